@@ -1,0 +1,168 @@
+// embind surface of the wasm module. Thin: converts JS values to core types and Status to a result
+// object; the JS layer (js/) owns memory transfer and turns failures into OnnxWasmError.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ops/operator.h"
+
+using emscripten::val;
+
+namespace ow {
+namespace {
+
+// Outcome of a call: a status and, on success, the outputs (kept alive until JS deletes this).
+class CallResult {
+ public:
+  explicit CallResult(Status status) : status_(std::move(status)) {}
+  CallResult(Status status, Outputs outputs) : status_(std::move(status)), outputs_(std::move(outputs)) {}
+
+  bool ok() const { return status_.ok(); }
+  std::string code() const { return error_code_name(status_.code()); }
+  std::string message() const { return status_.message(); }
+  size_t outputCount() const { return outputs_.size(); }
+  int outputType(size_t i) const { return static_cast<int>(outputs_.at(i).dtype()); }
+  val outputDims(size_t i) const {
+    val dims = val::array();
+    for (int64_t d : outputs_.at(i).dims()) dims.call<void>("push", static_cast<double>(d));
+    return dims;
+  }
+  uintptr_t outputData(size_t i) const { return reinterpret_cast<uintptr_t>(outputs_.at(i).raw_data()); }
+  size_t outputByteLength(size_t i) const { return outputs_.at(i).byte_size(); }
+
+ private:
+  Status status_;
+  Outputs outputs_;
+};
+
+// JS numbers that are integers and fit int64 become ints; every other number is a float.
+bool is_int64(const val& v) {
+  if (!val::global("Number").call<bool>("isInteger", v)) return false;
+  const double d = v.as<double>();
+  return d >= -9223372036854775808.0 && d < 9223372036854775808.0;
+}
+
+// A JS options value → AttributeValue: integers → int, other numbers → float, strings, booleans → 0/1,
+// arrays of those → lists.
+Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) {
+  const std::string type = v.typeOf().as<std::string>();
+  if (type == "number")
+    return is_int64(v) ? AttributeValue::Int(static_cast<int64_t>(v.as<double>())) : AttributeValue::Float(v.as<double>());
+  if (type == "boolean") return AttributeValue::Int(v.as<bool>() ? 1 : 0);
+  if (type == "string") return AttributeValue::String(v.as<std::string>());
+  if (val::global("Array").call<bool>("isArray", v)) {
+    const size_t n = v["length"].as<size_t>();
+    bool all_int = true, all_num = true, all_str = true;
+    for (size_t i = 0; i < n; ++i) {
+      const std::string t = v[i].typeOf().as<std::string>();
+      all_num = all_num && t == "number";
+      all_int = all_int && t == "number" && is_int64(v[i]);
+      all_str = all_str && t == "string";
+    }
+    if (all_int) {
+      std::vector<int64_t> ints(n);
+      for (size_t i = 0; i < n; ++i) ints[i] = static_cast<int64_t>(v[i].as<double>());
+      return AttributeValue::Ints(std::move(ints));
+    }
+    if (all_num) {
+      std::vector<double> floats(n);
+      for (size_t i = 0; i < n; ++i) floats[i] = v[i].as<double>();
+      return AttributeValue::Floats(std::move(floats));
+    }
+    if (all_str) {
+      std::vector<std::string> strings(n);
+      for (size_t i = 0; i < n; ++i) strings[i] = v[i].as<std::string>();
+      return AttributeValue::Strings(std::move(strings));
+    }
+  }
+  return InvalidArgument("attribute '" + name + "' has a value of an unsupported kind (" + type + ")");
+}
+
+Result<Attributes> attributes_from_js(const val& obj) {
+  Attributes attrs;
+  if (obj.isUndefined() || obj.isNull()) return attrs;
+  val keys = val::global("Object").call<val>("keys", obj);
+  const size_t n = keys["length"].as<size_t>();
+  for (size_t i = 0; i < n; ++i) {
+    std::string name = keys[i].as<std::string>();
+    val v = obj[name];
+    if (v.isUndefined() || v.isNull()) continue;
+    OW_ASSIGN_OR_RETURN(AttributeValue value, attribute_from_js(name, v));
+    attrs.set(std::move(name), std::move(value));
+  }
+  return attrs;
+}
+
+// inputs: array of {type, data (pointer), byteLength, dims}; the JS layer has already copied the
+// data into wasm memory and validated the typed array against the type.
+Result<std::vector<Tensor>> tensors_from_js(const val& inputs) {
+  std::vector<Tensor> tensors;
+  const size_t n = inputs["length"].as<size_t>();
+  for (size_t i = 0; i < n; ++i) {
+    val in = inputs[i];
+    const int32_t raw_type = in["type"].as<int32_t>();
+    if (!dtype_is_known(raw_type)) return InvalidArgument("input " + std::to_string(i) + " has an unknown element type");
+    Dims dims;
+    val js_dims = in["dims"];
+    const size_t rank = js_dims["length"].as<size_t>();
+    for (size_t k = 0; k < rank; ++k) dims.push_back(static_cast<int64_t>(js_dims[k].as<double>()));
+    auto* data = reinterpret_cast<void*>(in["data"].as<uintptr_t>());
+    auto t = Tensor::view(static_cast<DType>(raw_type), std::move(dims), data, in["byteLength"].as<size_t>());
+    if (!t.ok()) return t.status().with_context("input " + std::to_string(i) + ": ");
+    tensors.push_back(t.take());
+  }
+  return tensors;
+}
+
+CallResult* run_op(const std::string& op_type, double opset, val inputs, val attrs) {
+  auto parsed = attributes_from_js(attrs);
+  if (!parsed.ok()) return new CallResult(parsed.status().with_context(op_type + ": "));
+  auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value());
+  if (!op.ok()) return new CallResult(op.status());
+  auto tensors = tensors_from_js(inputs);
+  if (!tensors.ok()) return new CallResult(tensors.status().with_context(op.value().label() + ": "));
+  Inputs ptrs;
+  for (const Tensor& t : tensors.value()) ptrs.push_back(&t);
+  Outputs outputs;
+  Status st = op.value().run(ptrs, outputs);
+  return new CallResult(st, std::move(outputs));
+}
+
+// [{op, version, types: [names]}] for every operator version.
+val operator_table() {
+  val table = val::array();
+  for (const OpSchema* s : all_operators()) {
+    for (const OpVersion& v : s->versions) {
+      val row = val::object();
+      row.set("op", std::string(s->name));
+      row.set("version", v.since_version);
+      val types = val::array();
+      for (DType t : v.types) types.call<void>("push", std::string(dtype_name(t)));
+      row.set("types", types);
+      table.call<void>("push", row);
+    }
+  }
+  return table;
+}
+
+}  // namespace
+}  // namespace ow
+
+EMSCRIPTEN_BINDINGS(onnx_wasm) {
+  using namespace emscripten;
+  class_<ow::CallResult>("CallResult")
+      .function("ok", &ow::CallResult::ok)
+      .function("code", &ow::CallResult::code)
+      .function("message", &ow::CallResult::message)
+      .function("outputCount", &ow::CallResult::outputCount)
+      .function("outputType", &ow::CallResult::outputType)
+      .function("outputDims", &ow::CallResult::outputDims)
+      .function("outputData", &ow::CallResult::outputData)
+      .function("outputByteLength", &ow::CallResult::outputByteLength);
+  function("runOp", &ow::run_op, allow_raw_pointers());
+  function("operatorTable", &ow::operator_table);
+}

@@ -1,0 +1,71 @@
+export type TensorType =
+  | 'float32' | 'float64' | 'float16' | 'bfloat16'
+  | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64';
+
+export interface TensorDataMap {
+  float32: Float32Array;
+  float64: Float64Array;
+  /** IEEE half-precision bit patterns. */
+  float16: Uint16Array;
+  /** bfloat16 bit patterns (the upper 16 bits of a float32). */
+  bfloat16: Uint16Array;
+  int8: Int8Array;
+  uint8: Uint8Array;
+  int16: Int16Array;
+  uint16: Uint16Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  int64: BigInt64Array;
+  uint64: BigUint64Array;
+}
+
+export class Tensor<T extends TensorType = TensorType> {
+  constructor(type: T, data: TensorDataMap[T] | (T extends 'int64' | 'uint64' ? bigint[] : number[]), dims?: readonly number[]);
+  readonly type: T;
+  readonly data: TensorDataMap[T];
+  readonly dims: readonly number[];
+  readonly size: number;
+}
+
+export type ErrorCode = 'INVALID_ARGUMENT' | 'UNSUPPORTED' | 'INVALID_MODEL' | 'OUT_OF_MEMORY' | 'NOT_READY';
+
+export class OnnxWasmError extends Error {
+  readonly code: ErrorCode;
+}
+
+export interface ReadyOptions {
+  /** Where onnx-wasm.wasm is served from, when it is not next to the package's JavaScript. */
+  wasmUrl?: string | URL;
+  /** The wasm bytes themselves. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** Loads and instantiates the wasm module once. */
+export function ready(options?: ReadyOptions): Promise<void>;
+
+export interface OpsetOption {
+  /** Selects the operator version with the largest since-version <= opset (default: newest). */
+  opset?: number;
+}
+
+export interface FloorCeilOptions extends OpsetOption {
+  /** Version 1 only; accepted and ignored. */
+  consumed_inputs?: number[];
+}
+
+export interface Ops {
+  Floor<T extends TensorType>(x: Tensor<T>, options?: FloorCeilOptions): Tensor<T>;
+  Ceil<T extends TensorType>(x: Tensor<T>, options?: FloorCeilOptions): Tensor<T>;
+  Round<T extends TensorType>(x: Tensor<T>, options?: OpsetOption): Tensor<T>;
+}
+
+export const ops: Ops;
+export const LATEST_OPSET: number;
+
+export interface OperatorVersion {
+  op: string;
+  version: number;
+  types: TensorType[];
+}
+
+export function supportedOperators(): OperatorVersion[];

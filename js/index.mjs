@@ -1,0 +1,4 @@
+export { OnnxWasmError } from './errors.mjs';
+export { Tensor } from './tensor.mjs';
+export { ready } from './runtime.mjs';
+export { ops, supportedOperators, LATEST_OPSET } from './ops.mjs';

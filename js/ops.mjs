@@ -1,0 +1,32 @@
+// The typed-array operator API: one thin shim per operator over runOperator().
+import { OnnxWasmError } from './errors.mjs';
+import { takeOutputs, wasm, withInputs } from './runtime.mjs';
+
+// Newest opset any operator here has a version for; ops default to it.
+export const LATEST_OPSET = 22;
+
+function runOperator(op, inputs, options) {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new OnnxWasmError(`${op}: options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  const { opset = LATEST_OPSET, ...attributes } = options ?? {};
+  if (!Number.isSafeInteger(opset) || opset < 1) {
+    throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${opset}`);
+  }
+  const [y] = withInputs(op, inputs, (descriptors) => takeOutputs(wasm().runOp(op, opset, descriptors, attributes)));
+  return y;
+}
+
+const unary = (op) => (x, options) => runOperator(op, [x], options);
+
+/** One function per operator, synchronous after `await ready()`; each returns a new Tensor. */
+export const ops = Object.freeze({
+  Floor: unary('Floor'),
+  Ceil: unary('Ceil'),
+  Round: unary('Round'),
+});
+
+/** Every operator version with the element types it accepts: [{op, version, types}]. */
+export function supportedOperators() {
+  return wasm().operatorTable();
+}

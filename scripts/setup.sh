@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, once: Debian packages (as root; otherwise prints the
+# command to run) and the npm devDependencies. Quick when everything is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEB_PACKAGES=(cmake make g++ clang libclang-rt-14-dev emscripten catch2 libprotozero-dev libfp16-dev chromium)
+
+missing=()
+for pkg in "${DEB_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+  else
+    echo "setup: missing Debian packages. Run:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+if [ ! -d node_modules ]; then
+  npm ci --no-fund --no-audit
+elif [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm install --no-fund --no-audit
+fi

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Everything `npm test` runs: set-up, native Catch2 tests (ctest), the wasm build, the Node tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+echo "== native tests (ctest)"
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native -j"$(nproc)"
+ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+
+echo "== wasm build"
+bash scripts/build.sh
+
+echo "== Node tests (node --test)"
+node --test tests/node/
+
+echo "== browser tests (headless Chromium)"
+node --test tests/browser/

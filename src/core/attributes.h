@@ -1,0 +1,52 @@
+// Operator attributes as they arrive from a model file or from a JS options object.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/status.h"
+
+namespace ow {
+
+struct AttributeValue {
+  enum class Kind { kInt, kFloat, kString, kInts, kFloats, kStrings, kOther };
+  Kind kind = Kind::kOther;
+  int64_t i = 0;
+  double f = 0;
+  std::string s;
+  std::vector<int64_t> ints;
+  std::vector<double> floats;
+  std::vector<std::string> strings;
+
+  static AttributeValue Int(int64_t v) { AttributeValue a; a.kind = Kind::kInt; a.i = v; return a; }
+  static AttributeValue Float(double v) { AttributeValue a; a.kind = Kind::kFloat; a.f = v; return a; }
+  static AttributeValue String(std::string v) { AttributeValue a; a.kind = Kind::kString; a.s = std::move(v); return a; }
+  static AttributeValue Ints(std::vector<int64_t> v) { AttributeValue a; a.kind = Kind::kInts; a.ints = std::move(v); return a; }
+  static AttributeValue Floats(std::vector<double> v) { AttributeValue a; a.kind = Kind::kFloats; a.floats = std::move(v); return a; }
+  static AttributeValue Strings(std::vector<std::string> v) { AttributeValue a; a.kind = Kind::kStrings; a.strings = std::move(v); return a; }
+};
+
+const char* attribute_kind_name(AttributeValue::Kind kind);
+
+class Attributes {
+ public:
+  // Replaces an attribute of the same name.
+  void set(std::string name, AttributeValue value);
+  const AttributeValue* find(std::string_view name) const;
+  bool has(std::string_view name) const { return find(name) != nullptr; }
+  const std::vector<std::pair<std::string, AttributeValue>>& items() const { return items_; }
+
+  // Typed getters: the default when absent, an error naming the attribute when of another kind.
+  Result<int64_t> get_int(std::string_view name, int64_t fallback) const;
+  Result<std::string> get_string(std::string_view name, std::string fallback) const;
+  // `present` is set to whether the attribute was given.
+  Result<std::vector<int64_t>> get_ints(std::string_view name, bool* present = nullptr) const;
+
+ private:
+  std::vector<std::pair<std::string, AttributeValue>> items_;
+};
+
+}  // namespace ow

@@ -1,0 +1,60 @@
+#include "core/shape.h"
+
+#include <algorithm>
+
+namespace ow {
+
+Result<size_t> element_count(const Dims& dims) {
+  uint64_t n = 1;
+  for (int64_t d : dims) {
+    if (d < 0) return InvalidArgument("negative dimension " + std::to_string(d) + " in shape " + dims_to_string(dims));
+    if (d == 0) n = 0;
+  }
+  if (n == 0) return size_t{0};
+  for (int64_t d : dims) {
+    if (static_cast<uint64_t>(d) > kMaxTensorBytes || n > kMaxTensorBytes / static_cast<uint64_t>(d))
+      return OutOfMemory("shape " + dims_to_string(dims) + " has too many elements");
+    n *= static_cast<uint64_t>(d);
+  }
+  return static_cast<size_t>(n);
+}
+
+Result<size_t> byte_count(const Dims& dims, size_t element_size) {
+  OW_ASSIGN_OR_RETURN(size_t n, element_count(dims));
+  if (element_size != 0 && n > kMaxTensorBytes / element_size)
+    return OutOfMemory("shape " + dims_to_string(dims) + " needs more than 4 GiB");
+  return n * element_size;
+}
+
+Result<Dims> broadcast_shapes(const std::vector<const Dims*>& shapes) {
+  size_t rank = 0;
+  for (const Dims* s : shapes) rank = std::max(rank, s->size());
+  Dims out(rank, 1);
+  for (size_t k = 0; k < shapes.size(); ++k) {
+    const Dims& s = *shapes[k];
+    size_t offset = rank - s.size();
+    for (size_t i = 0; i < s.size(); ++i) {
+      int64_t d = s[i];
+      int64_t& o = out[offset + i];
+      if (d == o || d == 1) continue;
+      if (o == 1) {
+        o = d;
+        continue;
+      }
+      std::string all;
+      for (const Dims* t : shapes) all += (all.empty() ? "" : ", ") + dims_to_string(*t);
+      return InvalidArgument("shapes " + all + " cannot be broadcast: dimension " + std::to_string(offset + i) +
+                             " is " + std::to_string(o) + " in one input and " + std::to_string(d) + " in input " +
+                             std::to_string(k));
+    }
+  }
+  return out;
+}
+
+std::string dims_to_string(const Dims& dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i) s += (i ? "," : "") + std::to_string(dims[i]);
+  return s + "]";
+}
+
+}  // namespace ow

@@ -1,0 +1,44 @@
+// A typed, shaped block of memory: owned (allocated here) or a view of memory someone else owns.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "core/dtype.h"
+#include "core/shape.h"
+#include "core/status.h"
+
+namespace ow {
+
+class Tensor {
+ public:
+  Tensor() = default;
+
+  // New zero-initialised tensor; an error for a bad shape or when memory runs out.
+  static Result<Tensor> allocate(DType type, Dims dims);
+  // Borrows `data`, which must hold the whole tensor and outlive every use of the view.
+  static Result<Tensor> view(DType type, Dims dims, void* data, size_t byte_length);
+
+  DType dtype() const { return dtype_; }
+  const Dims& dims() const { return dims_; }
+  size_t rank() const { return dims_.size(); }
+  size_t size() const { return size_; }  // elements
+  size_t byte_size() const { return size_ * dtype_size(dtype_); }
+
+  void* raw_data() { return data_; }
+  const void* raw_data() const { return data_; }
+  template <typename T> T* data() { return static_cast<T*>(data_); }
+  template <typename T> const T* data() const { return static_cast<const T*>(data_); }
+
+  // Same memory, new shape with the same element count.
+  Result<Tensor> reshaped(Dims dims) const;
+
+ private:
+  DType dtype_ = DType::kUndefined;
+  Dims dims_;
+  size_t size_ = 0;
+  std::shared_ptr<void> storage_;  // null for views
+  void* data_ = nullptr;
+};
+
+}  // namespace ow

@@ -1,0 +1,92 @@
+#include <algorithm>
+
+#include "ops/families.h"
+#include "ops/operator.h"
+
+namespace ow {
+
+const std::vector<const OpSchema*>& all_operators() {
+  static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema()};
+  return ops;
+}
+
+const OpSchema* find_operator(std::string_view name) {
+  for (const OpSchema* s : all_operators())
+    if (s->name == name) return s;
+  return nullptr;
+}
+
+namespace {
+
+std::string types_to_string(const std::vector<DType>& types) {
+  std::string s;
+  for (DType t : types) s += (s.empty() ? "" : ", ") + std::string(dtype_name(t));
+  return s;
+}
+
+bool defines(const OpVersion& v, std::string_view attr) {
+  return std::find(v.attributes.begin(), v.attributes.end(), attr) != v.attributes.end();
+}
+
+// "it was added in version 19" / "it was removed in version 6" / "" (never defined).
+std::string attribute_history(const OpSchema& schema, std::string_view attr) {
+  for (const OpVersion& v : schema.versions)
+    if (defines(v, attr)) return " (defined by version " + std::to_string(v.since_version) + ")";
+  return "";
+}
+
+}  // namespace
+
+std::string PreparedOp::label() const {
+  return std::string(schema_->name) + "-" + std::to_string(version_->since_version);
+}
+
+Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, const Attributes& attrs) {
+  const OpSchema* schema = find_operator(op_type);
+  if (!schema) return Unsupported("unsupported operator '" + std::string(op_type) + "' (domain ai.onnx)");
+  const OpVersion* version = nullptr;
+  for (const OpVersion& v : schema->versions)
+    if (v.since_version <= opset) version = &v;
+  if (!version)
+    return Unsupported(std::string(schema->name) + ": opset " + std::to_string(opset) + " is older than its first version " +
+                       std::to_string(schema->versions.front().since_version));
+
+  PreparedOp op;
+  op.schema_ = schema;
+  op.version_ = version;
+  for (const auto& [name, value] : attrs.items()) {
+    if (!defines(*version, name))
+      return InvalidArgument(op.label() + ": attribute '" + name + "' is not defined by this version" +
+                             attribute_history(*schema, name));
+  }
+  auto kernel = schema->make_kernel(version->since_version, attrs);
+  if (!kernel.ok()) return kernel.status().with_context(op.label() + ": ");
+  op.kernel_ = std::shared_ptr<const Kernel>(kernel.take());
+  return op;
+}
+
+Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
+  const size_t n = inputs.size();
+  if (n < schema_->min_inputs || n > schema_->max_inputs) {
+    std::string want = schema_->max_inputs == kVariadic ? "at least " + std::to_string(schema_->min_inputs)
+                       : schema_->min_inputs == schema_->max_inputs
+                           ? std::to_string(schema_->min_inputs)
+                           : std::to_string(schema_->min_inputs) + " to " + std::to_string(schema_->max_inputs);
+    return InvalidArgument(label() + ": expects " + want + " input" + (want == "1" ? "" : "s") + ", got " +
+                           std::to_string(n));
+  }
+  const std::vector<DType>& types = version_->types;
+  for (size_t i = 0; i < n; ++i) {
+    DType t = inputs[i]->dtype();
+    if (std::find(types.begin(), types.end(), t) == types.end())
+      return InvalidArgument(label() + ": input " + std::to_string(i) + " has type " + dtype_name(t) +
+                             ", which this version does not accept (it accepts " + types_to_string(types) + ")");
+    if (t != inputs[0]->dtype())
+      return InvalidArgument(label() + ": input " + std::to_string(i) + " has type " + dtype_name(t) + " but input 0 has type " +
+                             dtype_name(inputs[0]->dtype()) + "; all inputs must share one type");
+  }
+  outputs.clear();
+  return kernel_->compute(inputs, outputs).with_context(label() + ": ");
+}
+
+}  // namespace ow

@@ -1,0 +1,62 @@
+// Floor, Ceil, Round: elementwise rounding; the output has the input's shape and type.
+#include "kernels/rounding.h"
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+using kernels::RoundingMode;
+
+class RoundingKernel final : public Kernel {
+ public:
+  explicit RoundingKernel(RoundingMode mode) : mode_(mode) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    OW_ASSIGN_OR_RETURN(Tensor y, Tensor::allocate(x.dtype(), x.dims()));
+    const size_t n = x.size();
+    switch (x.dtype()) {
+      case DType::kFloat32: kernels::rounding_f32(mode_, x.data<float>(), y.data<float>(), n); break;
+      case DType::kFloat64: kernels::rounding_f64(mode_, x.data<double>(), y.data<double>(), n); break;
+      case DType::kFloat16: kernels::rounding_f16(mode_, x.data<Float16>(), y.data<Float16>(), n); break;
+      case DType::kBFloat16: kernels::rounding_bf16(mode_, x.data<BFloat16>(), y.data<BFloat16>(), n); break;
+      default: return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
+    }
+    outputs.push_back(std::move(y));
+    return Status::Ok();
+  }
+
+ private:
+  RoundingMode mode_;
+};
+
+template <RoundingMode M>
+Result<std::unique_ptr<Kernel>> make_rounding(int /*version*/, const Attributes& /*attrs*/) {
+  // The only attribute any version defines is version 1's consumed_inputs, which is ignored.
+  return std::unique_ptr<Kernel>(new RoundingKernel(M));
+}
+
+// Floor and Ceil share their history: 1 has consumed_inputs, 6 drops it, 13 adds bfloat16.
+const std::vector<OpVersion> kFloorCeilVersions = {
+    {1, kFloatTypes, {"consumed_inputs"}}, {6, kFloatTypes, {}}, {13, kFloatTypesBf16, {}}};
+
+}  // namespace
+
+const OpSchema& floor_schema() {
+  static const OpSchema schema{"Floor", 1, 1, kFloorCeilVersions, make_rounding<RoundingMode::kFloor>};
+  return schema;
+}
+
+const OpSchema& ceil_schema() {
+  static const OpSchema schema{"Ceil", 1, 1, kFloorCeilVersions, make_rounding<RoundingMode::kCeil>};
+  return schema;
+}
+
+const OpSchema& round_schema() {
+  static const OpSchema schema{"Round", 1, 1, {{11, kFloatTypes, {}}, {22, kFloatTypesBf16, {}}},
+                               make_rounding<RoundingMode::kNearestEven>};
+  return schema;
+}
+
+}  // namespace ow

@@ -1,0 +1,105 @@
+// Floor, Ceil, Round on the scalar path: every version and type, edge values from hand-written tables.
+#include <cmath>
+#include <limits>
+
+#include "core/half.h"
+#include "test_util.h"
+
+using namespace ow;
+using ow::test::make_tensor;
+using ow::test::values_of;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Case {
+  double x, floor, ceil, round;
+};
+
+// Round is half-to-even; ±0, ±Inf and NaN pass through unchanged.
+const Case kCases[] = {
+    {0.0, 0.0, 0.0, 0.0},       {-0.0, -0.0, -0.0, -0.0},    {0.5, 0.0, 1.0, 0.0},
+    {-0.5, -1.0, -0.0, -0.0},   {1.5, 1.0, 2.0, 2.0},        {2.5, 2.0, 3.0, 2.0},
+    {-2.5, -3.0, -2.0, -2.0},   {-4.5, -5.0, -4.0, -4.0},    {0.9, 0.0, 1.0, 1.0},
+    {2.3, 2.0, 3.0, 2.0},       {-1.2, -2.0, -1.0, -1.0},    {1024.0, 1024.0, 1024.0, 1024.0},
+    {kInf, kInf, kInf, kInf},   {-kInf, -kInf, -kInf, -kInf}, {kNaN, kNaN, kNaN, kNaN},
+};
+
+bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b)); }
+
+double expected(const std::string& op, const Case& c) { return op == "Floor" ? c.floor : op == "Ceil" ? c.ceil : c.round; }
+
+template <typename T, typename ToT, typename FromT>
+void check(const std::string& op, int opset, ToT to, FromT from) {
+  std::vector<T> xs;
+  for (const Case& c : kCases) xs.push_back(to(c.x));
+  // Repeat to cover SIMD main loops and tails alike in the wasm build of the same code.
+  while (xs.size() < 37) xs.push_back(xs[xs.size() % std::size(kCases)]);
+  Tensor x = make_tensor<T>({static_cast<int64_t>(xs.size())}, xs), y;
+  REQUIRE(test::run(op, opset, {}, {&x}, &y).ok());
+  REQUIRE(y.dtype() == x.dtype());
+  auto got = values_of<T>(y);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const Case& c = kCases[i % std::size(kCases)];
+    INFO(op << "-" << opset << " x=" << c.x);
+    CHECK(same(from(got[i]), expected(op, c)));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Floor, Ceil and Round: every version and type on the scalar path", "[rounding]") {
+  struct Variant {
+    std::string op;
+    int opset;
+    bool bf16;
+  };
+  for (const Variant& v : {Variant{"Floor", 1, false}, Variant{"Floor", 6, false}, Variant{"Floor", 13, true},
+                           Variant{"Ceil", 1, false}, Variant{"Ceil", 6, false}, Variant{"Ceil", 13, true},
+                           Variant{"Round", 11, false}, Variant{"Round", 22, true}}) {
+    check<double>(v.op, v.opset, [](double d) { return d; }, [](double d) { return d; });
+    check<float>(v.op, v.opset, [](double d) { return static_cast<float>(d); }, [](float f) { return double{f}; });
+    check<Float16>(v.op, v.opset, [](double d) { return f16_from_f32(static_cast<float>(d)); },
+                   [](Float16 h) { return double{to_f32(h)}; });
+    if (v.bf16)
+      check<BFloat16>(v.op, v.opset, [](double d) { return bf16_from_f32(static_cast<float>(d)); },
+                      [](BFloat16 h) { return double{to_f32(h)}; });
+  }
+}
+
+TEST_CASE("Rounding refuses types and versions outside the schema", "[rounding]") {
+  Tensor bf = make_tensor<BFloat16>({1}, {bf16_from_f32(1.5f)});
+  Tensor i32 = make_tensor<int32_t>({1}, {3});
+  Tensor y;
+  CHECK(test::run("Floor", 12, {}, {&bf}, &y).code() == ErrorCode::kInvalidArgument);
+  CHECK(test::run("Round", 21, {}, {&bf}, &y).code() == ErrorCode::kInvalidArgument);
+  CHECK(test::run("Ceil", 13, {}, {&i32}, &y).code() == ErrorCode::kInvalidArgument);
+  CHECK(test::run("Round", 10, {}, {&i32}, &y).code() == ErrorCode::kUnsupported);
+  CHECK(test::run("Floor", 0, {}, {&i32}, &y).code() == ErrorCode::kUnsupported);
+}
+
+TEST_CASE("Floor-1 accepts and ignores consumed_inputs; later versions refuse it", "[rounding]") {
+  Attributes attrs;
+  attrs.set("consumed_inputs", AttributeValue::Ints({0}));
+  Tensor x = make_tensor<float>({2}, {1.5f, -1.5f}), y;
+  REQUIRE(test::run("Floor", 5, attrs, {&x}, &y).ok());
+  CHECK(values_of<float>(y) == std::vector<float>{1.0f, -2.0f});
+  Status st = test::run("Floor", 6, attrs, {&x}, &y);
+  CHECK(st.code() == ErrorCode::kInvalidArgument);
+  CHECK_THAT(st.message(), Catch::Contains("consumed_inputs"));
+}
+
+TEST_CASE("Half conversions round to nearest even and keep NaN", "[half]") {
+  CHECK(f16_from_f32(1.0f).bits == 0x3c00);
+  CHECK(f16_from_f32(65520.0f).bits == 0x7c00);            // rounds up to +Inf
+  CHECK(f16_from_f32(1.0f + 1.0f / 2048).bits == 0x3c00);  // tie → even
+  CHECK(f16_from_f32(1.0f + 3.0f / 2048).bits == 0x3c02);  // tie → even (up)
+  CHECK(std::isnan(to_f32(f16_from_f32(NAN))));
+  CHECK(bf16_from_f32(1.0f).bits == 0x3f80);
+  CHECK(bf16_from_f32(f32_from_bits(0x3f808000)).bits == 0x3f80);  // tie → even
+  CHECK(bf16_from_f32(f32_from_bits(0x3f818000)).bits == 0x3f82);  // tie → even (up)
+  CHECK(std::isnan(to_f32(bf16_from_f32(NAN))));
+  CHECK(bf16_from_f32(f32_from_bits(0x7f800001)).bits != 0x7f80);  // signalling NaN is not turned into Inf
+}

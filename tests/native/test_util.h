@@ -1,0 +1,40 @@
+// Helpers for native tests: build tensors from values and run an operator through PreparedOp.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <vector>
+
+#include "ops/operator.h"
+
+namespace ow::test {
+
+template <typename T>
+Tensor make_tensor(Dims dims, const std::vector<T>& values) {
+  auto t = Tensor::allocate(DTypeOf<T>::value, std::move(dims));
+  REQUIRE(t.ok());
+  REQUIRE(t.value().size() == values.size());
+  if (!values.empty()) std::memcpy(t.value().raw_data(), values.data(), values.size() * sizeof(T));
+  return t.take();
+}
+
+template <typename T>
+std::vector<T> values_of(const Tensor& t) {
+  const T* p = t.data<T>();
+  return std::vector<T>(p, p + t.size());
+}
+
+// Runs op at opset with attrs; returns the status and fills `out` on success.
+inline Status run(const std::string& op, int opset, const Attributes& attrs, const std::vector<const Tensor*>& inputs,
+                  Tensor* out) {
+  auto prepared = PreparedOp::create(op, opset, attrs);
+  if (!prepared.ok()) return prepared.status();
+  Outputs outputs;
+  OW_RETURN_IF_ERROR(prepared.value().run(inputs, outputs));
+  REQUIRE(outputs.size() == 1);
+  *out = outputs[0];
+  return Status::Ok();
+}
+
+}  // namespace ow::test
