@@ -69,3 +69,30 @@ export interface OperatorVersion {
 }
 
 export function supportedOperators(): OperatorVersion[];
+
+/** Bytes of an .onnx file, a file path (Node), or a URL (fetched in the browser; file: URLs read in Node). */
+export type ModelSource = Uint8Array | ArrayBuffer | string | URL;
+
+/** A loaded ONNX model, with onnxruntime-web's API. */
+export class InferenceSession {
+  private constructor();
+  /**
+   * Loads and checks a model. Rejects with an OnnxWasmError naming the node and the reason when the
+   * model uses an operator or domain this runtime lacks or is malformed. `options` is accepted for
+   * compatibility with onnxruntime-web and ignored.
+   */
+  static create(source: ModelSource, options?: object): Promise<InferenceSession>;
+  /** The inputs run() expects: graph inputs that are not initializers. */
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  /**
+   * Runs the model. Every feed's type and fixed dimensions are checked against the model (symbolic
+   * dimensions accept any size); graph inputs that have an initializer may be fed to replace it.
+   */
+  run(feeds: Record<string, Tensor>): Promise<Record<string, Tensor>>;
+  /** Frees the session's memory; run() fails afterwards. */
+  release(): Promise<void>;
+}
+
+/** Decodes a serialized ONNX TensorProto (e.g. a test_data_set_N/*.pb file). Synchronous after `await ready()`. */
+export function decodeTensorProto(bytes: Uint8Array | ArrayBuffer): Tensor;

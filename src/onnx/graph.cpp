@@ -1,0 +1,333 @@
+#include "onnx/graph.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace ow::onnx {
+namespace {
+
+constexpr size_t kNoValue = SIZE_MAX;
+constexpr size_t kNoNode = SIZE_MAX;
+
+bool is_default_domain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
+
+std::string shape_to_string(const std::vector<Dim>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    const Dim& d = shape[i];
+    if (i) s += ",";
+    s += d.fixed ? std::to_string(d.value) : d.param.empty() ? "?" : d.param;
+  }
+  s += "]";
+  return s;
+}
+
+// The version of the default ONNX domain the model imports.
+Result<int64_t> default_opset(const Model& model) {
+  if (model.opset_imports.empty()) return InvalidModel("the model has no opset_import");
+  int64_t opset = 0;
+  for (const OpsetImport& import : model.opset_imports) {
+    if (!is_default_domain(import.domain)) continue;
+    if (import.version <= 0)
+      return InvalidModel("the opset_import of the default ONNX domain has version " + std::to_string(import.version));
+    if (opset != 0 && opset != import.version)
+      return InvalidModel("the model imports the default ONNX domain twice, as opset " + std::to_string(opset) +
+                          " and " + std::to_string(import.version));
+    opset = import.version;
+  }
+  return opset;  // 0: not imported, an error only if a node uses the domain
+}
+
+Status check_graph_input(const ValueInfo& info) {
+  const std::string& name = info.name;
+  if (!info.has_type) return InvalidModel("graph input '" + name + "' has no type");
+  if (!info.is_tensor)
+    return Unsupported("graph input '" + name +
+                       "' is not a tensor; sequence, map and optional inputs are not supported");
+  if (info.elem_type == 0) return InvalidModel("graph input '" + name + "' has no element type");
+  if (!dtype_is_known(info.elem_type))
+    return Unsupported("graph input '" + name + "' has element type " + element_type_name(info.elem_type) +
+                       ", which this runtime does not support");
+  return Status::Ok();
+}
+
+Status check_feed(const ValueInfo& info, const Tensor& t) {
+  const std::string& name = info.name;
+  if (static_cast<int32_t>(t.dtype()) != info.elem_type)
+    return InvalidArgument("input '" + name + "' must have type " + element_type_name(info.elem_type) + ", got " +
+                           dtype_name(t.dtype()));
+  if (!info.has_shape) return Status::Ok();
+  if (t.rank() != info.shape.size())
+    return InvalidArgument("input '" + name + "' must have " + std::to_string(info.shape.size()) +
+                           " dimensions, got shape " + dims_to_string(t.dims()) + " (the model declares shape " +
+                           shape_to_string(info.shape) + ")");
+  for (size_t i = 0; i < t.rank(); ++i) {
+    const Dim& d = info.shape[i];
+    if (d.fixed && d.value != t.dims()[i])
+      return InvalidArgument("input '" + name + "': dimension " + std::to_string(i) + " must be " +
+                             std::to_string(d.value) + ", got " + std::to_string(t.dims()[i]) +
+                             " (the model declares shape " + shape_to_string(info.shape) + ")");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+// Builds a Session from a model: value ids for every name, steps in topological order, release lists.
+class SessionBuilder {
+ public:
+  explicit SessionBuilder(Model& model) : model_(model), graph_(model.graph) {}
+
+  Result<Session> build() {
+    if (model_.ir_version == 0) return InvalidModel("the model has no ir_version");
+    if (!model_.has_graph) return InvalidModel("the model has no graph");
+    OW_ASSIGN_OR_RETURN(const int64_t opset, default_opset(model_));
+    OW_RETURN_IF_ERROR(prepare_ops(opset));
+    OW_RETURN_IF_ERROR(add_initializers());
+    OW_RETURN_IF_ERROR(add_graph_inputs());
+    OW_RETURN_IF_ERROR(add_node_outputs());
+    OW_RETURN_IF_ERROR(resolve_node_inputs());
+    OW_RETURN_IF_ERROR(resolve_graph_outputs());
+    OW_ASSIGN_OR_RETURN(std::vector<size_t> order, topological_order());
+    make_steps(order);
+    return std::move(session_);
+  }
+
+ private:
+  // Each node's operator, resolved for the model's opset: domain, operator and attribute errors.
+  Status prepare_ops(int64_t opset) {
+    for (const Node& node : graph_.nodes) {
+      const std::string label = node_label(node);
+      if (node.op_type.empty()) return InvalidModel(label + ": the node has no op_type");
+      if (!is_default_domain(node.domain))
+        return Unsupported(label + ": unsupported operator domain '" + node.domain +
+                           "'; this runtime implements only the default ONNX domain (ai.onnx)");
+      if (opset == 0) return InvalidModel(label + ": the model imports no opset for the default ONNX domain (ai.onnx)");
+      auto op = PreparedOp::create(node.op_type, opset, node.attributes);
+      if (!op.ok()) return op.status().with_context(label + ": ");
+      ops_.push_back(op.take());
+    }
+    return Status::Ok();
+  }
+
+  // A new value id for `name`, or an error naming what defined it already.
+  Result<size_t> define(const std::string& name, std::string definer) {
+    auto [it, added] = ids_.emplace(name, definers_.size());
+    if (!added)
+      return InvalidModel("'" + name + "' is defined twice: as " + definers_[it->second] + " and as " + definer);
+    definers_.push_back(std::move(definer));
+    producers_.push_back(kNoNode);
+    session_.constants_.emplace_back();
+    return it->second;
+  }
+
+  Status add_initializers() {
+    for (NamedTensor& init : graph_.initializers) {
+      if (init.name.empty()) return InvalidModel("an initializer has no name");
+      OW_ASSIGN_OR_RETURN(size_t id, define(init.name, "an initializer"));
+      session_.constants_[id] = std::move(init.tensor);
+    }
+    return Status::Ok();
+  }
+
+  // Graph inputs that are also initializers are optional feeds that replace the initializer.
+  Status add_graph_inputs() {
+    std::unordered_set<std::string> seen;
+    for (const ValueInfo& info : graph_.inputs) {
+      if (info.name.empty()) return InvalidModel("a graph input has no name");
+      if (!seen.insert(info.name).second) return InvalidModel("graph input '" + info.name + "' is listed twice");
+      auto it = ids_.find(info.name);
+      if (it != ids_.end()) {  // only initializers are defined so far
+        if (info.has_type && info.is_tensor &&
+            info.elem_type != static_cast<int32_t>(session_.constants_[it->second].dtype()))
+          return InvalidModel("graph input '" + info.name + "' is declared " + element_type_name(info.elem_type) +
+                              " but its initializer is " + dtype_name(session_.constants_[it->second].dtype()));
+        session_.graph_inputs_.push_back({info, it->second, true});
+        continue;
+      }
+      OW_RETURN_IF_ERROR(check_graph_input(info));
+      OW_ASSIGN_OR_RETURN(size_t id, define(info.name, "a graph input"));
+      session_.graph_inputs_.push_back({info, id, false});
+      session_.input_names_.push_back(info.name);
+    }
+    return Status::Ok();
+  }
+
+  Status add_node_outputs() {
+    node_outputs_.resize(graph_.nodes.size());
+    for (size_t n = 0; n < graph_.nodes.size(); ++n) {
+      const Node& node = graph_.nodes[n];
+      const std::string label = node_label(node);
+      if (node.outputs.empty()) return InvalidModel(label + ": the node has no outputs");
+      for (const std::string& name : node.outputs) {
+        if (name.empty()) {  // an optional output nobody wants
+          node_outputs_[n].push_back(kNoValue);
+          continue;
+        }
+        auto id = define(name, "an output of " + label);
+        if (!id.ok()) return id.status().with_context(label + ": ");
+        producers_[id.value()] = n;
+        node_outputs_[n].push_back(id.value());
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status resolve_node_inputs() {
+    node_inputs_.resize(graph_.nodes.size());
+    for (size_t n = 0; n < graph_.nodes.size(); ++n) {
+      const Node& node = graph_.nodes[n];
+      size_t count = node.inputs.size();
+      while (count > 0 && node.inputs[count - 1].empty()) --count;  // trailing omitted optional inputs
+      for (size_t i = 0; i < count; ++i) {
+        const std::string& name = node.inputs[i];
+        if (name.empty())
+          return Unsupported(node_label(node) + ": input " + std::to_string(i) +
+                             " is omitted (empty name) before a given input, which this runtime does not support");
+        auto it = ids_.find(name);
+        if (it == ids_.end())
+          return InvalidModel(node_label(node) + ": input '" + name +
+                              "' is produced by no node and is neither a graph input nor an initializer");
+        node_inputs_[n].push_back(it->second);
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status resolve_graph_outputs() {
+    if (graph_.outputs.empty()) return InvalidModel("the graph has no outputs");
+    for (const ValueInfo& info : graph_.outputs) {
+      auto it = ids_.find(info.name);
+      if (it == ids_.end())
+        return InvalidModel("graph output '" + info.name +
+                            "' is produced by no node and is neither a graph input nor an initializer");
+      session_.output_names_.push_back(info.name);
+      session_.output_values_.push_back(it->second);
+    }
+    return Status::Ok();
+  }
+
+  // Kahn's algorithm; nodes that stay blocked lie on, or after, a cycle.
+  Result<std::vector<size_t>> topological_order() {
+    const size_t n_nodes = graph_.nodes.size();
+    std::vector<size_t> waiting(n_nodes, 0);              // inputs whose producer has not run yet
+    std::vector<std::vector<size_t>> consumers(n_nodes);  // node -> nodes using its outputs (with repeats)
+    for (size_t n = 0; n < n_nodes; ++n) {
+      for (size_t v : node_inputs_[n]) {
+        if (producers_[v] == kNoNode) continue;
+        ++waiting[n];
+        consumers[producers_[v]].push_back(n);
+      }
+    }
+    std::deque<size_t> ready;
+    for (size_t n = 0; n < n_nodes; ++n)
+      if (waiting[n] == 0) ready.push_back(n);
+    std::vector<size_t> order;
+    while (!ready.empty()) {
+      const size_t n = ready.front();
+      ready.pop_front();
+      order.push_back(n);
+      for (size_t c : consumers[n])
+        if (--waiting[c] == 0) ready.push_back(c);
+    }
+    if (order.size() != n_nodes) return cycle_error(waiting);
+    return order;
+  }
+
+  // Walks from a blocked node to a blocked producer until a node repeats: that loop is a cycle.
+  Status cycle_error(const std::vector<size_t>& waiting) {
+    size_t n = 0;
+    while (waiting[n] == 0) ++n;
+    std::vector<size_t> path;
+    while (std::find(path.begin(), path.end(), n) == path.end()) {
+      path.push_back(n);
+      for (size_t v : node_inputs_[n]) {
+        const size_t p = producers_[v];
+        if (p != kNoNode && waiting[p] != 0) {
+          n = p;
+          break;
+        }
+      }
+    }
+    // path runs against the data flow; the cycle is its part from n on. Print it along the data flow.
+    path.erase(path.begin(), std::find(path.begin(), path.end(), n));
+    std::string cycle = node_label(graph_.nodes[n]);
+    for (auto it = path.rbegin(); it != path.rend(); ++it) cycle = node_label(graph_.nodes[*it]) + " -> " + cycle;
+    return InvalidModel(node_label(graph_.nodes[n]) + " is on a cycle: " + cycle);
+  }
+
+  void make_steps(const std::vector<size_t>& order) {
+    // Last step reading each value; graph outputs are never released.
+    std::vector<size_t> last_use(definers_.size(), kNoValue);
+    for (size_t s = 0; s < order.size(); ++s) {
+      for (size_t v : node_inputs_[order[s]]) last_use[v] = s;
+      for (size_t v : node_outputs_[order[s]])
+        if (v != kNoValue && last_use[v] == kNoValue) last_use[v] = s;  // produced but never read
+    }
+    for (size_t v : session_.output_values_) last_use[v] = kNoValue;
+    for (size_t s = 0; s < order.size(); ++s) {
+      const size_t n = order[s];
+      session_.steps_.push_back(
+          {node_label(graph_.nodes[n]), std::move(ops_[n]), node_inputs_[n], node_outputs_[n], {}});
+    }
+    for (size_t v = 0; v < definers_.size(); ++v)
+      if (producers_[v] != kNoNode && last_use[v] != kNoValue) session_.steps_[last_use[v]].release.push_back(v);
+  }
+
+  Model& model_;
+  Graph& graph_;
+  Session session_;
+  std::vector<PreparedOp> ops_;  // by node index
+  std::unordered_map<std::string, size_t> ids_;
+  std::vector<std::string> definers_;  // by value id: what defines it, for error messages
+  std::vector<size_t> producers_;      // by value id: the producing node, or kNoNode
+  std::vector<std::vector<size_t>> node_inputs_;
+  std::vector<std::vector<size_t>> node_outputs_;
+};
+
+Result<Session> Session::create(Model model) { return SessionBuilder(model).build(); }
+
+Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
+  std::vector<Tensor> values = constants_;  // shares the initializers' storage
+  std::vector<bool> fed(graph_inputs_.size(), false);
+  for (const Feed& feed : feeds) {
+    auto input = std::find_if(graph_inputs_.begin(), graph_inputs_.end(),
+                              [&](const GraphInput& g) { return g.info.name == feed.name; });
+    if (input == graph_inputs_.end()) {
+      std::string names;
+      for (const std::string& name : input_names_) names = names + (names.empty() ? "'" : ", '") + name + "'";
+      return InvalidArgument("'" + feed.name + "' is not an input of the model (its inputs: " + names + ")");
+    }
+    const size_t k = static_cast<size_t>(input - graph_inputs_.begin());
+    if (fed[k]) return InvalidArgument("input '" + feed.name + "' is fed twice");
+    OW_RETURN_IF_ERROR(check_feed(input->info, feed.tensor));
+    fed[k] = true;
+    values[input->value] = feed.tensor;
+  }
+  for (size_t k = 0; k < graph_inputs_.size(); ++k)
+    if (!fed[k] && !graph_inputs_[k].has_initializer)
+      return InvalidArgument("input '" + graph_inputs_[k].info.name + "' is missing from the feeds");
+
+  Inputs inputs;
+  Outputs produced;
+  for (const Step& step : steps_) {
+    inputs.clear();
+    for (size_t v : step.inputs) inputs.push_back(&values[v]);
+    Status st = step.op.run(inputs, produced);
+    if (!st.ok()) return st.with_context(step.label + ": ");
+    if (produced.size() < step.outputs.size())
+      return InvalidModel(step.label + ": the node names " + std::to_string(step.outputs.size()) + " outputs but " +
+                          step.op.label() + " produces " + std::to_string(produced.size()));
+    for (size_t i = 0; i < step.outputs.size(); ++i)
+      if (step.outputs[i] != kNoValue) values[step.outputs[i]] = std::move(produced[i]);
+    for (size_t v : step.release) values[v] = Tensor();
+  }
+  outputs.clear();
+  for (size_t v : output_values_) outputs.push_back(values[v]);
+  return Status::Ok();
+}
+
+}  // namespace ow::onnx

@@ -1,0 +1,59 @@
+// A decoded model made ready to run: graph checked, nodes in topological order, each prepared as a
+// PreparedOp for the model's opset, and the step after which each intermediate tensor can be freed.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/status.h"
+#include "onnx/model_decoder.h"
+#include "ops/operator.h"
+
+namespace ow::onnx {
+
+struct Feed {
+  std::string name;
+  Tensor tensor;
+};
+
+class Session {
+ public:
+  // Checks and prepares the model. Errors name the node and the reason: an operator this runtime
+  // lacks, an unsupported domain, an input nobody produces, a cycle, attributes the operator refuses.
+  static Result<Session> create(Model model);
+
+  // The inputs a caller feeds (graph inputs that are not initializers), in graph order.
+  const std::vector<std::string>& input_names() const { return input_names_; }
+  const std::vector<std::string>& output_names() const { return output_names_; }
+
+  // Checks each feed's type and fixed dimensions against the graph, runs the nodes and returns the
+  // graph outputs in output_names() order. Graph inputs that are also initializers may be fed to
+  // replace the initializer.
+  Status run(const std::vector<Feed>& feeds, Outputs& outputs) const;
+
+ private:
+  struct Step {
+    std::string label;  // node_label() of the node
+    PreparedOp op;
+    std::vector<size_t> inputs;   // value ids
+    std::vector<size_t> outputs;  // value ids; kNoValue for an unused optional output
+    std::vector<size_t> release;  // intermediate values whose last use is this step
+  };
+  struct GraphInput {
+    ValueInfo info;
+    size_t value;
+    bool has_initializer;
+  };
+
+  std::vector<std::string> input_names_;
+  std::vector<std::string> output_names_;
+  std::vector<Tensor> constants_;  // by value id; initializers, empty elsewhere
+  std::vector<GraphInput> graph_inputs_;
+  std::vector<Step> steps_;
+  std::vector<size_t> output_values_;
+
+  friend class SessionBuilder;
+};
+
+}  // namespace ow::onnx

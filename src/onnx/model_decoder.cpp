@@ -1,0 +1,670 @@
+// Decoding with protozero. protozero reports malformed wire data (truncation, bad varints, bad tags)
+// by throwing; this file is compiled with exceptions and turns them into Status at its two entry
+// points. Everything else here reports errors as values.
+#include "onnx/model_decoder.h"
+
+#include <protozero/exception.hpp>
+#include <protozero/pbf_message.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <type_traits>
+
+namespace ow::onnx {
+namespace {
+
+using protozero::data_view;
+using protozero::pbf_reader;
+using protozero::pbf_tag_type;
+using protozero::pbf_wire_type;
+
+// Field numbers from onnx.proto; only the fields this runtime reads or refuses.
+// clang-format off
+enum class ModelField : pbf_tag_type { kIrVersion = 1, kGraph = 7, kOpsetImport = 8 };
+enum class OpsetField : pbf_tag_type { kDomain = 1, kVersion = 2 };
+enum class GraphField : pbf_tag_type {
+  kNode = 1, kName = 2, kInitializer = 5, kInput = 11, kOutput = 12, kSparseInitializer = 15 };
+enum class NodeField : pbf_tag_type { kInput = 1, kOutput = 2, kName = 3, kOpType = 4, kAttribute = 5, kDomain = 7 };
+enum class AttributeField : pbf_tag_type {
+  kName = 1, kF = 2, kI = 3, kS = 4, kFloats = 7, kInts = 8, kStrings = 9, kType = 20, kRefAttrName = 21 };
+enum class TensorField : pbf_tag_type {
+  kDims = 1, kDataType = 2, kSegment = 3, kFloatData = 4, kInt32Data = 5, kStringData = 6, kInt64Data = 7,
+  kName = 8, kRawData = 9, kDoubleData = 10, kUint64Data = 11, kExternalData = 13, kDataLocation = 14 };
+enum class ValueInfoField : pbf_tag_type { kName = 1, kType = 2 };
+enum class TypeField : pbf_tag_type { kTensorType = 1 };
+enum class TensorTypeField : pbf_tag_type { kElemType = 1, kShape = 2 };
+enum class ShapeField : pbf_tag_type { kDim = 1 };
+enum class DimField : pbf_tag_type { kDimValue = 1, kDimParam = 2 };
+enum class StringEntryField : pbf_tag_type { kKey = 1, kValue = 2 };
+// clang-format on
+
+constexpr int32_t kTensorDataLocationExternal = 1;
+
+const char* wire_type_name(pbf_wire_type t) {
+  switch (t) {
+    case pbf_wire_type::varint: return "varint";
+    case pbf_wire_type::fixed64: return "64-bit";
+    case pbf_wire_type::length_delimited: return "length-delimited";
+    case pbf_wire_type::fixed32: return "32-bit";
+    default: return "unknown";
+  }
+}
+
+Status expect_wire_type(const pbf_reader& m, pbf_wire_type want) {
+  if (m.wire_type() == want) return Status::Ok();
+  return InvalidModel("field " + std::to_string(m.tag()) + " has wire type " + wire_type_name(m.wire_type()) +
+                      " where " + wire_type_name(want) + " was expected");
+}
+
+// Typed readers for the current field; each checks the wire type first.
+Status read(pbf_reader& m, std::string& out) {
+  OW_RETURN_IF_ERROR(expect_wire_type(m, pbf_wire_type::length_delimited));
+  out = m.get_string();
+  return Status::Ok();
+}
+
+Status read(pbf_reader& m, int64_t& out) {
+  OW_RETURN_IF_ERROR(expect_wire_type(m, pbf_wire_type::varint));
+  out = m.get_int64();
+  return Status::Ok();
+}
+
+Status read(pbf_reader& m, int32_t& out) {
+  OW_RETURN_IF_ERROR(expect_wire_type(m, pbf_wire_type::varint));
+  out = m.get_int32();
+  return Status::Ok();
+}
+
+Status read(pbf_reader& m, float& out) {
+  OW_RETURN_IF_ERROR(expect_wire_type(m, pbf_wire_type::fixed32));
+  out = m.get_float();
+  return Status::Ok();
+}
+
+Status read(pbf_reader& m, data_view& out) {
+  OW_RETURN_IF_ERROR(expect_wire_type(m, pbf_wire_type::length_delimited));
+  out = m.get_view();
+  return Status::Ok();
+}
+
+Status read(pbf_reader& m, pbf_reader& out) {
+  OW_RETURN_IF_ERROR(expect_wire_type(m, pbf_wire_type::length_delimited));
+  out = m.get_message();
+  return Status::Ok();
+}
+
+template <typename T>
+Status read_appending(pbf_reader& m, std::vector<T>& out) {
+  T value{};
+  OW_RETURN_IF_ERROR(read(m, value));
+  out.push_back(std::move(value));
+  return Status::Ok();
+}
+
+// A repeated number field arrives packed (one length-delimited field) or one element per field;
+// protobuf requires readers to accept both.
+template <typename T, typename Range>
+Status read_repeated(pbf_reader& m, pbf_wire_type element_wire, Range (pbf_reader::*packed)(),
+                     T (pbf_reader::*single)(), std::vector<T>& out) {
+  if (m.wire_type() == pbf_wire_type::length_delimited) {
+    for (T v : (m.*packed)()) out.push_back(v);
+    return Status::Ok();
+  }
+  OW_RETURN_IF_ERROR(expect_wire_type(m, element_wire));
+  out.push_back((m.*single)());
+  return Status::Ok();
+}
+
+Status read_repeated(pbf_reader& m, std::vector<int64_t>& out) {
+  return read_repeated(m, pbf_wire_type::varint, &pbf_reader::get_packed_int64, &pbf_reader::get_int64, out);
+}
+Status read_repeated(pbf_reader& m, std::vector<int32_t>& out) {
+  return read_repeated(m, pbf_wire_type::varint, &pbf_reader::get_packed_int32, &pbf_reader::get_int32, out);
+}
+Status read_repeated(pbf_reader& m, std::vector<uint64_t>& out) {
+  return read_repeated(m, pbf_wire_type::varint, &pbf_reader::get_packed_uint64, &pbf_reader::get_uint64, out);
+}
+Status read_repeated(pbf_reader& m, std::vector<float>& out) {
+  return read_repeated(m, pbf_wire_type::fixed32, &pbf_reader::get_packed_float, &pbf_reader::get_float, out);
+}
+Status read_repeated(pbf_reader& m, std::vector<double>& out) {
+  return read_repeated(m, pbf_wire_type::fixed64, &pbf_reader::get_packed_double, &pbf_reader::get_double, out);
+}
+
+// ---- TensorProto
+
+// The typed field that holds each element type when raw_data is not used.
+TensorField typed_data_field(DType t) {
+  switch (t) {
+    case DType::kFloat32: return TensorField::kFloatData;
+    case DType::kFloat64: return TensorField::kDoubleData;
+    case DType::kInt64: return TensorField::kInt64Data;
+    case DType::kUint32:
+    case DType::kUint64: return TensorField::kUint64Data;
+    default: return TensorField::kInt32Data;  // int8/16/32, uint8/16 and the 16-bit floats' bit patterns
+  }
+}
+
+const char* data_field_name(TensorField f) {
+  switch (f) {
+    case TensorField::kFloatData: return "float_data";
+    case TensorField::kDoubleData: return "double_data";
+    case TensorField::kInt32Data: return "int32_data";
+    case TensorField::kInt64Data: return "int64_data";
+    case TensorField::kUint64Data: return "uint64_data";
+    case TensorField::kStringData: return "string_data";
+    default: return "raw_data";
+  }
+}
+
+// Converts the typed field's values to the element type; the 16-bit floats come as bit patterns.
+template <typename T, typename Src>
+void copy_elements(const std::vector<Src>& values, Tensor& t) {
+  T* out = t.data<T>();
+  for (size_t i = 0; i < values.size(); ++i) {
+    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>)
+      out[i] = T{static_cast<uint16_t>(values[i])};
+    else
+      out[i] = static_cast<T>(values[i]);
+  }
+}
+
+struct TensorFields {
+  std::string name;
+  Dims dims;
+  int32_t data_type = 0;
+  bool has_segment = false;
+  int32_t data_location = 0;
+  std::string external_location;
+  bool has_external_data = false;
+  std::vector<TensorField> data_fields;  // the *_data fields present, in file order, without repeats
+  data_view raw_data;
+  std::vector<float> float_data;
+  std::vector<double> double_data;
+  std::vector<int32_t> int32_data;
+  std::vector<int64_t> int64_data;
+  std::vector<uint64_t> uint64_data;
+
+  void saw(TensorField f) {
+    for (TensorField seen : data_fields)
+      if (seen == f) return;
+    data_fields.push_back(f);
+  }
+};
+
+Status read_external_location(pbf_reader entry, std::string& location) {
+  std::string key, value;
+  while (entry.next()) {
+    switch (static_cast<StringEntryField>(entry.tag())) {
+      case StringEntryField::kKey: OW_RETURN_IF_ERROR(read(entry, key)); break;
+      case StringEntryField::kValue: OW_RETURN_IF_ERROR(read(entry, value)); break;
+      default: entry.skip();
+    }
+  }
+  if (key == "location") location = value;
+  return Status::Ok();
+}
+
+Status read_tensor_fields(pbf_reader m, TensorFields& f) {
+  while (m.next()) {
+    const auto field = static_cast<TensorField>(m.tag());
+    switch (field) {
+      case TensorField::kDims: OW_RETURN_IF_ERROR(read_repeated(m, f.dims)); break;
+      case TensorField::kDataType: OW_RETURN_IF_ERROR(read(m, f.data_type)); break;
+      case TensorField::kName: OW_RETURN_IF_ERROR(read(m, f.name)); break;
+      case TensorField::kSegment:
+        f.has_segment = true;
+        m.skip();
+        break;
+      case TensorField::kDataLocation: OW_RETURN_IF_ERROR(read(m, f.data_location)); break;
+      case TensorField::kExternalData: {
+        f.has_external_data = true;
+        pbf_reader entry;
+        OW_RETURN_IF_ERROR(read(m, entry));
+        OW_RETURN_IF_ERROR(read_external_location(entry, f.external_location));
+        break;
+      }
+      case TensorField::kRawData:
+        OW_RETURN_IF_ERROR(read(m, f.raw_data));
+        f.saw(field);
+        break;
+      case TensorField::kStringData:
+        m.skip();
+        f.saw(field);
+        break;
+      case TensorField::kFloatData:
+        OW_RETURN_IF_ERROR(read_repeated(m, f.float_data));
+        f.saw(field);
+        break;
+      case TensorField::kDoubleData:
+        OW_RETURN_IF_ERROR(read_repeated(m, f.double_data));
+        f.saw(field);
+        break;
+      case TensorField::kInt32Data:
+        OW_RETURN_IF_ERROR(read_repeated(m, f.int32_data));
+        f.saw(field);
+        break;
+      case TensorField::kInt64Data:
+        OW_RETURN_IF_ERROR(read_repeated(m, f.int64_data));
+        f.saw(field);
+        break;
+      case TensorField::kUint64Data:
+        OW_RETURN_IF_ERROR(read_repeated(m, f.uint64_data));
+        f.saw(field);
+        break;
+      default: m.skip();
+    }
+  }
+  return Status::Ok();
+}
+
+size_t typed_data_count(const TensorFields& f, TensorField field) {
+  switch (field) {
+    case TensorField::kFloatData: return f.float_data.size();
+    case TensorField::kDoubleData: return f.double_data.size();
+    case TensorField::kInt32Data: return f.int32_data.size();
+    case TensorField::kInt64Data: return f.int64_data.size();
+    default: return f.uint64_data.size();
+  }
+}
+
+Result<NamedTensor> tensor_from_fields(const TensorFields& f) {
+  const std::string label = f.name.empty() ? "an unnamed tensor" : "tensor '" + f.name + "'";
+  if (f.has_external_data || f.data_location == kTensorDataLocationExternal)
+    return Unsupported(label + " keeps its data in an external file" +
+                       (f.external_location.empty() ? "" : " ('" + f.external_location + "')") +
+                       "; external data is not supported: save the model with its tensors inside the .onnx file");
+  if (f.has_segment) return Unsupported(label + " is stored in segments, which are not supported");
+  if (f.data_type == 0) return InvalidModel(label + " has no data_type");
+  if (!dtype_is_known(f.data_type))
+    return Unsupported(label + " has element type " + element_type_name(f.data_type) +
+                       ", which this runtime does not support");
+  const auto type = static_cast<DType>(f.data_type);
+  if (f.data_fields.size() > 1)
+    return InvalidModel(label + " holds data in both " + data_field_name(f.data_fields[0]) + " and " +
+                        data_field_name(f.data_fields[1]));
+  auto allocated = Tensor::allocate(type, f.dims);
+  if (!allocated.ok()) return allocated.status().with_context(label + ": ");
+  NamedTensor out{f.name, allocated.take()};
+  Tensor& t = out.tensor;
+  const std::string what = "shape " + dims_to_string(f.dims) + " of " + dtype_name(type);
+
+  if (f.data_fields.empty()) {
+    if (t.size() != 0)
+      return InvalidModel(label + " has no data, but its " + what + " needs " + std::to_string(t.size()) + " elements");
+    return out;
+  }
+  const TensorField field = f.data_fields[0];
+  if (field == TensorField::kRawData) {
+    // raw_data is little-endian, as are wasm and the hosts this builds for.
+    if (f.raw_data.size() != t.byte_size())
+      return InvalidModel(label + ": raw_data holds " + std::to_string(f.raw_data.size()) + " bytes but its " + what +
+                          " needs " + std::to_string(t.byte_size()));
+    if (t.byte_size()) std::memcpy(t.raw_data(), f.raw_data.data(), t.byte_size());
+    return out;
+  }
+  if (field != typed_data_field(type))
+    return InvalidModel(label + " of type " + dtype_name(type) + " stores its values in " + data_field_name(field) +
+                        ", which cannot hold that type (expected " + data_field_name(typed_data_field(type)) + ")");
+  const size_t count = typed_data_count(f, field);
+  if (count != t.size())
+    return InvalidModel(label + ": " + data_field_name(field) + " holds " + std::to_string(count) + " values but its " +
+                        what + " needs " + std::to_string(t.size()));
+  switch (type) {  // the element types typed_data_field() maps to `field`
+    case DType::kFloat32: copy_elements<float>(f.float_data, t); break;
+    case DType::kFloat64: copy_elements<double>(f.double_data, t); break;
+    case DType::kInt64: copy_elements<int64_t>(f.int64_data, t); break;
+    case DType::kUint64: copy_elements<uint64_t>(f.uint64_data, t); break;
+    case DType::kUint32: copy_elements<uint32_t>(f.uint64_data, t); break;
+    case DType::kInt32: copy_elements<int32_t>(f.int32_data, t); break;
+    case DType::kInt16: copy_elements<int16_t>(f.int32_data, t); break;
+    case DType::kInt8: copy_elements<int8_t>(f.int32_data, t); break;
+    case DType::kUint16: copy_elements<uint16_t>(f.int32_data, t); break;
+    case DType::kUint8: copy_elements<uint8_t>(f.int32_data, t); break;
+    case DType::kFloat16: copy_elements<Float16>(f.int32_data, t); break;
+    case DType::kBFloat16: copy_elements<BFloat16>(f.int32_data, t); break;
+    case DType::kUndefined: break;  // refused above
+  }
+  return out;
+}
+
+Result<NamedTensor> decode_tensor_message(pbf_reader m) {
+  TensorFields fields;
+  OW_RETURN_IF_ERROR(read_tensor_fields(m, fields));
+  return tensor_from_fields(fields);
+}
+
+// ---- AttributeProto
+
+// AttributeProto.AttributeType: the field holding each type's value, and the AttributeValue kind it
+// becomes. Kinds kOther (tensors, graphs, type protos) are kept as placeholders: no operator here
+// defines such attributes, so PreparedOp refuses them by name.
+struct AttributeTypeInfo {
+  int32_t type;
+  const char* name;
+  pbf_tag_type field;
+  AttributeValue::Kind kind;
+};
+
+constexpr AttributeTypeInfo kAttributeTypes[] = {
+    {1, "FLOAT", 2, AttributeValue::Kind::kFloat},
+    {2, "INT", 3, AttributeValue::Kind::kInt},
+    {3, "STRING", 4, AttributeValue::Kind::kString},
+    {4, "TENSOR", 5, AttributeValue::Kind::kOther},
+    {5, "GRAPH", 6, AttributeValue::Kind::kOther},
+    {6, "FLOATS", 7, AttributeValue::Kind::kFloats},
+    {7, "INTS", 8, AttributeValue::Kind::kInts},
+    {8, "STRINGS", 9, AttributeValue::Kind::kStrings},
+    {9, "TENSORS", 10, AttributeValue::Kind::kOther},
+    {10, "GRAPHS", 11, AttributeValue::Kind::kOther},
+    {11, "SPARSE_TENSOR", 22, AttributeValue::Kind::kOther},
+    {12, "SPARSE_TENSORS", 23, AttributeValue::Kind::kOther},
+    {13, "TYPE_PROTO", 14, AttributeValue::Kind::kOther},
+    {14, "TYPE_PROTOS", 15, AttributeValue::Kind::kOther},
+};
+
+const AttributeTypeInfo* attribute_type_by_number(int32_t type) {
+  for (const auto& info : kAttributeTypes)
+    if (info.type == type) return &info;
+  return nullptr;
+}
+
+const AttributeTypeInfo* attribute_type_by_field(pbf_tag_type field) {
+  for (const auto& info : kAttributeTypes)
+    if (info.field == field) return &info;
+  return nullptr;
+}
+
+struct NamedAttribute {
+  std::string name;
+  AttributeValue value;
+};
+
+Result<NamedAttribute> decode_attribute(pbf_reader m) {
+  NamedAttribute out;
+  int32_t type = 0;
+  std::string ref_attr_name;
+  std::vector<const AttributeTypeInfo*> value_fields;  // the value fields present, without repeats
+  float f = 0;
+  AttributeValue& v = out.value;
+  while (m.next()) {
+    const pbf_tag_type tag = m.tag();
+    if (const AttributeTypeInfo* info = attribute_type_by_field(tag)) {
+      if (std::find(value_fields.begin(), value_fields.end(), info) == value_fields.end()) value_fields.push_back(info);
+    }
+    switch (static_cast<AttributeField>(tag)) {
+      case AttributeField::kName: OW_RETURN_IF_ERROR(read(m, out.name)); break;
+      case AttributeField::kType: OW_RETURN_IF_ERROR(read(m, type)); break;
+      case AttributeField::kRefAttrName: OW_RETURN_IF_ERROR(read(m, ref_attr_name)); break;
+      case AttributeField::kF: OW_RETURN_IF_ERROR(read(m, f)); break;
+      case AttributeField::kI: OW_RETURN_IF_ERROR(read(m, v.i)); break;
+      case AttributeField::kS: OW_RETURN_IF_ERROR(read(m, v.s)); break;
+      case AttributeField::kFloats: {
+        std::vector<float> floats;
+        OW_RETURN_IF_ERROR(read_repeated(m, floats));
+        v.floats.insert(v.floats.end(), floats.begin(), floats.end());
+        break;
+      }
+      case AttributeField::kInts: OW_RETURN_IF_ERROR(read_repeated(m, v.ints)); break;
+      case AttributeField::kStrings: OW_RETURN_IF_ERROR(read_appending(m, v.strings)); break;
+      default: m.skip();
+    }
+  }
+  v.f = f;
+  if (out.name.empty()) return InvalidModel("an attribute has no name");
+  const std::string label = "attribute '" + out.name + "'";
+  if (!ref_attr_name.empty())
+    return InvalidModel(label + " refers to attribute '" + ref_attr_name +
+                        "' of an enclosing function (ref_attr_name), which only function bodies may do");
+  const AttributeTypeInfo* info = nullptr;
+  if (type == 0) {
+    // IR version 1 had no type field: the one value field present tells the type.
+    if (value_fields.size() != 1) return InvalidModel(label + " has no type");
+    info = value_fields[0];
+  } else {
+    info = attribute_type_by_number(type);
+    if (!info) return InvalidModel(label + " has unknown type " + std::to_string(type));
+  }
+  for (const AttributeTypeInfo* present : value_fields) {
+    if (present != info)
+      return InvalidModel(label + " has type " + info->name + " but also holds a value of type " + present->name);
+  }
+  v.kind = info->kind;
+  return out;
+}
+
+// ---- NodeProto, ValueInfoProto, GraphProto, ModelProto
+
+Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
+  while (m.next()) {
+    switch (static_cast<NodeField>(m.tag())) {
+      case NodeField::kInput: OW_RETURN_IF_ERROR(read_appending(m, node.inputs)); break;
+      case NodeField::kOutput: OW_RETURN_IF_ERROR(read_appending(m, node.outputs)); break;
+      case NodeField::kName: OW_RETURN_IF_ERROR(read(m, node.name)); break;
+      case NodeField::kOpType: OW_RETURN_IF_ERROR(read(m, node.op_type)); break;
+      case NodeField::kDomain: OW_RETURN_IF_ERROR(read(m, node.domain)); break;
+      case NodeField::kAttribute: {
+        pbf_reader sub;
+        OW_RETURN_IF_ERROR(read(m, sub));
+        auto attribute = decode_attribute(sub);
+        if (!attribute_error.ok()) break;  // report the first bad attribute
+        if (!attribute.ok()) {
+          attribute_error = attribute.status();
+        } else if (node.attributes.has(attribute.value().name)) {
+          attribute_error = InvalidModel("attribute '" + attribute.value().name + "' is given twice");
+        } else {
+          node.attributes.set(attribute.value().name, std::move(attribute.value().value));
+        }
+        break;
+      }
+      default: m.skip();
+    }
+  }
+  return Status::Ok();
+}
+
+// Attribute errors wait until the whole node is read, so that they can name it.
+Result<Node> decode_node(pbf_reader m, size_t index) {
+  Node node;
+  Status attribute_error;
+  Status st = decode_node_fields(m, node, attribute_error);
+  if (!st.ok()) return st.with_context("node #" + std::to_string(index) + ": ");
+  if (!attribute_error.ok()) return attribute_error.with_context(node_label(node) + ": ");
+  return node;
+}
+
+Status decode_shape(pbf_reader m, std::vector<Dim>& shape) {
+  while (m.next(static_cast<pbf_tag_type>(ShapeField::kDim))) {
+    pbf_reader dim_msg;
+    OW_RETURN_IF_ERROR(read(m, dim_msg));
+    Dim dim;
+    while (dim_msg.next()) {
+      switch (static_cast<DimField>(dim_msg.tag())) {
+        case DimField::kDimValue:
+          OW_RETURN_IF_ERROR(read(dim_msg, dim.value));
+          dim.fixed = true;
+          break;
+        case DimField::kDimParam: OW_RETURN_IF_ERROR(read(dim_msg, dim.param)); break;
+        default: dim_msg.skip();
+      }
+    }
+    shape.push_back(std::move(dim));
+  }
+  return Status::Ok();
+}
+
+Status decode_tensor_type(pbf_reader m, ValueInfo& info) {
+  while (m.next()) {
+    switch (static_cast<TensorTypeField>(m.tag())) {
+      case TensorTypeField::kElemType: OW_RETURN_IF_ERROR(read(m, info.elem_type)); break;
+      case TensorTypeField::kShape: {
+        pbf_reader shape;
+        OW_RETURN_IF_ERROR(read(m, shape));
+        info.has_shape = true;
+        OW_RETURN_IF_ERROR(decode_shape(shape, info.shape));
+        break;
+      }
+      default: m.skip();
+    }
+  }
+  return Status::Ok();
+}
+
+Status decode_type(pbf_reader m, ValueInfo& info) {
+  while (m.next()) {
+    if (static_cast<TypeField>(m.tag()) == TypeField::kTensorType) {
+      pbf_reader tensor_type;
+      OW_RETURN_IF_ERROR(read(m, tensor_type));
+      info.is_tensor = true;
+      OW_RETURN_IF_ERROR(decode_tensor_type(tensor_type, info));
+    } else {
+      m.skip();  // other kinds (sequence, map, optional, sparse) leave is_tensor false
+    }
+  }
+  return Status::Ok();
+}
+
+Result<ValueInfo> decode_value_info(pbf_reader m) {
+  ValueInfo info;
+  while (m.next()) {
+    switch (static_cast<ValueInfoField>(m.tag())) {
+      case ValueInfoField::kName: OW_RETURN_IF_ERROR(read(m, info.name)); break;
+      case ValueInfoField::kType: {
+        pbf_reader type;
+        OW_RETURN_IF_ERROR(read(m, type));
+        info.has_type = true;
+        OW_RETURN_IF_ERROR(decode_type(type, info));
+        break;
+      }
+      default: m.skip();
+    }
+  }
+  return info;
+}
+
+Result<Graph> decode_graph(pbf_reader m) {
+  Graph graph;
+  while (m.next()) {
+    pbf_reader sub;
+    switch (static_cast<GraphField>(m.tag())) {
+      case GraphField::kName: OW_RETURN_IF_ERROR(read(m, graph.name)); break;
+      case GraphField::kNode: {
+        OW_RETURN_IF_ERROR(read(m, sub));
+        OW_ASSIGN_OR_RETURN(Node node, decode_node(sub, graph.nodes.size()));
+        graph.nodes.push_back(std::move(node));
+        break;
+      }
+      case GraphField::kInitializer: {
+        OW_RETURN_IF_ERROR(read(m, sub));
+        auto initializer = decode_tensor_message(sub);
+        if (!initializer.ok()) return initializer.status().with_context("initializer: ");
+        graph.initializers.push_back(initializer.take());
+        break;
+      }
+      case GraphField::kInput:
+      case GraphField::kOutput: {
+        const bool is_input = static_cast<GraphField>(m.tag()) == GraphField::kInput;
+        OW_RETURN_IF_ERROR(read(m, sub));
+        OW_ASSIGN_OR_RETURN(ValueInfo info, decode_value_info(sub));
+        (is_input ? graph.inputs : graph.outputs).push_back(std::move(info));
+        break;
+      }
+      case GraphField::kSparseInitializer:
+        return Unsupported("the graph has sparse initializers, which are not supported");
+      default: m.skip();
+    }
+  }
+  return graph;
+}
+
+Result<OpsetImport> decode_opset_import(pbf_reader m) {
+  OpsetImport opset;
+  while (m.next()) {
+    switch (static_cast<OpsetField>(m.tag())) {
+      case OpsetField::kDomain: OW_RETURN_IF_ERROR(read(m, opset.domain)); break;
+      case OpsetField::kVersion: OW_RETURN_IF_ERROR(read(m, opset.version)); break;
+      default: m.skip();
+    }
+  }
+  return opset;
+}
+
+Result<Model> decode_model_message(pbf_reader m) {
+  Model model;
+  while (m.next()) {
+    pbf_reader sub;
+    switch (static_cast<ModelField>(m.tag())) {
+      case ModelField::kIrVersion: OW_RETURN_IF_ERROR(read(m, model.ir_version)); break;
+      case ModelField::kOpsetImport: {
+        OW_RETURN_IF_ERROR(read(m, sub));
+        OW_ASSIGN_OR_RETURN(OpsetImport opset, decode_opset_import(sub));
+        model.opset_imports.push_back(std::move(opset));
+        break;
+      }
+      case ModelField::kGraph: {
+        OW_RETURN_IF_ERROR(read(m, sub));
+        OW_ASSIGN_OR_RETURN(model.graph, decode_graph(sub));
+        model.has_graph = true;
+        break;
+      }
+      default: m.skip();
+    }
+  }
+  return model;
+}
+
+// Runs a decoder and turns protozero's exceptions (malformed wire data) into errors.
+template <typename T, typename Decode>
+Result<T> decode_guarded(const char* what, const void* data, size_t size, Decode decode) {
+  const std::string prefix = std::string("cannot decode the ") + what + ": ";
+  if (size > UINT32_MAX) return InvalidModel(prefix + "more than 4 GiB");
+  try {
+    Result<T> result = decode(pbf_reader(static_cast<const char*>(data), size));
+    if (!result.ok() && result.status().code() == ErrorCode::kInvalidModel) return result.status().with_context(prefix);
+    return result;
+  } catch (const protozero::end_of_buffer_exception&) {
+    return InvalidModel(prefix + "the protobuf data ends in the middle of a field (truncated file?)");
+  } catch (const protozero::exception& e) {
+    return InvalidModel(prefix + "malformed protobuf data (" + e.what() + ")");
+  } catch (const std::bad_alloc&) {
+    return OutOfMemory(prefix + "out of memory");
+  }
+}
+
+}  // namespace
+
+std::string element_type_name(int32_t type) {
+  if (dtype_is_known(type)) return dtype_name(static_cast<DType>(type));
+  switch (type) {  // the ONNX types this runtime lacks
+    case 8: return "string";
+    case 9: return "bool";
+    case 14: return "complex64";
+    case 15: return "complex128";
+    case 17: return "float8e4m3fn";
+    case 18: return "float8e4m3fnuz";
+    case 19: return "float8e5m2";
+    case 20: return "float8e5m2fnuz";
+    case 21: return "uint4";
+    case 22: return "int4";
+    case 23: return "float4e2m1";
+    default: return "number " + std::to_string(type);
+  }
+}
+
+std::string node_label(const Node& node) {
+  std::string id = !node.name.empty()      ? "node '" + node.name + "'"
+                   : !node.outputs.empty() ? "the node computing '" + node.outputs[0] + "'"
+                                           : "an unnamed node";
+  return id + " (" + (node.op_type.empty() ? "no op_type" : node.op_type) + ")";
+}
+
+Result<Model> decode_model(const void* data, size_t size) {
+  return decode_guarded<Model>("model", data, size, decode_model_message);
+}
+
+Result<NamedTensor> decode_tensor(const void* data, size_t size) {
+  return decode_guarded<NamedTensor>("TensorProto", data, size, decode_tensor_message);
+}
+
+}  // namespace ow::onnx
