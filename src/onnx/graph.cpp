@@ -93,6 +93,8 @@ class SessionBuilder {
     OW_RETURN_IF_ERROR(resolve_graph_outputs());
     OW_ASSIGN_OR_RETURN(std::vector<size_t> order, topological_order());
     make_steps(order);
+    session_.value_names_.resize(ids_.size());
+    for (const auto& [name, id] : ids_) session_.value_names_[id] = name;
     return std::move(session_);
   }
 
@@ -289,6 +291,15 @@ class SessionBuilder {
 };
 
 Result<Session> Session::create(Model model) { return SessionBuilder(model).build(); }
+
+std::vector<Session::PlannedStep> Session::plan() const {
+  std::vector<PlannedStep> planned;
+  for (const Step& step : steps_) {
+    planned.push_back({step.label, {}});
+    for (size_t v : step.release) planned.back().frees.push_back(value_names_[v]);
+  }
+  return planned;
+}
 
 Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
   std::vector<Tensor> values = constants_;  // shares the initializers' storage

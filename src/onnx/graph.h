@@ -32,6 +32,14 @@ class Session {
   // replace the initializer.
   Status run(const std::vector<Feed>& feeds, Outputs& outputs) const;
 
+  // The execution plan, for tests and debugging: nodes in run order, each with the intermediate
+  // values freed right after it (their last use).
+  struct PlannedStep {
+    std::string node;  // node_label()
+    std::vector<std::string> frees;
+  };
+  std::vector<PlannedStep> plan() const;
+
  private:
   struct Step {
     std::string label;  // node_label() of the node
@@ -52,6 +60,7 @@ class Session {
   std::vector<GraphInput> graph_inputs_;
   std::vector<Step> steps_;
   std::vector<size_t> output_values_;
+  std::vector<std::string> value_names_;  // by value id
 
   friend class SessionBuilder;
 };

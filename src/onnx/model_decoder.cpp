@@ -284,6 +284,8 @@ Result<NamedTensor> tensor_from_fields(const TensorFields& f) {
   if (f.data_fields.size() > 1)
     return InvalidModel(label + " holds data in both " + data_field_name(f.data_fields[0]) + " and " +
                         data_field_name(f.data_fields[1]));
+  for (int64_t d : f.dims)
+    if (d < 0) return InvalidModel(label + " has a negative dimension in its shape " + dims_to_string(f.dims));
   auto allocated = Tensor::allocate(type, f.dims);
   if (!allocated.ok()) return allocated.status().with_context(label + ": ");
   NamedTensor out{f.name, allocated.take()};

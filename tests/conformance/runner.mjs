@@ -1,0 +1,97 @@
+// Runs ONNX backend test cases (model.onnx + test_data_set_N/{input,output}_K.pb) through an
+// onnxruntime-web-like API and compares outputs as ONNX does. Independent of the environment: the
+// caller passes the API and a function that reads a case's files (Node: fs, browser: fetch).
+
+/** ONNX's backend-test tolerance: |got - want| <= ATOL + RTOL * |want| (numpy.testing.assert_allclose). */
+export const RTOL = 1e-3;
+export const ATOL = 1e-7;
+
+function f16ToNumber(bits) {
+  const sign = bits & 0x8000 ? -1 : 1;
+  const exponent = (bits >> 10) & 0x1f;
+  const fraction = bits & 0x3ff;
+  if (exponent === 0) return sign * fraction * 2 ** -24;
+  if (exponent === 31) return fraction ? NaN : sign * Infinity;
+  return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
+}
+
+function bf16ToNumber(bits) {
+  const view = new DataView(new ArrayBuffer(4));
+  view.setUint32(0, bits << 16);
+  return view.getFloat32(0);
+}
+
+const DECODE = { float16: f16ToNumber, bfloat16: bf16ToNumber };
+const FLOAT_TYPES = new Set(['float32', 'float64', 'float16', 'bfloat16']);
+
+/** Why `got` does not match `want` (Tensors), or null when it does. */
+export function compareTensors(got, want) {
+  if (got.type !== want.type) return `type ${got.type}, expected ${want.type}`;
+  if (got.dims.length !== want.dims.length || got.dims.some((d, i) => d !== want.dims[i])) {
+    return `shape [${got.dims}], expected [${want.dims}]`;
+  }
+  const decode = DECODE[got.type] ?? ((v) => v);
+  for (let i = 0; i < want.data.length; i++) {
+    const g = decode(got.data[i]);
+    const w = decode(want.data[i]);
+    const ok = FLOAT_TYPES.has(got.type)
+      ? (Number.isNaN(g) && Number.isNaN(w)) || g === w || Math.abs(g - w) <= ATOL + RTOL * Math.abs(w)
+      : g === w; // integers compare exactly
+    if (!ok) return `element ${i} is ${g}, expected ${w}`;
+  }
+  return null;
+}
+
+/**
+ * Runs one case. `readFile(relativePath)` resolves to the bytes of a file of the case (e.g.
+ * 'model.onnx', 'test_data_set_0/input_0.pb'). `expectedOperators`: the operators the runtime is meant
+ * to implement; a case using others must be refused with an UNSUPPORTED "unsupported operator" error
+ * naming one of them. `modelOperators` (optional): the model's op_types, when the caller can list them.
+ * Resolves to {name, status: 'passed' | 'failed' | 'refused', detail}.
+ */
+export async function runCase({ name, readFile, api, expectedOperators, modelOperators, dataSets = ['test_data_set_0'] }) {
+  const { InferenceSession, decodeTensorProto } = api;
+  const expected = new Set(expectedOperators);
+  const foreign = modelOperators?.filter((op) => !expected.has(op));
+  const result = (status, detail) => ({ name, status, detail });
+  let session;
+  try {
+    session = await InferenceSession.create(await readFile('model.onnx'));
+  } catch (e) {
+    const named = /unsupported operator '([^']+)'/.exec(e.message)?.[1];
+    const refusedRightly =
+      e.code === 'UNSUPPORTED' && named !== undefined && !expected.has(named) && (!foreign || foreign.includes(named));
+    if (refusedRightly && (!foreign || foreign.length > 0)) return result('refused', e.message);
+    return result('failed', `${e.code ?? 'Error'}: ${e.message}`);
+  }
+  try {
+    if (foreign?.length) return result('failed', `expected a refusal for ${foreign.join(', ')}, but the model loaded`);
+    for (const dataSet of dataSets) {
+      const feeds = {};
+      for (const [k, inputName] of session.inputNames.entries()) {
+        feeds[inputName] = decodeTensorProto(await readFile(`${dataSet}/input_${k}.pb`));
+      }
+      const outputs = await session.run(feeds);
+      for (const [k, outputName] of session.outputNames.entries()) {
+        const want = decodeTensorProto(await readFile(`${dataSet}/output_${k}.pb`));
+        const mismatch = compareTensors(outputs[outputName], want);
+        if (mismatch) return result('failed', `${dataSet}, output '${outputName}': ${mismatch}`);
+      }
+    }
+    return result('passed', '');
+  } catch (e) {
+    return result('failed', `${e.code ?? 'Error'}: ${e.message}`);
+  } finally {
+    await session.release();
+  }
+}
+
+/** A text table of results and the closing summary line. */
+export function formatResults(results) {
+  const width = Math.max(...results.map((r) => r.name.length), 4);
+  const lines = [`${'case'.padEnd(width)}  result   detail`];
+  for (const r of results) lines.push(`${r.name.padEnd(width)}  ${r.status.padEnd(7)}  ${r.detail}`);
+  const count = (status) => results.filter((r) => r.status === status).length;
+  lines.push(`conformance: ${count('passed')} passed, ${count('failed')} failed, ${count('refused')} refused as unsupported`);
+  return lines.join('\n');
+}

@@ -1,0 +1,276 @@
+// Sessions over decoded models: order, initializers, several outputs, opset resolution, release of
+// intermediates, feed checks, and every refusal naming the node and the reason.
+#include <cmath>
+
+#include "onnx/graph.h"
+#include "onnx_writer.h"
+#include "test_util.h"
+
+using namespace ow;
+using namespace ow::onnx;
+namespace pb = ow::test::pb;
+using ow::test::make_tensor;
+using ow::test::values_of;
+
+namespace {
+
+constexpr int32_t kF32 = 1;
+constexpr int32_t kF64 = 11;
+constexpr int32_t kBF16 = 16;
+
+Result<Session> load(const std::string& model_bytes) {
+  auto model = decode_model(model_bytes.data(), model_bytes.size());
+  if (!model.ok()) return model.status();
+  return Session::create(model.take());
+}
+
+Result<Session> load(const pb::GraphSpec& g, int64_t opset = 13) { return load(pb::model({8, {{"", opset}}, pb::graph(g)})); }
+
+std::string f32_info(const std::string& name, std::vector<pb::DimSpec> dims = {pb::symbolic("N")}) {
+  return pb::value_info(name, kF32, dims);
+}
+
+Status run(const Session& s, std::vector<Feed> feeds, Outputs& outputs) { return s.run(feeds, outputs); }
+
+void expect_error(const Result<Session>& s, ErrorCode code, const std::string& message) {
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.status().message() == message);
+  CHECK(s.status().code() == code);
+}
+
+std::vector<float> floor_of(std::vector<float> v) {
+  for (float& x : v) x = std::floor(x);
+  return v;
+}
+std::vector<float> ceil_of(std::vector<float> v) {
+  for (float& x : v) x = std::ceil(x);
+  return v;
+}
+
+const std::vector<float> kX = {-2.5f, -1.5f, -0.5f, 0.5f, 1.5f, 2.5f, 3.7f, -3.7f};
+
+}  // namespace
+
+TEST_CASE("Graph: nodes in any file order run in topological order", "[onnx][graph]") {
+  // y = Ceil(Floor(x) ... ) written consumer first: c <- b <- a.
+  auto session = load({{pb::node({"Round", {"b"}, {"y"}, "c", {}, ""}), pb::node({"Ceil", {"a"}, {"b"}, "b", {}, ""}),
+                        pb::node({"Floor", {"x"}, {"a"}, "a", {}, ""})},
+                       {},
+                       {f32_info("x")},
+                       {f32_info("y")}});
+  REQUIRE(session.ok());
+  const auto plan = session.value().plan();
+  REQUIRE(plan.size() == 3);
+  CHECK(plan[0].node == "node 'a' (Floor)");
+  CHECK(plan[1].node == "node 'b' (Ceil)");
+  CHECK(plan[2].node == "node 'c' (Round)");
+  // Each intermediate is freed right after its only reader; the graph output never is.
+  CHECK(plan[0].frees.empty());
+  CHECK(plan[1].frees == std::vector<std::string>{"a"});
+  CHECK(plan[2].frees == std::vector<std::string>{"b"});
+
+  Tensor x = make_tensor<float>({8}, kX);
+  Outputs out;
+  REQUIRE(run(session.value(), {{"x", x}}, out).ok());
+  REQUIRE(out.size() == 1);
+  CHECK(values_of<float>(out[0]) == ceil_of(floor_of(kX)));  // Round of integers is the identity
+}
+
+TEST_CASE("Graph: initializers, optional feeds that replace them, several outputs", "[onnx][graph]") {
+  // Outputs: f = Floor(x) (also read by a later node), c = Ceil(w) with w an initializer that is also
+  // an input, k = Ceil(f).
+  auto session = load({{pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""}), pb::node({"Ceil", {"w"}, {"c"}, "", {}, ""}),
+                        pb::node({"Ceil", {"f"}, {"k"}, "", {}, ""})},
+                       {pb::tensor_raw<float>("w", kF32, {2}, {0.25f, -1.75f})},
+                       {f32_info("x"), f32_info("w", {pb::fixed(2)})},
+                       {f32_info("f"), f32_info("c"), f32_info("k")}});
+  REQUIRE(session.ok());
+  const Session& s = session.value();
+  CHECK(s.input_names() == std::vector<std::string>{"x"});  // w has a default
+  CHECK(s.output_names() == std::vector<std::string>{"f", "c", "k"});
+  for (const auto& step : s.plan()) CHECK(step.frees.empty());  // every produced value is an output
+
+  Tensor x = make_tensor<float>({8}, kX);
+  Outputs out;
+  REQUIRE(run(s, {{"x", x}}, out).ok());
+  REQUIRE(out.size() == 3);
+  CHECK(values_of<float>(out[0]) == floor_of(kX));
+  CHECK(values_of<float>(out[1]) == std::vector<float>{1.0f, -1.0f});
+  CHECK(values_of<float>(out[2]) == floor_of(kX));
+
+  Tensor w = make_tensor<float>({2}, {5.5f, 6.5f});
+  REQUIRE(run(s, {{"x", x}, {"w", w}}, out).ok());
+  CHECK(values_of<float>(out[1]) == std::vector<float>{6.0f, 7.0f});
+
+  // A graph output can be an initializer or a graph input itself.
+  auto passthrough =
+      load({{}, {pb::tensor_raw<float>("w", kF32, {1}, {2.0f})}, {f32_info("x")}, {f32_info("x"), f32_info("w")}});
+  REQUIRE(passthrough.ok());
+  REQUIRE(run(passthrough.value(), {{"x", x}}, out).ok());
+  CHECK(values_of<float>(out[0]) == kX);
+  CHECK(values_of<float>(out[1]) == std::vector<float>{2.0f});
+}
+
+TEST_CASE("Graph: unused values are freed after the step that makes them", "[onnx][graph]") {
+  auto session = load({{pb::node({"Floor", {"x"}, {"unused"}, "u", {}, ""}), pb::node({"Ceil", {"x"}, {"y"}, "c", {}, ""})},
+                       {},
+                       {f32_info("x")},
+                       {f32_info("y")}});
+  REQUIRE(session.ok());
+  const auto plan = session.value().plan();
+  REQUIRE(plan.size() == 2);
+  CHECK(plan[0].node == "node 'u' (Floor)");
+  CHECK(plan[0].frees == std::vector<std::string>{"unused"});
+}
+
+TEST_CASE("Graph: each node resolves its version from the model's opset", "[onnx][graph]") {
+  auto floor_model = [](int64_t opset) {
+    return load(
+        {{pb::node({"Floor", {"x"}, {"y"}, "f", {}, ""})}, {}, {pb::value_info("x", kBF16, {pb::fixed(2)})}, {f32_info("y")}},
+        opset);
+  };
+  Tensor bf16 = make_tensor<BFloat16>({2}, {BFloat16{0x3fc0}, BFloat16{0xbfc0}});  // 1.5, -1.5
+  Outputs out;
+  auto v13 = floor_model(13);
+  REQUIRE(v13.ok());
+  REQUIRE(run(v13.value(), {{"x", bf16}}, out).ok());
+  CHECK(out[0].data<BFloat16>()[0].bits == 0x3f80);  // 1.0
+  CHECK(out[0].data<BFloat16>()[1].bits == 0xc000);  // -2.0
+
+  auto v12 = floor_model(12);  // Floor-6: no bfloat16
+  REQUIRE(v12.ok());
+  Status st = run(v12.value(), {{"x", bf16}}, out);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.message() ==
+        "node 'f' (Floor): Floor-6: input 0 has type bfloat16, which this version does not accept (it accepts float64, "
+        "float32, float16)");
+
+  // Version 1's consumed_inputs is refused from opset 6 on, naming the node.
+  auto consumed = [](int64_t opset) {
+    return load({{pb::node({"Floor", {"x"}, {"y"}, "f", {pb::attr_ints("consumed_inputs", {0})}, ""})},
+                 {},
+                 {f32_info("x")},
+                 {f32_info("y")}},
+                opset);
+  };
+  REQUIRE(consumed(5).ok());
+  expect_error(consumed(6), ErrorCode::kInvalidArgument,
+               "node 'f' (Floor): Floor-6: attribute 'consumed_inputs' is not defined by this version (defined by "
+               "version 1)");
+
+  auto round10 = load({{pb::node({"Round", {"x"}, {"y"}, "r", {}, ""})}, {}, {f32_info("x")}, {f32_info("y")}}, 10);
+  expect_error(round10, ErrorCode::kUnsupported, "node 'r' (Round): Round: opset 10 is older than its first version 11");
+
+  // "ai.onnx" names the default domain too, in opset_import and in nodes.
+  auto named = load(pb::model({8,
+                               {{"ai.onnx", 11}},
+                               pb::graph({{pb::node({"Round", {"x"}, {"y"}, "r", {}, "ai.onnx"})},
+                                          {},
+                                          {f32_info("x")},
+                                          {f32_info("y")}})}));
+  REQUIRE(named.ok());
+}
+
+TEST_CASE("Graph: run checks each feed's type and fixed dimensions; symbolic ones take any size", "[onnx][graph]") {
+  auto session = load({{pb::node({"Floor", {"x"}, {"y"}, "f", {}, ""})},
+                       {},
+                       {f32_info("x", {pb::fixed(2), pb::symbolic("N"), pb::symbolic()})},
+                       {f32_info("y")}});
+  REQUIRE(session.ok());
+  const Session& s = session.value();
+  Outputs out;
+  for (int64_t n : {1, 3}) {
+    Tensor x = make_tensor<float>({2, n, 2}, std::vector<float>(static_cast<size_t>(4 * n), 1.5f));
+    REQUIRE(run(s, {{"x", x}}, out).ok());
+    CHECK(out[0].dims() == Dims{2, n, 2});
+  }
+  auto error_of = [&](std::vector<Feed> feeds) { return run(s, std::move(feeds), out).message(); };
+  CHECK(error_of({{"x", make_tensor<double>({2, 1, 1}, {1, 2})}}) == "input 'x' must have type float32, got float64");
+  CHECK(error_of({{"x", make_tensor<float>({3, 1, 1}, {1, 2, 3})}}) ==
+        "input 'x': dimension 0 must be 2, got 3 (the model declares shape [2,N,?])");
+  CHECK(error_of({{"x", make_tensor<float>({2, 1}, {1, 2})}}) ==
+        "input 'x' must have 3 dimensions, got shape [2,1] (the model declares shape [2,N,?])");
+  CHECK(error_of({}) == "input 'x' is missing from the feeds");
+  Tensor x = make_tensor<float>({2, 1, 1}, {1, 2});
+  CHECK(error_of({{"x", x}, {"z", x}}) == "'z' is not an input of the model (its inputs: 'x')");
+  CHECK(error_of({{"x", x}, {"x", x}}) == "input 'x' is fed twice");
+}
+
+TEST_CASE("Graph: refusals name the node and the reason", "[onnx][graph]") {
+  const std::string x = f32_info("x");
+  const std::string y = f32_info("y");
+
+  SECTION("an operator the runtime lacks, with its domain") {
+    expect_error(load({{pb::node({"GlobalAveragePool", {"x"}, {"y"}, "gap", {}, ""})}, {}, {x}, {y}}),
+                 ErrorCode::kUnsupported, "node 'gap' (GlobalAveragePool): unsupported operator 'GlobalAveragePool' (domain ai.onnx)");
+    // An unnamed node is named by its output.
+    expect_error(load({{pb::node({"Unsqueeze", {"x"}, {"y"}, "", {}, ""})}, {}, {x}, {y}}), ErrorCode::kUnsupported,
+                 "the node computing 'y' (Unsqueeze): unsupported operator 'Unsqueeze' (domain ai.onnx)");
+  }
+  SECTION("an operator domain the runtime lacks") {
+    auto s = load(pb::model({8,
+                             {{"", 13}, {"com.microsoft", 1}},
+                             pb::graph({{pb::node({"FusedConv", {"x"}, {"y"}, "fc", {}, "com.microsoft"})}, {}, {x}, {y}})}));
+    expect_error(s, ErrorCode::kUnsupported,
+                 "node 'fc' (FusedConv): unsupported operator domain 'com.microsoft'; this runtime implements only the "
+                 "default ONNX domain (ai.onnx)");
+  }
+  SECTION("an input nobody produces") {
+    expect_error(load({{pb::node({"Ceil", {"ghost"}, {"y"}, "c", {}, ""})}, {}, {x}, {y}}), ErrorCode::kInvalidModel,
+                 "node 'c' (Ceil): input 'ghost' is produced by no node and is neither a graph input nor an initializer");
+  }
+  SECTION("a cycle") {
+    auto s = load({{pb::node({"Floor", {"x"}, {"a"}, "start", {}, ""}), pb::node({"Ceil", {"c"}, {"b"}, "p", {}, ""}),
+                    pb::node({"Round", {"b"}, {"c"}, "q", {}, ""}), pb::node({"Floor", {"c"}, {"y"}, "end", {}, ""})},
+                   {},
+                   {x},
+                   {y}});
+    expect_error(s, ErrorCode::kInvalidModel,
+                 "node 'p' (Ceil) is on a cycle: node 'p' (Ceil) -> node 'q' (Round) -> node 'p' (Ceil)");
+    auto self = load({{pb::node({"Floor", {"s"}, {"s"}, "self", {}, ""})}, {}, {x}, {f32_info("s")}});
+    expect_error(self, ErrorCode::kInvalidModel, "node 'self' (Floor) is on a cycle: node 'self' (Floor) -> node 'self' (Floor)");
+  }
+  SECTION("a malformed attribute") {
+    std::string attr;
+    {
+      protozero::pbf_writer w(attr);
+      w.add_string(1, "consumed_inputs");
+      w.add_int32(20, 7);  // INTS
+      w.add_string(4, "not ints");
+    }
+    expect_error(load({{pb::node({"Floor", {"x"}, {"y"}, "f", {attr}, ""})}, {}, {x}, {y}}), ErrorCode::kInvalidModel,
+                 "cannot decode the model: node 'f' (Floor): attribute 'consumed_inputs' has type INTS but also holds "
+                 "a value of type STRING");
+  }
+  SECTION("a value defined twice") {
+    expect_error(load({{pb::node({"Floor", {"x"}, {"y"}, "f", {}, ""}), pb::node({"Ceil", {"x"}, {"y"}, "c", {}, ""})},
+                       {},
+                       {x},
+                       {y}}),
+                 ErrorCode::kInvalidModel,
+                 "node 'c' (Ceil): 'y' is defined twice: as an output of node 'f' (Floor) and as an output of node 'c' (Ceil)");
+    expect_error(load({{pb::node({"Floor", {"x"}, {"x"}, "f", {}, ""})}, {}, {x}, {x}}), ErrorCode::kInvalidModel,
+                 "node 'f' (Floor): 'x' is defined twice: as a graph input and as an output of node 'f' (Floor)");
+  }
+  SECTION("graph inputs and outputs") {
+    expect_error(load({{pb::node({"Floor", {"x"}, {"y"}, "f", {}, ""})}, {}, {x}, {f32_info("z")}}),
+                 ErrorCode::kInvalidModel,
+                 "graph output 'z' is produced by no node and is neither a graph input nor an initializer");
+    expect_error(load({{}, {}, {x}, {}}), ErrorCode::kInvalidModel, "the graph has no outputs");
+    expect_error(load({{}, {}, {pb::value_info("b", 9, {pb::fixed(1)})}, {f32_info("b")}}), ErrorCode::kUnsupported,
+                 "graph input 'b' has element type bool, which this runtime does not support");
+    expect_error(load({{}, {}, {x, x}, {x}}), ErrorCode::kInvalidModel, "graph input 'x' is listed twice");
+    expect_error(load({{}, {pb::tensor_raw<double>("w", kF64, {1}, {1.0})}, {f32_info("w")}, {f32_info("w")}}),
+                 ErrorCode::kInvalidModel, "graph input 'w' is declared float32 but its initializer is float64");
+  }
+  SECTION("missing IR version, opset or graph") {
+    const std::string g = pb::graph({{pb::node({"Floor", {"x"}, {"y"}, "f", {}, ""})}, {}, {x}, {y}});
+    expect_error(load(pb::model({0, {{"", 13}}, g})), ErrorCode::kInvalidModel, "the model has no ir_version");
+    expect_error(load(pb::model({8, {}, g})), ErrorCode::kInvalidModel, "the model has no opset_import");
+    expect_error(load(pb::model({8, {{"ai.onnx.ml", 3}}, g})), ErrorCode::kInvalidModel,
+                 "node 'f' (Floor): the model imports no opset for the default ONNX domain (ai.onnx)");
+    expect_error(load(pb::model({8, {{"", 11}, {"ai.onnx", 13}}, g})), ErrorCode::kInvalidModel,
+                 "the model imports the default ONNX domain twice, as opset 11 and 13");
+    expect_error(load(pb::model({8, {{"", 13}}, ""})), ErrorCode::kInvalidModel, "the model has no graph");
+  }
+}
