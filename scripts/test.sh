@@ -9,6 +9,11 @@ cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j"$(nproc)"
 ctest --test-dir build/native --output-on-failure -j"$(nproc)"
 
+echo "== native tests under AddressSanitizer + UndefinedBehaviorSanitizer (ctest)"
+cmake -S . -B build/native-sanitize -DCMAKE_BUILD_TYPE=Debug -DOW_SANITIZE=ON >/dev/null
+cmake --build build/native-sanitize -j"$(nproc)"
+ctest --test-dir build/native-sanitize --output-on-failure -j"$(nproc)"
+
 echo "== wasm build"
 bash scripts/build.sh
 
