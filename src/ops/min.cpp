@@ -95,9 +95,10 @@ void fold_min(const Inputs& inputs, Tensor& y) {
   // Min is commutative, so each chunk starts from an input laid out like the output when there is
   // one; otherwise input 0 is first broadcast into the chunk.
   const auto full = std::find_if(inputs.begin(), inputs.end(), [n](const Tensor* t) { return t->size() == n; });
-  const size_t first = full != inputs.end() ? static_cast<size_t>(full - inputs.begin()) : 0;
+  const bool start_is_full = full != inputs.end();
+  const size_t first = start_is_full ? static_cast<size_t>(full - inputs.begin()) : 0;
   const Tensor* start = inputs[first];
-  const Broadcast start_broadcast = plan_broadcast(start->dims(), y.dims());
+  const Broadcast start_broadcast = start_is_full ? Broadcast{} : plan_broadcast(start->dims(), y.dims());
   std::vector<std::pair<Broadcast, const T*>> rest;
   for (size_t k = 0; k < inputs.size(); ++k)
     if (k != first) rest.emplace_back(plan_broadcast(inputs[k]->dims(), y.dims()), inputs[k]->data<T>());
@@ -106,8 +107,8 @@ void fold_min(const Inputs& inputs, Tensor& y) {
   for (size_t begin = 0; begin < n; begin += kChunk) {
     const size_t end = std::min(n, begin + kChunk);
     const T* acc = start->data<T>();  // the running min of the chunk, laid out like the output
-    if (start->size() != n) {
-      for_each_run(start_broadcast, acc, begin, end, [out](size_t pos, size_t len, const T* p, bool contiguous) {
+    if (!start_is_full) {
+      for_each_run(start_broadcast, start->data<T>(), begin, end, [out](size_t pos, size_t len, const T* p, bool contiguous) {
         if (contiguous) std::copy_n(p, len, out + pos);
         else std::fill_n(out + pos, len, *p);
       });
