@@ -53,10 +53,20 @@ export interface FloorCeilOptions extends OpsetOption {
   consumed_inputs?: number[];
 }
 
+export interface MinOptions extends OpsetOption {
+  /** Version 1 only; accepted and ignored. */
+  consumed_inputs?: number[];
+}
+
 export interface Ops {
   Floor<T extends TensorType>(x: Tensor<T>, options?: FloorCeilOptions): Tensor<T>;
   Ceil<T extends TensorType>(x: Tensor<T>, options?: FloorCeilOptions): Tensor<T>;
   Round<T extends TensorType>(x: Tensor<T>, options?: OpsetOption): Tensor<T>;
+  /**
+   * Elementwise minimum of one or more tensors of one type. Before version 8 (opset < 8) the shapes
+   * must be identical; from 8 they broadcast as in NumPy. NaN propagates and -0 is below +0.
+   */
+  Min<T extends TensorType>(inputs: readonly Tensor<T>[], options?: MinOptions): Tensor<T>;
 }
 
 export const ops: Ops;
