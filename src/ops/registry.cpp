@@ -6,7 +6,7 @@
 namespace ow {
 
 const std::vector<const OpSchema*>& all_operators() {
-  static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema()};
+  static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema(), &average_pool_schema()};
   return ops;
 }
 
