@@ -24,6 +24,7 @@ export const ops = Object.freeze({
   Floor: unary('Floor'),
   Ceil: unary('Ceil'),
   Round: unary('Round'),
+  AveragePool: unary('AveragePool'),
 });
 
 /** Every operator version with the element types it accepts: [{op, version, types}]. */
