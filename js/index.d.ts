@@ -58,6 +58,23 @@ export interface MinOptions extends OpsetOption {
   consumed_inputs?: number[];
 }
 
+export interface AveragePoolOptions extends OpsetOption {
+  /** Window size along each spatial axis (required). */
+  kernel_shape: readonly number[];
+  /** Step along each spatial axis (default 1). */
+  strides?: readonly number[];
+  /** [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (default 0); not with a non-NOTSET auto_pad. */
+  pads?: readonly number[];
+  /** Deprecated in ONNX: pad so that output = ceil(input / stride) (SAME_*), or not at all (VALID). */
+  auto_pad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
+  /** Version 7 and later: divide by the taps inside the padded input rather than the input. */
+  count_include_pad?: 0 | 1 | boolean;
+  /** Version 10 and later: round the output size up instead of down. */
+  ceil_mode?: 0 | 1 | boolean;
+  /** Version 19 and later: spacing of the window's taps along each spatial axis (default 1). */
+  dilations?: readonly number[];
+}
+
 export interface Ops {
   Floor<T extends TensorType>(x: Tensor<T>, options?: FloorCeilOptions): Tensor<T>;
   Ceil<T extends TensorType>(x: Tensor<T>, options?: FloorCeilOptions): Tensor<T>;
@@ -67,6 +84,8 @@ export interface Ops {
    * must be identical; from 8 they broadcast as in NumPy. NaN propagates and -0 is below +0.
    */
   Min<T extends TensorType>(inputs: readonly Tensor<T>[], options?: MinOptions): Tensor<T>;
+  /** Average pooling of an N x C x D1 x ... x Dn tensor. */
+  AveragePool<T extends TensorType>(x: Tensor<T>, options: AveragePoolOptions): Tensor<T>;
 }
 
 export const ops: Ops;

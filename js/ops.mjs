@@ -35,6 +35,7 @@ export const ops = Object.freeze({
   Ceil: unary('Ceil'),
   Round: unary('Round'),
   Min: variadic('Min'),
+  AveragePool: unary('AveragePool'),
 });
 
 /** Every operator version with the element types it accepts: [{op, version, types}]. */

@@ -6,7 +6,8 @@
 namespace ow {
 
 const std::vector<const OpSchema*>& all_operators() {
-  static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema(), &min_schema()};
+  static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema(), &min_schema(),
+                                                     &average_pool_schema()};
   return ops;
 }
 
