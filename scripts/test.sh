@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Everything `npm test` runs: set-up, native Catch2 tests (ctest), the wasm build, the Node tests.
+# Everything `npm test` runs: set-up, native Catch2 tests (ctest), the wasm build, the Node tests, the
+# browser tests, the consumer test (the packed package installed into an app).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -22,3 +23,6 @@ node --test tests/node/
 
 echo "== browser tests (headless Chromium)"
 node --test tests/browser/
+
+echo "== consumer test (npm pack, install into a temporary app; Node, tsc, no bundler, Vite, webpack, Chromium)"
+node --test tests/consumer/
