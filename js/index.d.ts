@@ -1,11 +1,19 @@
+// Declarations of onnx-wasm's public API. The build copies this file to dist/index.d.ts (for require)
+// and dist/index.d.mts (for import).
+
+/** Element types, by onnxruntime-web's names. */
 export type TensorType =
   | 'float32' | 'float64' | 'float16' | 'bfloat16'
   | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64';
 
+/** The floating-point element types, the only ones Floor, Ceil, Round and AveragePool accept. */
+export type FloatTensorType = 'float32' | 'float64' | 'float16' | 'bfloat16';
+
+/** The typed array that holds each element type. */
 export interface TensorDataMap {
   float32: Float32Array;
   float64: Float64Array;
-  /** IEEE half-precision bit patterns. */
+  /** IEEE 754 half-precision bit patterns. */
   float16: Uint16Array;
   /** bfloat16 bit patterns (the upper 16 bits of a float32). */
   bfloat16: Uint16Array;
@@ -19,80 +27,155 @@ export interface TensorDataMap {
   uint64: BigUint64Array;
 }
 
+/**
+ * What the Tensor constructor takes as data: the type's typed array, or a plain array that is converted
+ * to it (bigints for 64-bit integers; bit patterns for float16 and bfloat16).
+ */
+export type TensorData<T extends TensorType> =
+  | TensorDataMap[T]
+  | (T extends 'int64' | 'uint64' ? readonly bigint[] : readonly number[]);
+
+/**
+ * A typed array with an element type and a shape, as in onnxruntime-web:
+ * `new Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2])`.
+ */
 export class Tensor<T extends TensorType = TensorType> {
-  constructor(type: T, data: TensorDataMap[T] | (T extends 'int64' | 'uint64' ? bigint[] : number[]), dims?: readonly number[]);
+  /**
+   * @param dims the shape; defaults to `[data.length]`. Its element count must equal `data.length`.
+   * @throws OnnxWasmError for an unknown type, data of the wrong array type, or dims that do not fit.
+   */
+  constructor(type: T, data: TensorData<T>, dims?: readonly number[]);
   readonly type: T;
   readonly data: TensorDataMap[T];
   readonly dims: readonly number[];
+  /** Element count: the product of dims. */
   readonly size: number;
 }
 
+/** A tensor of any one type: checking `type` narrows `data` (`if (t.type === 'int64') t.data` is a BigInt64Array). */
+export type AnyTensor = { [K in TensorType]: Tensor<K> }[TensorType];
+
 export type ErrorCode = 'INVALID_ARGUMENT' | 'UNSUPPORTED' | 'INVALID_MODEL' | 'OUT_OF_MEMORY' | 'NOT_READY';
 
+/**
+ * Every failure of this package. The message names the operator version, node, input or attribute at
+ * fault, e.g. `Floor-6: input 0 has type bfloat16, which this version does not accept`.
+ */
 export class OnnxWasmError extends Error {
+  constructor(message: string, code?: ErrorCode);
+  readonly name: 'OnnxWasmError';
   readonly code: ErrorCode;
 }
 
 export interface ReadyOptions {
-  /** Where onnx-wasm.wasm is served from, when it is not next to the package's JavaScript. */
+  /**
+   * Where onnx-wasm.wasm is served from, for unusual hosting (a CDN, a renamed file). Relative URLs
+   * resolve as `fetch` resolves them; in Node, a file path or a `file:` URL. By default the file next to
+   * the package's JavaScript is used, which bundlers (Vite, webpack) emit and rewrite on their own.
+   */
   wasmUrl?: string | URL;
-  /** The wasm bytes themselves. */
+  /** The wasm bytes themselves; nothing is fetched. */
   wasmBinary?: ArrayBuffer | Uint8Array;
 }
 
-/** Loads and instantiates the wasm module once. */
+/**
+ * Loads and instantiates the wasm module once; later calls return the same promise (after a failure,
+ * the next call tries again, e.g. with another `wasmUrl`).
+ * @throws (rejects with) OnnxWasmError `NOT_READY` when the wasm cannot be fetched or compiled.
+ */
 export function ready(options?: ReadyOptions): Promise<void>;
 
+/** The newest opset any operator here has a version for; operators default to it. */
+export const LATEST_OPSET: number;
+
 export interface OpsetOption {
-  /** Selects the operator version with the largest since-version <= opset (default: newest). */
+  /**
+   * Selects the operator version with the largest since-version <= opset, as a model's opset import
+   * does (default: LATEST_OPSET).
+   */
   opset?: number;
 }
 
-export interface FloorCeilOptions extends OpsetOption {
-  /** Version 1 only; accepted and ignored. */
-  consumed_inputs?: number[];
+/** Floor, Ceil (versions 1, 6, 13) and Min (versions 1, 6, 8, 12, 13). */
+export interface ConsumedInputsOptions extends OpsetOption {
+  /** Version 1 only (a legacy optimisation hint): accepted and ignored. */
+  consumed_inputs?: readonly number[];
 }
 
+export type FloorOptions = ConsumedInputsOptions;
+export type CeilOptions = ConsumedInputsOptions;
+/** Round (versions 11, 22) has no attributes. */
+export type RoundOptions = OpsetOption;
+export type MinOptions = ConsumedInputsOptions;
+
+/** AveragePool (versions 1, 7, 10, 11, 19, 22). N is the number of spatial axes (input rank - 2). */
+export interface AveragePoolOptions extends OpsetOption {
+  /** The window size along each spatial axis (N values). Required. */
+  kernel_shape: readonly number[];
+  /** Step along each spatial axis (N values; default 1 each). */
+  strides?: readonly number[];
+  /** [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad. */
+  pads?: readonly number[];
+  /** Default 'NOTSET': explicit `pads`. */
+  auto_pad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
+  /** Version 10 on: compute output sizes with ceil instead of floor (default 0). */
+  ceil_mode?: 0 | 1 | boolean;
+  /** Version 7 on: count padding in each window's divisor (default 0). */
+  count_include_pad?: 0 | 1 | boolean;
+  /** Version 19 on: spacing of the window's elements along each spatial axis (N values; default 1 each). */
+  dilations?: readonly number[];
+}
+
+/**
+ * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
+ * type. Unsupported types, bad attributes and bad shapes throw OnnxWasmError.
+ */
 export interface Ops {
-  Floor<T extends TensorType>(x: Tensor<T>, options?: FloorCeilOptions): Tensor<T>;
-  Ceil<T extends TensorType>(x: Tensor<T>, options?: FloorCeilOptions): Tensor<T>;
-  Round<T extends TensorType>(x: Tensor<T>, options?: OpsetOption): Tensor<T>;
+  Floor<T extends FloatTensorType>(x: Tensor<T>, options?: FloorOptions): Tensor<T>;
+  Ceil<T extends FloatTensorType>(x: Tensor<T>, options?: CeilOptions): Tensor<T>;
+  /** Rounds halves to even. */
+  Round<T extends FloatTensorType>(x: Tensor<T>, options?: RoundOptions): Tensor<T>;
+  /**
+   * Elementwise minimum of one or more tensors of one type, with multidirectional broadcasting
+   * (version 8 on). Integer types from version 12.
+   */
+  Min<T extends TensorType>(inputs: readonly Tensor<T>[], options?: MinOptions): Tensor<T>;
+  /** X is (N x C x D1 x ... x Dn). */
+  AveragePool<T extends FloatTensorType>(x: Tensor<T>, options: AveragePoolOptions): Tensor<T>;
 }
 
 export const ops: Ops;
-export const LATEST_OPSET: number;
 
 export interface OperatorVersion {
+  /** Operator type, e.g. 'Floor'. */
   op: string;
+  /** The opset in which this version was introduced (its since-version). */
   version: number;
   types: TensorType[];
 }
 
+/** Every operator version with the element types it accepts. Needs `await ready()` first. */
 export function supportedOperators(): OperatorVersion[];
 
-/** Bytes of an .onnx file, a file path (Node), or a URL (fetched in the browser; file: URLs read in Node). */
-export type ModelSource = Uint8Array | ArrayBuffer | string | URL;
-
-/** A loaded ONNX model, with onnxruntime-web's API. */
+/** A model loaded with `InferenceSession.create`, run on the wasm kernels. */
 export class InferenceSession {
-  private constructor();
   /**
-   * Loads and checks a model. Rejects with an OnnxWasmError naming the node and the reason when the
-   * model uses an operator or domain this runtime lacks or is malformed. `options` is accepted for
-   * compatibility with onnxruntime-web and ignored.
+   * Parses an ONNX model: its bytes, or a URL (a path or `file:` URL in Node) to fetch them from. Loads
+   * the wasm module first when `ready()` has not been called.
+   * @throws (rejects with) OnnxWasmError `INVALID_MODEL` for a malformed model, `UNSUPPORTED` for an
+   * operator, version or type outside this package, naming the node. `options` (onnxruntime-web's
+   * session options) is accepted so that code moving over needs no change, and ignored.
    */
-  static create(source: ModelSource, options?: object): Promise<InferenceSession>;
-  /** The inputs run() expects: graph inputs that are not initializers. */
+  static create(source: Uint8Array | ArrayBuffer | string | URL, options?: object): Promise<InferenceSession>;
+  private constructor();
+  /** The names of the graph inputs that `run` takes. */
   readonly inputNames: readonly string[];
   readonly outputNames: readonly string[];
-  /**
-   * Runs the model. Every feed's type and fixed dimensions are checked against the model (symbolic
-   * dimensions accept any size); graph inputs that have an initializer may be fed to replace it.
-   */
-  run(feeds: Record<string, Tensor>): Promise<Record<string, Tensor>>;
-  /** Frees the session's memory; run() fails afterwards. */
-  release(): Promise<void>;
+  /** Runs the graph on the given inputs (one per input name) and resolves with every graph output. */
+  run(feeds: Readonly<Record<string, Tensor>>): Promise<Record<string, AnyTensor>>;
+  /** Frees the session's memory in the wasm module; the session cannot run afterwards. */
+  release(): void;
 }
 
-/** Decodes a serialized ONNX TensorProto (e.g. a test_data_set_N/*.pb file). Synchronous after `await ready()`. */
-export function decodeTensorProto(bytes: Uint8Array | ArrayBuffer): Tensor;
+/** Decodes a serialized ONNX TensorProto (e.g. a backend test's `input_0.pb`). Call after `await ready()`. */
+export function decodeTensorProto(bytes: Uint8Array | ArrayBuffer): AnyTensor;

@@ -19,11 +19,23 @@ function runOperator(op, inputs, options) {
 
 const unary = (op) => (x, options) => runOperator(op, [x], options);
 
+// Variadic operators take their inputs as one array; withInputs checks that each is a Tensor.
+const variadic = (op) => (inputs, options) => {
+  if (!Array.isArray(inputs)) {
+    const got = inputs === null ? 'null' : typeof inputs === 'object' ? (inputs.constructor?.name ?? 'object') : typeof inputs;
+    throw new OnnxWasmError(`${op}: expects an array of Tensors, got ${got}`);
+  }
+  if (inputs.length === 0) throw new OnnxWasmError(`${op}: expects at least one Tensor, got an empty array`);
+  return runOperator(op, inputs, options);
+};
+
 /** One function per operator, synchronous after `await ready()`; each returns a new Tensor. */
 export const ops = Object.freeze({
   Floor: unary('Floor'),
   Ceil: unary('Ceil'),
   Round: unary('Round'),
+  Min: variadic('Min'),
+  AveragePool: unary('AveragePool'),
 });
 
 /** Every operator version with the element types it accepts: [{op, version, types}]. */

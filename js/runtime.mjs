@@ -1,10 +1,10 @@
 // Loads the wasm module once and moves tensors across the JS/wasm boundary.
 import createOnnxWasmModule from 'onnx-wasm-glue';
+// load-wasm.browser.mjs or load-wasm.node.mjs, chosen by scripts/build-js.mjs for each build.
+import { instantiateFromUrl } from 'onnx-wasm-load-wasm';
 import { DTYPES, dtypeName } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
 import { Tensor } from './tensor.mjs';
-
-const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
 
 let module = null;
 let loading = null;
@@ -14,36 +14,9 @@ function defaultWasmUrl() {
   return new URL('./onnx-wasm.wasm', import.meta.url);
 }
 
-async function wasmBytesInNode(url) {
-  // Hidden from bundlers: this branch only runs in Node.
-  const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
-  const { fileURLToPath } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:url');
-  const u = new URL(url);
-  if (u.protocol !== 'file:') throw new OnnxWasmError(`ready: in Node, wasmUrl must be a file: URL or path, got ${u.href}`);
-  return fs.readFile(fileURLToPath(u));
-}
-
-async function instantiate(imports, options) {
+function instantiate(imports, options) {
   if (options.wasmBinary) return WebAssembly.instantiate(options.wasmBinary, imports);
-  let url = options.wasmUrl ?? defaultWasmUrl();
-  if (isNode) {
-    if (typeof url === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(url)) {
-      const { pathToFileURL } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:url');
-      url = pathToFileURL(url);
-    }
-    return WebAssembly.instantiate(await wasmBytesInNode(url), imports);
-  }
-  const response = fetch(url, { credentials: 'same-origin' });
-  if (WebAssembly.instantiateStreaming) {
-    try {
-      return await WebAssembly.instantiateStreaming(response, imports);
-    } catch {
-      // A server without the application/wasm MIME type: fall back to bytes.
-    }
-  }
-  const r = await response;
-  if (!r.ok) throw new OnnxWasmError(`ready: cannot load ${url}: HTTP ${r.status}`, 'NOT_READY');
-  return WebAssembly.instantiate(await r.arrayBuffer(), imports);
+  return instantiateFromUrl(options.wasmUrl ?? defaultWasmUrl(), imports);
 }
 
 /**

@@ -1,47 +1,15 @@
 // Whole ONNX models, with onnxruntime-web's InferenceSession API, and TensorProto decoding.
 import { OnnxWasmError } from './errors.mjs';
+// read-source.browser.mjs or read-source.node.mjs, chosen by scripts/build-js.mjs for each build.
+import { readSource } from 'onnx-wasm-read-source';
 import { ready, takeOutputs, wasm, withInputs } from './runtime.mjs';
 import { Tensor } from './tensor.mjs';
-
-const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
 
 function asBytes(label, source) {
   if (source instanceof Uint8Array) return source;
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
-  throw new OnnxWasmError(`${label}: expected a Uint8Array or an ArrayBuffer, got ${source === null ? 'null' : typeof source}`);
-}
-
-async function readFileInNode(label, pathOrUrl) {
-  // Hidden from bundlers: this branch only runs in Node.
-  const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
-  try {
-    return new Uint8Array(await fs.readFile(pathOrUrl));
-  } catch (e) {
-    throw new OnnxWasmError(`${label}: cannot read ${pathOrUrl}: ${e.message}`);
-  }
-}
-
-async function fetchBytes(label, url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (e) {
-    throw new OnnxWasmError(`${label}: cannot fetch ${url}: ${e.message}`);
-  }
-  if (!response.ok) throw new OnnxWasmError(`${label}: cannot fetch ${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-// A string is a file path in Node and a URL in the browser; URL objects are read (file:) or fetched.
-async function modelBytes(label, source) {
-  if (typeof source === 'string') {
-    if (!isNode) return fetchBytes(label, source);
-    if (/^file:/i.test(source)) source = new URL(source);
-    else return readFileInNode(label, source);
-  }
-  if (source instanceof URL) return isNode && source.protocol === 'file:' ? readFileInNode(label, source) : fetchBytes(label, source);
-  return asBytes(label, source);
+  throw new OnnxWasmError(`${label}: expected a Uint8Array, an ArrayBuffer, a path or a URL, got ${source === null ? 'null' : typeof source}`);
 }
 
 // Copies bytes into wasm memory for the duration of fn(pointer, length).
@@ -75,12 +43,13 @@ export class InferenceSession {
   }
 
   /**
-   * Loads a model from its bytes (Uint8Array or ArrayBuffer), a file path (Node) or a URL (browser).
+   * Loads a model from its bytes (Uint8Array or ArrayBuffer), a path (Node) or a URL (fetched; file:
+   * URLs are read in Node).
    * `options` is accepted for compatibility with onnxruntime-web and ignored: there is one backend.
    */
   static async create(source, options) {
     const label = 'InferenceSession.create';
-    const bytes = await modelBytes(label, source);
+    const bytes = typeof source === 'string' || source instanceof URL ? await readSource(label, source) : asBytes(label, source);
     await ready();
     const handle = withBytes(label, bytes, (p, n) => wasm().createSession(p, n));
     if (!handle.ok()) {
@@ -111,7 +80,7 @@ export class InferenceSession {
   }
 
   /** Frees the model's memory; the session cannot run afterwards. */
-  async release() {
+  release() {
     this.#handle?.delete();
     this.#handle = null;
   }

@@ -1,5 +1,10 @@
-// Bundles js/ with the Emscripten glue into dist/: an ES module, a CommonJS module, the wasm and the
-// TypeScript declarations. Run after the wasm build (scripts/build.sh does both).
+// Bundles js/ with the Emscripten glue into dist/, minified:
+//   onnx-wasm.mjs  ES module for browsers, workers and bundlers: fetches the wasm, no Node code at all
+//   onnx-wasm.cjs  CommonJS module for Node (its `require` and, through package.json's "node"
+//                  condition, its `import` too): reads the wasm file
+// plus the wasm, and the TypeScript declarations twice: index.d.mts for `import`, index.d.ts for
+// `require` (TypeScript reads a .d.ts of this package as CommonJS).
+// Run after the wasm build (scripts/build.sh does both).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,32 +15,50 @@ const wasmDir = process.env.OW_WASM_BUILD_DIR ?? join(root, 'build', 'wasm');
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
-const glue = {
-  name: 'onnx-wasm-glue',
-  setup(build) {
-    build.onResolve({ filter: /^onnx-wasm-glue$/ }, () => ({ path: join(wasmDir, 'onnx-wasm.mjs') }));
-  },
-};
+// The bare imports of js/ that differ by build: the Emscripten glue, how the wasm is read, how a model
+// given by path or URL is read.
+function resolveImports(platform) {
+  const paths = {
+    'onnx-wasm-glue': join(wasmDir, 'onnx-wasm.mjs'),
+    'onnx-wasm-load-wasm': join(root, 'js', `load-wasm.${platform}.mjs`),
+    'onnx-wasm-read-source': join(root, 'js', `read-source.${platform}.mjs`),
+  };
+  return {
+    name: 'onnx-wasm-imports',
+    setup(build) {
+      build.onResolve({ filter: /^onnx-wasm-(glue|load-wasm|read-source)$/ }, ({ path }) => ({ path: paths[path] }));
+    },
+  };
+}
 
 const common = {
   entryPoints: [join(root, 'js', 'index.mjs')],
   bundle: true,
-  plugins: [glue],
-  platform: 'neutral',
-  target: 'es2020',
-  logLevel: 'warning',
+  minify: true,
+  keepNames: true, // class names survive minification: tensors log as Tensor, errors as OnnxWasmError
   legalComments: 'none',
-  external: ['node:*'], // only imported at run time, in Node
+  logLevel: 'warning',
 };
 
-await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'onnx-wasm.mjs') });
-// CommonJS has no import.meta.url: derive it from __filename so the same wasm lookup works.
 await esbuild.build({
   ...common,
+  plugins: [resolveImports('browser')],
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2020',
+  outfile: join(dist, 'onnx-wasm.mjs'),
+});
+await esbuild.build({
+  ...common,
+  plugins: [resolveImports('node')],
+  platform: 'node', // also marks the exports so that Node's `import` sees them as named exports
   format: 'cjs',
+  target: 'node18',
   outfile: join(dist, 'onnx-wasm.cjs'),
+  // CommonJS has no import.meta.url: derive it from __filename so the same wasm lookup works.
   define: { 'import.meta.url': '__onnxWasmModuleUrl' },
-  banner: { js: "var __onnxWasmModuleUrl = require('url').pathToFileURL(__filename).href;" },
+  banner: { js: "var __onnxWasmModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 copyFileSync(join(wasmDir, 'onnx-wasm.wasm'), join(dist, 'onnx-wasm.wasm'));
 copyFileSync(join(root, 'js', 'index.d.ts'), join(dist, 'index.d.ts'));
+copyFileSync(join(root, 'js', 'index.d.ts'), join(dist, 'index.d.mts'));

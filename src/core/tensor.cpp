@@ -10,7 +10,7 @@ Result<Tensor> Tensor::allocate(DType type, Dims dims) {
   if (elem == 0) return Unsupported("unsupported element type " + std::to_string(static_cast<int>(type)));
   OW_ASSIGN_OR_RETURN(size_t bytes, byte_count(dims, elem));
   // malloc, not new: an allocation that cannot be met must be an error value, never an abort.
-  void* p = std::calloc(bytes ? bytes : 1, 1);
+  void* p = std::malloc(bytes ? bytes : 1);
   if (!p) return OutOfMemory("cannot allocate " + std::to_string(bytes) + " bytes for a tensor of shape " + dims_to_string(dims));
   Tensor t;
   t.dtype_ = type;

@@ -14,7 +14,8 @@ class Tensor {
  public:
   Tensor() = default;
 
-  // New zero-initialised tensor; an error for a bad shape or when memory runs out.
+  // New tensor whose elements the caller must all write (not zeroed: that would cost a pass over
+  // memory for every elementwise output). An error for a bad shape or when memory runs out.
   static Result<Tensor> allocate(DType type, Dims dims);
   // Borrows `data`, which must hold the whole tensor and outlive every use of the view.
   static Result<Tensor> view(DType type, Dims dims, void* data, size_t byte_length);

@@ -8,5 +8,7 @@ namespace ow {
 const OpSchema& floor_schema();
 const OpSchema& ceil_schema();
 const OpSchema& round_schema();
+const OpSchema& min_schema();
+const OpSchema& average_pool_schema();
 
 }  // namespace ow

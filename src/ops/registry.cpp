@@ -6,7 +6,8 @@
 namespace ow {
 
 const std::vector<const OpSchema*>& all_operators() {
-  static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema()};
+  static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema(), &min_schema(),
+                                                     &average_pool_schema()};
   return ops;
 }
 
@@ -72,8 +73,8 @@ Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
                        : schema_->min_inputs == schema_->max_inputs
                            ? std::to_string(schema_->min_inputs)
                            : std::to_string(schema_->min_inputs) + " to " + std::to_string(schema_->max_inputs);
-    return InvalidArgument(label() + ": expects " + want + " input" + (want == "1" ? "" : "s") + ", got " +
-                           std::to_string(n));
+    const bool one = want == "1" || want == "at least 1";
+    return InvalidArgument(label() + ": expects " + want + " input" + (one ? "" : "s") + ", got " + std::to_string(n));
   }
   const std::vector<DType>& types = version_->types;
   for (size_t i = 0; i < n; ++i) {

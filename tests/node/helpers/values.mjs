@@ -35,3 +35,38 @@ export function floatData(type, n, seed = 1, range = 100) {
   }
   return out;
 }
+
+// How an integer type stores numbers: its typed array and its range (bigints for the 64-bit types).
+export const INT_TYPES = {
+  int8: { array: Int8Array, min: -128, max: 127 },
+  uint8: { array: Uint8Array, min: 0, max: 255 },
+  int16: { array: Int16Array, min: -32768, max: 32767 },
+  uint16: { array: Uint16Array, min: 0, max: 65535 },
+  int32: { array: Int32Array, min: -(2 ** 31), max: 2 ** 31 - 1 },
+  uint32: { array: Uint32Array, min: 0, max: 2 ** 32 - 1 },
+  int64: { array: BigInt64Array, min: -(2n ** 63n), max: 2n ** 63n - 1n },
+  uint64: { array: BigUint64Array, min: 0n, max: 2n ** 64n - 1n },
+};
+
+// An integer type's extremes and their neighbours, 0, ±1 and both sides of the middle of its range
+// (for the unsigned types, where the sign bit would be).
+export function intEdges(type) {
+  const { min, max } = INT_TYPES[type];
+  const one = typeof min === 'bigint' ? 1n : 1;
+  const zero = one - one;
+  const mid = typeof min === 'bigint' ? max / 2n : Math.floor(max / 2);
+  const values = [min, min + one, zero, one, mid, mid + one, max - one, max];
+  if (min < zero) values.push(-one);
+  return [...new Set(values)];
+}
+
+// A pseudo-random value anywhere in an integer type's range, or a small one (so that equal values meet).
+export function randomInt(type, next) {
+  const { array, min } = INT_TYPES[type];
+  if (typeof min === 'bigint') {
+    const bits = next() < 0.25 ? BigInt(Math.floor(next() * 9) - 4) : (BigInt(Math.floor(next() * 2 ** 32)) << 32n) | BigInt(Math.floor(next() * 2 ** 32));
+    return array === BigInt64Array ? BigInt.asIntN(64, bits) : BigInt.asUintN(64, bits);
+  }
+  const wide = next() < 0.25 ? Math.floor(next() * 9) - 4 : Math.floor(next() * 2 ** 32);
+  return new array([wide])[0]; // the typed array wraps it into range
+}

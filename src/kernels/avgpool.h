@@ -1,0 +1,51 @@
+// Average pooling micro-kernels over N x C x D1 x ... x Dn tensors: each of the N * C planes is pooled
+// alone. The operator (ops/average_pool.cpp) resolves the window for an input shape into the per-axis
+// tables below, so the kernels only loop.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/dtype.h"
+
+namespace ow::kernels {
+
+// One spatial axis, resolved. Output index o averages the input indices first[o] + t * dilation for
+// t < taps[o] (the window's taps inside the input); divisor[o] is its factor of the divisor (taps[o],
+// or with count_include_pad the taps inside the padded input). The divisor of an N-D window is the
+// product of its axes' factors.
+struct AvgPoolAxis {
+  size_t input_size = 0;
+  size_t output_size = 0;
+  size_t stride = 1;
+  size_t dilation = 1;
+  size_t kernel = 1;
+  std::vector<size_t> first;
+  std::vector<uint32_t> taps;
+  std::vector<uint32_t> divisor;
+  // Outputs [full_begin, full_end) have every tap inside the input, so for them
+  // first[o] = o * stride + full_origin, taps[o] = divisor[o] = kernel.
+  size_t full_begin = 0;
+  size_t full_end = 0;
+  ptrdiff_t full_origin = 0;
+};
+
+struct AvgPoolPlan {
+  std::vector<AvgPoolAxis> axes;  // spatial axes, outermost first; at least one
+  size_t input_plane = 0;         // elements of one input plane (product of input sizes)
+  size_t output_plane = 0;
+};
+
+// Bytes of scratch memory the kernel for `type` needs for `plan`. The operator allocates it, so that
+// running out of memory is an error value rather than an abort.
+size_t avgpool_workspace_size(const AvgPoolPlan& plan, DType type);
+
+// Pools `planes` consecutive planes of x into y. float16 and bfloat16 accumulate in float32, float32 in
+// float32, float64 in float64.
+void avgpool_f32(const AvgPoolPlan& plan, size_t planes, const float* x, float* y, void* workspace);
+void avgpool_f64(const AvgPoolPlan& plan, size_t planes, const double* x, double* y, void* workspace);
+void avgpool_f16(const AvgPoolPlan& plan, size_t planes, const Float16* x, Float16* y, void* workspace);
+void avgpool_bf16(const AvgPoolPlan& plan, size_t planes, const BFloat16* x, BFloat16* y, void* workspace);
+
+}  // namespace ow::kernels

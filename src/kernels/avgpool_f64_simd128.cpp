@@ -1,0 +1,34 @@
+#include "kernels/avgpool.h"
+#include "kernels/avgpool_plane.h"
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
+namespace ow::kernels {
+namespace {
+
+#if defined(__wasm_simd128__)
+struct F64x2 {
+  using Scalar = double;
+  static constexpr size_t kLanes = 2;
+  static v128_t load(const double* p) { return wasm_v128_load(p); }
+  // p[0], p[2]; reads p[0..3].
+  static v128_t load_even(const double* p) { return wasm_i64x2_shuffle(wasm_v128_load(p), wasm_v128_load(p + 2), 0, 2); }
+  static void store(double* p, v128_t v) { wasm_v128_store(p, v); }
+  static v128_t add(v128_t a, v128_t b) { return wasm_f64x2_add(a, b); }
+  static v128_t div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
+  static v128_t splat(double v) { return wasm_f64x2_splat(v); }
+};
+using Vector = F64x2;
+#else
+using Vector = avgpool_detail::NoVector<double>;
+#endif
+
+}  // namespace
+
+void avgpool_f64(const AvgPoolPlan& plan, size_t planes, const double* x, double* y, void* workspace) {
+  avgpool_detail::pool_planes<Vector>(plan, planes, x, y, workspace);
+}
+
+}  // namespace ow::kernels

@@ -1,0 +1,75 @@
+// The loops shared by the Min micro-kernels (kernels/min.h): a SIMD128 main loop of four vectors,
+// then one vector, then a scalar tail (all of a native build). Each kernel file specialises
+// VecMin<T> with its lane-wise min and instantiates the loops.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <type_traits>
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
+namespace ow::kernels {
+
+// The scalar min: floating point propagates NaN and orders -0 below +0, in either argument order
+// (std::min does neither); integers compare exactly.
+template <typename T>
+inline T min_scalar(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(a)) return a;
+    if (std::isnan(b)) return b;
+    if (a == b) return std::signbit(a) ? a : b;  // equal values differ only as -0 and +0
+  }
+  return b < a ? b : a;
+}
+
+#if defined(__wasm_simd128__)
+// Lane-wise min of two vectors of T, with the semantics of min_scalar.
+template <typename T>
+struct VecMin;
+
+template <typename T>
+inline v128_t splat(T v) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
+  if constexpr (sizeof(T) == 1) return wasm_v128_load8_splat(&v);
+  else if constexpr (sizeof(T) == 2) return wasm_v128_load16_splat(&v);
+  else if constexpr (sizeof(T) == 4) return wasm_v128_load32_splat(&v);
+  else return wasm_v128_load64_splat(&v);
+}
+#endif
+
+template <typename T>
+void min_vv_loop(const T* a, const T* b, T* y, size_t n) {
+  size_t i = 0;
+#if defined(__wasm_simd128__)
+  constexpr size_t kLanes = 16 / sizeof(T);
+  for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
+    v128_t r[4];
+    for (size_t k = 0; k < 4; ++k)
+      r[k] = VecMin<T>::apply(wasm_v128_load(a + i + k * kLanes), wasm_v128_load(b + i + k * kLanes));
+    for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, r[k]);
+  }
+  for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, VecMin<T>::apply(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+#endif
+  for (; i < n; ++i) y[i] = min_scalar(a[i], b[i]);
+}
+
+template <typename T>
+void min_vs_loop(const T* a, T b, T* y, size_t n) {
+  size_t i = 0;
+#if defined(__wasm_simd128__)
+  constexpr size_t kLanes = 16 / sizeof(T);
+  const v128_t vb = splat(b);
+  for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
+    v128_t r[4];
+    for (size_t k = 0; k < 4; ++k) r[k] = VecMin<T>::apply(wasm_v128_load(a + i + k * kLanes), vb);
+    for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, r[k]);
+  }
+  for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, VecMin<T>::apply(wasm_v128_load(a + i), vb));
+#endif
+  for (; i < n; ++i) y[i] = min_scalar(a[i], b);
+}
+
+}  // namespace ow::kernels

@@ -1,0 +1,284 @@
+// AveragePool, versions 1, 7, 10, 11, 19, 22. PoolGeometry is the one place that reads the window
+// attributes of every version, checks them, and resolves padding and the output shape for an input;
+// the kernels (kernels/avgpool_*) only loop over the per-axis tables it builds.
+//
+// Every version uses one set of formulas, those of AveragePool-19 and -22 (a version that lacks an
+// attribute uses its default: dilations 1, ceil_mode 0, count_include_pad 0). With e the dilated kernel
+// extent (kernel - 1) * dilation + 1:
+//   explicit pads: out = floor_or_ceil((in + pad_begin + pad_end - e) / stride) + 1, and with ceil_mode
+//                  a last window that would start in the end padding (at or past in + pad_begin in
+//                  padded coordinates) is dropped;
+//   VALID:         out = floor((in - e) / stride) + 1 (also for version 11, whose text is inconsistent);
+//   SAME_*:        out = ceil(in / stride), pads total max(0, (out - 1) * stride + e - in), the odd one
+//                  at the end (SAME_UPPER) or the beginning (SAME_LOWER). ceil_mode changes neither.
+// The divisor counts the window's taps inside the input, or with count_include_pad inside the input
+// plus its padding (explicit or computed by SAME); taps in a ceil_mode overhang past the end padding
+// never count.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "kernels/avgpool.h"
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+enum class AutoPad { kNotSet, kSameUpper, kSameLower, kValid };
+
+// Larger attribute values are refused: it keeps every window computation far from int64 overflow, and
+// no tensor wasm can hold needs them.
+constexpr int64_t kMaxAttributeValue = INT32_MAX;
+
+int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }  // b > 0
+int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 && a > 0); }   // b > 0
+
+std::string ints_to_string(const std::vector<int64_t>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+// Every value of an ints attribute in [min, kMaxAttributeValue].
+Status check_range(std::string_view name, const std::vector<int64_t>& values, int64_t min) {
+  for (int64_t v : values) {
+    if (v < min)
+      return InvalidArgument("attribute '" + std::string(name) + "' must be " + (min > 0 ? "positive" : "non-negative") +
+                             ", got " + ints_to_string(values));
+    if (v > kMaxAttributeValue)
+      return InvalidArgument("attribute '" + std::string(name) + "' has a value too large: " + ints_to_string(values));
+  }
+  return Status::Ok();
+}
+
+// An optional ints attribute with `count` values of at least `min`, or `count` copies of `fallback`.
+Result<std::vector<int64_t>> axis_values(const Attributes& attrs, std::string_view name, size_t count, int64_t min,
+                                         int64_t fallback, const char* count_meaning) {
+  bool present = false;
+  OW_ASSIGN_OR_RETURN(std::vector<int64_t> values, attrs.get_ints(name, &present));
+  if (!present) return std::vector<int64_t>(count, fallback);
+  if (values.size() != count)
+    return InvalidArgument("attribute '" + std::string(name) + "' has " + std::to_string(values.size()) + " values but needs " +
+                           std::to_string(count) + " (" + count_meaning + ")");
+  OW_RETURN_IF_ERROR(check_range(name, values, min));
+  return values;
+}
+
+Result<bool> flag(const Attributes& attrs, std::string_view name) {
+  OW_ASSIGN_OR_RETURN(int64_t v, attrs.get_int(name, 0));
+  if (v != 0 && v != 1) return InvalidArgument("attribute '" + std::string(name) + "' must be 0 or 1, got " + std::to_string(v));
+  return v == 1;
+}
+
+// Padding and output size along one spatial axis.
+struct AxisWindow {
+  int64_t pad_begin = 0;
+  int64_t pad_end = 0;
+  int64_t output = 0;
+};
+
+// The window attributes of one AveragePool node, checked, and what they mean for an input shape.
+class PoolGeometry {
+ public:
+  static Result<PoolGeometry> parse(int version, const Attributes& attrs) {
+    PoolGeometry g;
+    // AveragePool-1: auto_pad, kernel_shape, pads, strides.
+    bool has_kernel = false;
+    OW_ASSIGN_OR_RETURN(g.kernel_, attrs.get_ints("kernel_shape", &has_kernel));
+    if (!has_kernel) return InvalidArgument("attribute 'kernel_shape' is required");
+    if (g.kernel_.empty()) return InvalidArgument("attribute 'kernel_shape' is empty; it needs one value per spatial axis");
+    OW_RETURN_IF_ERROR(check_range("kernel_shape", g.kernel_, 1));
+    const size_t axes = g.kernel_.size();
+    OW_ASSIGN_OR_RETURN(g.strides_, axis_values(attrs, "strides", axes, 1, 1, "one per axis of kernel_shape"));
+    OW_ASSIGN_OR_RETURN(g.pads_, axis_values(attrs, "pads", 2 * axes, 0, 0, "a begin and an end per axis of kernel_shape"));
+    OW_ASSIGN_OR_RETURN(std::string auto_pad, attrs.get_string("auto_pad", "NOTSET"));
+    if (auto_pad == "NOTSET") g.auto_pad_ = AutoPad::kNotSet;
+    else if (auto_pad == "SAME_UPPER") g.auto_pad_ = AutoPad::kSameUpper;
+    else if (auto_pad == "SAME_LOWER") g.auto_pad_ = AutoPad::kSameLower;
+    else if (auto_pad == "VALID") g.auto_pad_ = AutoPad::kValid;
+    else return InvalidArgument("attribute 'auto_pad' must be NOTSET, SAME_UPPER, SAME_LOWER or VALID, got '" + auto_pad + "'");
+    if (g.auto_pad_ != AutoPad::kNotSet && attrs.has("pads"))
+      return InvalidArgument("attribute 'pads' cannot be used with auto_pad '" + auto_pad + "'");
+    // AveragePool-7 adds count_include_pad.
+    if (version >= 7) {
+      OW_ASSIGN_OR_RETURN(g.count_include_pad_, flag(attrs, "count_include_pad"));
+    }
+    // AveragePool-10 adds ceil_mode.
+    if (version >= 10) {
+      OW_ASSIGN_OR_RETURN(g.ceil_mode_, flag(attrs, "ceil_mode"));
+    }
+    // AveragePool-11 rewrites the shape text only. AveragePool-19 adds dilations.
+    g.dilations_.assign(axes, 1);
+    if (version >= 19) {
+      OW_ASSIGN_OR_RETURN(g.dilations_, axis_values(attrs, "dilations", axes, 1, 1, "one per axis of kernel_shape"));
+    }
+    // AveragePool-22 adds bfloat16 (the schema's type list).
+    return g;
+  }
+
+  // Padding and output size of every spatial axis of an input of shape x_dims.
+  Result<std::vector<AxisWindow>> resolve(const Dims& x_dims) const {
+    if (x_dims.size() < 3)
+      return InvalidArgument("input X must have rank 3 or more (N x C x D1 ...), got shape " + dims_to_string(x_dims));
+    if (x_dims.size() - 2 != kernel_.size())
+      return InvalidArgument("attribute 'kernel_shape' has " + std::to_string(kernel_.size()) + " values but input X of shape " +
+                             dims_to_string(x_dims) + " has " + std::to_string(x_dims.size() - 2) + " spatial axes");
+    std::vector<AxisWindow> windows;
+    for (size_t i = 0; i < kernel_.size(); ++i) {
+      OW_ASSIGN_OR_RETURN(AxisWindow w, window(i, x_dims[i + 2]));
+      windows.push_back(w);
+    }
+    return windows;
+  }
+
+  // The kernels' tables for an input of shape x_dims, resolved as `windows`.
+  kernels::AvgPoolPlan plan(const Dims& x_dims, const std::vector<AxisWindow>& windows) const {
+    kernels::AvgPoolPlan plan;
+    plan.input_plane = plan.output_plane = 1;
+    for (size_t i = 0; i < windows.size(); ++i) {
+      const int64_t in = x_dims[i + 2], k = kernel_[i], s = strides_[i], d = dilations_[i];
+      const AxisWindow& w = windows[i];
+      kernels::AvgPoolAxis ax;
+      ax.input_size = static_cast<size_t>(in);
+      ax.output_size = static_cast<size_t>(w.output);
+      ax.stride = static_cast<size_t>(s);
+      ax.dilation = static_cast<size_t>(d);
+      ax.kernel = static_cast<size_t>(k);
+      ax.full_origin = static_cast<ptrdiff_t>(-w.pad_begin);
+      ax.first.resize(ax.output_size);
+      ax.taps.resize(ax.output_size);
+      ax.divisor.resize(ax.output_size);
+      ax.full_begin = ax.full_end = ax.output_size;
+      for (int64_t o = 0; o < w.output; ++o) {
+        // Taps are at start + t * d for t < k; start >= -pad_begin always.
+        const int64_t start = o * s - w.pad_begin;
+        const int64_t lo = start >= 0 ? 0 : ceil_div(-start, d);
+        const int64_t hi = start < in ? std::min(k, floor_div(in - 1 - start, d) + 1) : 0;
+        const int64_t taps = std::max<int64_t>(0, hi - lo);
+        const int64_t padded_end = in + w.pad_end;
+        const int64_t padded_taps = start < padded_end ? std::min(k, ceil_div(padded_end - start, d)) : 0;
+        ax.first[o] = taps ? static_cast<size_t>(start + lo * d) : 0;
+        ax.taps[o] = static_cast<uint32_t>(taps);
+        ax.divisor[o] = static_cast<uint32_t>(count_include_pad_ ? padded_taps : taps);
+        if (taps == k) {  // every tap inside the input: these outputs are contiguous
+          if (ax.full_begin == ax.output_size) ax.full_begin = static_cast<size_t>(o);
+          ax.full_end = static_cast<size_t>(o) + 1;
+        }
+      }
+      if (ax.full_begin == ax.output_size) ax.full_begin = ax.full_end = 0;
+      plan.input_plane *= ax.input_size;
+      plan.output_plane *= ax.output_size;
+      plan.axes.push_back(std::move(ax));
+    }
+    return plan;
+  }
+
+ private:
+  Result<AxisWindow> window(size_t i, int64_t in) const {
+    const int64_t k = kernel_[i], s = strides_[i], d = dilations_[i];
+    const int64_t extent = (k - 1) * d + 1;
+    AxisWindow w;
+    switch (auto_pad_) {
+      case AutoPad::kNotSet: {
+        w.pad_begin = pads_[i];
+        w.pad_end = pads_[i + kernel_.size()];
+        // With ceil_mode a window may be longer than the padded input (span > -s): it still gives an output.
+        const int64_t span = in + w.pad_begin + w.pad_end - extent;
+        w.output = (ceil_mode_ ? ceil_div(span, s) : floor_div(span, s)) + 1;
+        if (ceil_mode_ && (w.output - 1) * s >= in + w.pad_begin) --w.output;
+        break;
+      }
+      case AutoPad::kValid:
+        w.output = floor_div(in - extent, s) + 1;
+        break;
+      case AutoPad::kSameUpper:
+      case AutoPad::kSameLower: {
+        w.output = ceil_div(in, s);
+        const int64_t total = std::max<int64_t>(0, (w.output - 1) * s + extent - in);
+        w.pad_begin = auto_pad_ == AutoPad::kSameUpper ? total / 2 : total - total / 2;
+        w.pad_end = total - w.pad_begin;
+        if (w.output < 1)
+          return InvalidArgument("input X has size 0 on spatial axis " + std::to_string(i) +
+                                 ", so auto_pad SAME would give an empty output");
+        break;
+      }
+    }
+    if (w.output < 1) {
+      std::string kernel = "kernel_shape[" + std::to_string(i) + "] = " + std::to_string(k);
+      if (d != 1) kernel += " with dilations[" + std::to_string(i) + "] = " + std::to_string(d) + " (extent " + std::to_string(extent) + ")";
+      std::string pads = w.pad_begin + w.pad_end ? " plus pads " + std::to_string(w.pad_begin) + " + " + std::to_string(w.pad_end) : "";
+      return InvalidArgument(kernel + " does not fit in spatial axis " + std::to_string(i) + " of size " + std::to_string(in) +
+                             pads + ": the output would be empty");
+    }
+    return w;
+  }
+
+  AutoPad auto_pad_ = AutoPad::kNotSet;
+  std::vector<int64_t> kernel_, strides_, pads_, dilations_;  // pads_: every begin, then every end
+  bool ceil_mode_ = false;
+  bool count_include_pad_ = false;
+};
+
+class AveragePoolKernel final : public Kernel {
+ public:
+  explicit AveragePoolKernel(PoolGeometry geometry) : geometry_(std::move(geometry)) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    OW_ASSIGN_OR_RETURN(std::vector<AxisWindow> windows, geometry_.resolve(x.dims()));
+    Dims y_dims = {x.dims()[0], x.dims()[1]};
+    for (const AxisWindow& w : windows) y_dims.push_back(w.output);
+    OW_ASSIGN_OR_RETURN(Tensor y, Tensor::allocate(x.dtype(), y_dims));
+    if (y.size() != 0) {
+      const kernels::AvgPoolPlan plan = geometry_.plan(x.dims(), windows);
+      const size_t planes = static_cast<size_t>(x.dims()[0] * x.dims()[1]);
+      OW_ASSIGN_OR_RETURN(Tensor workspace, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(
+                                                                               kernels::avgpool_workspace_size(plan, x.dtype()))}));
+      void* ws = workspace.raw_data();
+      switch (x.dtype()) {
+        case DType::kFloat32: kernels::avgpool_f32(plan, planes, x.data<float>(), y.data<float>(), ws); break;
+        case DType::kFloat64: kernels::avgpool_f64(plan, planes, x.data<double>(), y.data<double>(), ws); break;
+        case DType::kFloat16: kernels::avgpool_f16(plan, planes, x.data<Float16>(), y.data<Float16>(), ws); break;
+        case DType::kBFloat16: kernels::avgpool_bf16(plan, planes, x.data<BFloat16>(), y.data<BFloat16>(), ws); break;
+        default: return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
+      }
+    }
+    outputs.push_back(std::move(y));
+    return Status::Ok();
+  }
+
+ private:
+  PoolGeometry geometry_;
+};
+
+Result<std::unique_ptr<Kernel>> make_average_pool(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(PoolGeometry geometry, PoolGeometry::parse(version, attrs));
+  return std::unique_ptr<Kernel>(new AveragePoolKernel(std::move(geometry)));
+}
+
+std::vector<std::string_view> plus(std::vector<std::string_view> attributes, std::string_view added) {
+  attributes.push_back(added);
+  return attributes;
+}
+
+const std::vector<std::string_view> kAttributes1 = {"auto_pad", "kernel_shape", "pads", "strides"};
+const std::vector<std::string_view> kAttributes7 = plus(kAttributes1, "count_include_pad");
+const std::vector<std::string_view> kAttributes10 = plus(kAttributes7, "ceil_mode");
+const std::vector<std::string_view> kAttributes19 = plus(kAttributes10, "dilations");
+
+}  // namespace
+
+const OpSchema& average_pool_schema() {
+  static const OpSchema schema{"AveragePool", 1, 1,
+                               {{1, kFloatTypes, kAttributes1},
+                                {7, kFloatTypes, kAttributes7},
+                                {10, kFloatTypes, kAttributes10},
+                                {11, kFloatTypes, kAttributes10},
+                                {19, kFloatTypes, kAttributes19},
+                                {22, kFloatTypesBf16, kAttributes19}},
+                               make_average_pool};
+  return schema;
+}
+
+}  // namespace ow

@@ -1,0 +1,188 @@
+// Min: elementwise minimum of one or more inputs of one type. Versions 1 and 6 need identical shapes;
+// from 8 the inputs broadcast (NumPy rules) to the output shape.
+//
+// The output is computed in chunks small enough to stay in cache. Each chunk starts from one input and
+// folds every other input into it with the binary micro-kernels of kernels/min.h, so N inputs cost one
+// pass over memory rather than N - 1. An input is read in runs over which it is either contiguous or a
+// single broadcast element; index arithmetic happens once per run, never per element.
+#include <algorithm>
+#include <cstring>
+#include <initializer_list>
+
+#include "kernels/min.h"
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+// Output elements per chunk: the chunk is 16 KiB, of every type.
+constexpr size_t kChunkBytes = 16 * 1024;
+
+// How an input is read along the output in row-major order: the output dims (those of extent 1
+// dropped) merged into groups over which the input's offset grows by a constant stride, outermost
+// first. The innermost stride is 1 (the input is contiguous there) or 0 (it is broadcast).
+struct Broadcast {
+  std::vector<size_t> extents;
+  std::vector<size_t> strides;
+};
+
+// `in` must broadcast to `out`.
+Broadcast plan_broadcast(const Dims& in, const Dims& out) {
+  Broadcast b;
+  const size_t lead = out.size() - in.size();
+  size_t in_stride = 1;  // stride of the current dim in the input's own layout
+  for (size_t j = out.size(); j-- > 0;) {
+    const auto extent = static_cast<size_t>(out[j]);
+    const auto in_extent = j < lead ? size_t{1} : static_cast<size_t>(in[j - lead]);
+    if (extent == 1) continue;
+    const size_t stride = in_extent == 1 ? 0 : in_stride;
+    in_stride *= in_extent;
+    if (!b.extents.empty() && stride == b.strides.back() * b.extents.back()) {
+      b.extents.back() *= extent;  // the dim continues the group inside it
+    } else {
+      b.extents.push_back(extent);
+      b.strides.push_back(stride);
+    }
+  }
+  if (b.extents.empty()) {  // a single element
+    b.extents.push_back(1);
+    b.strides.push_back(1);
+  }
+  std::reverse(b.extents.begin(), b.extents.end());
+  std::reverse(b.strides.begin(), b.strides.end());
+  return b;
+}
+
+// Calls run(pos, len, p, contiguous) over output elements [begin, end) in runs: p is the input's
+// element for output element pos; the run reads p[0..len) when contiguous, else *p for all of it.
+template <typename T, typename Run>
+void for_each_run(const Broadcast& b, const T* data, size_t begin, size_t end, Run&& run) {
+  const size_t outer = b.extents.size() - 1;
+  const size_t inner = b.extents.back();
+  const bool contiguous = b.strides.back() == 1;
+  // Where `begin` is: an index into each outer group, and the input offset they make.
+  std::vector<size_t> index(outer);
+  size_t block = begin / inner, within = begin % inner, offset = 0;
+  for (size_t g = outer; g-- > 0;) {
+    index[g] = block % b.extents[g];
+    block /= b.extents[g];
+    offset += index[g] * b.strides[g];
+  }
+  for (size_t pos = begin; pos < end;) {
+    const size_t len = std::min(inner - within, end - pos);
+    run(pos, len, data + offset + (contiguous ? within : 0), contiguous);
+    pos += len;
+    within = 0;
+    for (size_t g = outer; g-- > 0;) {  // next block: an odometer over the outer groups
+      offset += b.strides[g];
+      if (++index[g] < b.extents[g]) break;
+      offset -= b.strides[g] * b.extents[g];
+      index[g] = 0;
+    }
+  }
+}
+
+template <typename T>
+void fold_min(const Inputs& inputs, Tensor& y) {
+  const size_t n = y.size();
+  T* out = y.data<T>();
+  if (n == 0) return;
+  if (inputs.size() == 1) {
+    std::memcpy(out, inputs[0]->data<T>(), n * sizeof(T));
+    return;
+  }
+  // Min is commutative, so each chunk starts from an input laid out like the output when there is
+  // one; otherwise input 0 is first broadcast into the chunk.
+  const auto full = std::find_if(inputs.begin(), inputs.end(), [n](const Tensor* t) { return t->size() == n; });
+  const bool start_is_full = full != inputs.end();
+  const size_t first = start_is_full ? static_cast<size_t>(full - inputs.begin()) : 0;
+  const Tensor* start = inputs[first];
+  const Broadcast start_broadcast = start_is_full ? Broadcast{} : plan_broadcast(start->dims(), y.dims());
+  std::vector<std::pair<Broadcast, const T*>> rest;
+  for (size_t k = 0; k < inputs.size(); ++k)
+    if (k != first) rest.emplace_back(plan_broadcast(inputs[k]->dims(), y.dims()), inputs[k]->data<T>());
+
+  constexpr size_t kChunk = kChunkBytes / sizeof(T);
+  for (size_t begin = 0; begin < n; begin += kChunk) {
+    const size_t end = std::min(n, begin + kChunk);
+    const T* acc = start->data<T>();  // the running min of the chunk, laid out like the output
+    if (!start_is_full) {
+      for_each_run(start_broadcast, start->data<T>(), begin, end, [out](size_t pos, size_t len, const T* p, bool contiguous) {
+        if (contiguous) std::copy_n(p, len, out + pos);
+        else std::fill_n(out + pos, len, *p);
+      });
+      acc = out;
+    }
+    for (const auto& [broadcast, data] : rest) {
+      for_each_run(broadcast, data, begin, end, [acc, out](size_t pos, size_t len, const T* p, bool contiguous) {
+        if (contiguous) kernels::min_vv(acc + pos, p, out + pos, len);
+        else kernels::min_vs(acc + pos, *p, out + pos, len);
+      });
+      acc = out;
+    }
+  }
+}
+
+class MinKernel final : public Kernel {
+ public:
+  explicit MinKernel(bool broadcasts) : broadcasts_(broadcasts) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    OW_ASSIGN_OR_RETURN(Dims dims, output_dims(inputs));
+    OW_ASSIGN_OR_RETURN(Tensor y, Tensor::allocate(inputs[0]->dtype(), std::move(dims)));
+    visit_dtype(y.dtype(), [&](auto element) { fold_min<decltype(element)>(inputs, y); });
+    outputs.push_back(std::move(y));
+    return Status::Ok();
+  }
+
+ private:
+  Result<Dims> output_dims(const Inputs& inputs) const {
+    if (broadcasts_) {
+      std::vector<const Dims*> shapes;
+      for (const Tensor* t : inputs) shapes.push_back(&t->dims());
+      return broadcast_shapes(shapes);
+    }
+    for (size_t k = 1; k < inputs.size(); ++k) {
+      if (inputs[k]->dims() != inputs[0]->dims())
+        return InvalidArgument("input " + std::to_string(k) + " has shape " + dims_to_string(inputs[k]->dims()) +
+                               " but input 0 has shape " + dims_to_string(inputs[0]->dims()) +
+                               "; this version needs identical shapes (broadcasting starts with version 8)");
+    }
+    return inputs[0]->dims();
+  }
+
+  bool broadcasts_;
+};
+
+Result<std::unique_ptr<Kernel>> make_min(int version, const Attributes& /*attrs*/) {
+  // The only attribute any version defines is version 1's consumed_inputs, which is ignored.
+  return std::unique_ptr<Kernel>(new MinKernel(version >= 8));
+}
+
+std::vector<DType> with(std::vector<DType> types, std::initializer_list<DType> added) {
+  types.insert(types.end(), added);
+  return types;
+}
+
+// 1 has consumed_inputs, 6 drops it, 8 broadcasts, 12 adds the integer types, 13 adds bfloat16.
+const std::vector<DType> kMin12Types =
+    with(kFloatTypes, {DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64, DType::kUint8, DType::kUint16,
+                       DType::kUint32, DType::kUint64});
+
+}  // namespace
+
+const OpSchema& min_schema() {
+  static const OpSchema schema{"Min",
+                               1,
+                               kVariadic,
+                               {{1, kFloatTypes, {"consumed_inputs"}},
+                                {6, kFloatTypes, {}},
+                                {8, kFloatTypes, {}},
+                                {12, kMin12Types, {}},
+                                {13, with(kMin12Types, {DType::kBFloat16}), {}}},
+                               make_min};
+  return schema;
+}
+
+}  // namespace ow

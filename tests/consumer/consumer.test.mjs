@@ -1,0 +1,259 @@
+// Consumer test: packs the package, installs the tarball into a temporary copy of app/ (offline: the
+// package has no dependencies) and uses it as a web developer would: Node (ESM, CommonJS, wasm hosted
+// elsewhere), TypeScript (tsc --noEmit against the declarations), a page without a bundler (module
+// script, module worker, classic worker), a Vite build and a webpack build. Pages are served without
+// cross-origin isolation headers and run in headless Debian Chromium. Vite, webpack and TypeScript are
+// this repo's devDependencies. Needs dist/ (npm run build).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import sirv from 'sirv';
+import { createLogger, createServer as createViteServer, build as viteBuild } from 'vite';
+import webpack from 'webpack';
+import { f16ToNumber, numberToF16, roundHalfEven } from '../node/helpers/reference.mjs';
+import { FLOAT16_INPUT, INPUT } from './app/src/checks.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const fixture = fileURLToPath(new URL('./app/', import.meta.url));
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// What the tarball may hold: the built package and nothing else.
+const PACKAGE_FILES = [
+  'LICENSE', 'README.md', 'package.json',
+  'dist/index.d.mts', 'dist/index.d.ts', 'dist/onnx-wasm.cjs', 'dist/onnx-wasm.mjs', 'dist/onnx-wasm.wasm',
+];
+
+let tmp, app, packed, browser;
+
+async function run(command, args, cwd) {
+  try {
+    return await promisify(execFile)(command, args, { cwd, maxBuffer: 16 << 20 });
+  } catch (e) {
+    throw new Error(`${command} ${args.join(' ')} failed (${e.code}):\n${e.stdout}\n${e.stderr}`);
+  }
+}
+
+async function runJson(command, args, cwd) {
+  const { stdout } = await run(command, args, cwd);
+  return JSON.parse(stdout);
+}
+
+// Serves dir as a plain static host: no COOP/COEP headers, so pages are not cross-origin isolated.
+async function serve(dir) {
+  const files = sirv(dir, { dev: true });
+  const server = http.createServer((req, res) => files(req, res, () => {
+    res.statusCode = 404;
+    res.end('not found');
+  }));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${server.address().port}/` };
+}
+
+// Opens url and returns what its window.results resolves to, with every failed request and console
+// error on the way, and the wasm files it fetched.
+async function openPage(url) {
+  const page = await browser.newPage();
+  const failedRequests = [];
+  const consoleErrors = [];
+  const wasmFetched = [];
+  page.on('response', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.status() >= 400) failedRequests.push(`${r.status()} ${pathname}`);
+    else if (/\.(wasm|bin)$/.test(pathname)) wasmFetched.push(`${pathname} ${r.headers()['content-type']}`);
+  });
+  // A failed request is reported above with its URL; the console only repeats it.
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => window.results !== undefined, null, { timeout: 30000 });
+    const results = await page.evaluate(() => window.results);
+    return { results, failedRequests, consoleErrors, wasmFetched };
+  } finally {
+    await page.close();
+  }
+}
+
+async function openServed(dir, path) {
+  const { server, base } = await serve(dir);
+  try {
+    return await openPage(base + path);
+  } finally {
+    server.close();
+  }
+}
+
+// A Vite logger that collects warnings and errors.
+function viteLogger(messages) {
+  const logger = createLogger('warn');
+  logger.warn = logger.warnOnce = logger.error = (message) => messages.push(message);
+  return logger;
+}
+
+// What runChecks (app/src/checks.mjs) must report, from the references in tests/node/helpers.
+function checkResults(results, { inBrowser }) {
+  const shown = (v) => (Object.is(v, -0) ? '-0' : v);
+  assert.equal(results.crossOriginIsolated, inBrowser ? false : null);
+  assert.equal(results.latestOpset, 22);
+  assert.deepEqual(results.dims, [2, 4]);
+  assert.deepEqual(results.Floor, INPUT.map((v) => shown(Math.floor(v))));
+  assert.deepEqual(results.Ceil, INPUT.map((v) => shown(Math.ceil(v))));
+  assert.deepEqual(results.Round, INPUT.map((v) => shown(roundHalfEven(v))));
+  assert.deepEqual(results['Floor float64'], INPUT.map((v) => shown(Math.floor(v))));
+  assert.deepEqual(results['Ceil-1 float16'], FLOAT16_INPUT.map((h) => numberToF16(Math.ceil(f16ToNumber(h)))));
+  for (const op of ['Floor-1', 'Floor-6', 'Floor-13', 'Ceil-1', 'Ceil-6', 'Ceil-13', 'Round-11', 'Round-22']) {
+    assert.ok(results.operators.includes(op), `supportedOperators() lists ${op}`);
+  }
+  const { message, ...error } = results.error;
+  assert.deepEqual(error, { isOnnxWasmError: true, name: 'OnnxWasmError', code: 'INVALID_ARGUMENT' });
+  assert.match(message, /^Floor-6: input 0 has type bfloat16/);
+}
+
+before(async () => {
+  assert.ok(existsSync(join(root, 'dist', 'onnx-wasm.wasm')), 'dist/ is missing: run `npm run build` first');
+  tmp = mkdtempSync(join(tmpdir(), 'onnx-wasm-consumer-'));
+  [packed] = await runJson('npm', ['pack', '--json', '--pack-destination', tmp], root);
+  app = join(tmp, 'app');
+  cpSync(fixture, app, { recursive: true });
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(tmp, packed.filename)], app);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+test('the tarball holds the built package only, and installs with no dependencies', (t) => {
+  assert.deepEqual(packed.files.map((f) => f.path).sort(), [...PACKAGE_FILES].sort());
+  const installed = JSON.parse(readFileSync(join(app, 'node_modules', 'onnx-wasm', 'package.json'), 'utf8'));
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies']) {
+    assert.equal(installed[field], undefined, `package.json has no ${field}`);
+  }
+  const wasm = statSync(join(app, 'node_modules', 'onnx-wasm', 'dist', 'onnx-wasm.wasm')).size;
+  t.diagnostic(`tarball ${packed.size} bytes (unpacked ${packed.unpackedSize}), wasm ${wasm} bytes`);
+});
+
+describe('Node', () => {
+  test('ES module: import gets the Node build, the same instance as require; the wasm is found', async () => {
+    const { entry, sameAsRequire, main } = await runJson(process.execPath, ['node/esm.mjs'], app);
+    assert.ok(entry.endsWith('/app/node_modules/onnx-wasm/dist/onnx-wasm.cjs'), entry);
+    assert.equal(sameAsRequire, true);
+    checkResults(main, { inBrowser: false });
+  });
+
+  test('CommonJS: require gets the Node build, the wasm is found next to it', async () => {
+    const { entry, main } = await runJson(process.execPath, ['node/cjs.cjs'], app);
+    assert.ok(entry.endsWith('/app/node_modules/onnx-wasm/dist/onnx-wasm.cjs'), entry);
+    checkResults(main, { inBrowser: false });
+  });
+
+  for (const how of ['wasmUrl', 'fileUrl', 'wasmBinary']) {
+    test(`wasm hosted elsewhere, given as ${how}; a missing file rejects with NOT_READY`, async () => {
+      const elsewhere = join(tmp, 'elsewhere', how);
+      mkdirSync(elsewhere, { recursive: true });
+      const wasm = join(elsewhere, 'engine.bin');
+      copyFileSync(join(app, 'node_modules', 'onnx-wasm', 'dist', 'onnx-wasm.wasm'), wasm);
+      const { failure, main } = await runJson(process.execPath, ['node/custom.mjs', how, wasm], app);
+      assert.equal(failure.isOnnxWasmError, true);
+      assert.equal(failure.code, 'NOT_READY');
+      assert.match(failure.message, /engine\.bin\.missing/);
+      checkResults(main, { inBrowser: false });
+    });
+  }
+});
+
+// Node resolution (nodenext) reads dist/index.d.ts for import and require; bundler resolution reads
+// dist/index.d.mts. --traceResolution shows which file each used.
+for (const [project, declarations] of [['tsconfig.json', 'index.d.ts'], ['tsconfig.bundler.json', 'index.d.mts']]) {
+  test(`TypeScript (${project}): tsc --noEmit checks a consumer of the whole API against ${declarations}`, async () => {
+    const { stdout } = await run(process.execPath, [tsc, '--noEmit', '--traceResolution', '-p', join(app, project)], app);
+    const resolved = [...stdout.matchAll(/Module name 'onnx-wasm' was successfully resolved to '([^']+)'/g)].map((m) => m[1]);
+    assert.ok(resolved.length > 0 && resolved.every((f) => f.endsWith(`/app/node_modules/onnx-wasm/dist/${declarations}`)), resolved.join());
+  });
+}
+
+describe('Chromium, served without cross-origin isolation', () => {
+  test('no bundler: module script, module worker, classic worker (import())', async () => {
+    const { results, failedRequests, consoleErrors, wasmFetched } = await openServed(app, 'plain/');
+    assert.deepEqual(failedRequests, []);
+    assert.deepEqual(consoleErrors, []);
+    for (const where of ['main', 'moduleWorker', 'classicWorker']) checkResults(results[where], { inBrowser: true });
+    assert.ok(wasmFetched.includes('/node_modules/onnx-wasm/dist/onnx-wasm.wasm application/wasm'), wasmFetched.join());
+  });
+
+  test('wasm hosted elsewhere: the default location fails with NOT_READY, wasmUrl loads it', async () => {
+    mkdirSync(join(app, 'custom', 'lib'));
+    mkdirSync(join(app, 'custom', 'cdn'));
+    const dist = join(app, 'node_modules', 'onnx-wasm', 'dist');
+    copyFileSync(join(dist, 'onnx-wasm.mjs'), join(app, 'custom', 'lib', 'onnx-wasm.mjs'));
+    copyFileSync(join(dist, 'onnx-wasm.wasm'), join(app, 'custom', 'cdn', 'engine.bin'));
+    const { results, failedRequests, consoleErrors, wasmFetched } = await openServed(app, 'custom/');
+    assert.deepEqual(failedRequests, ['404 /custom/lib/onnx-wasm.wasm']);
+    assert.deepEqual(consoleErrors, []);
+    assert.equal(results.failure.code, 'NOT_READY');
+    assert.match(results.failure.message, /custom\/lib\/onnx-wasm\.wasm: HTTP 404/);
+    checkResults(results.main, { inBrowser: true });
+    // Served as application/octet-stream: loading falls back from streaming compilation to bytes.
+    assert.deepEqual(wasmFetched, ['/custom/cdn/engine.bin application/octet-stream']);
+  });
+
+  test('Vite build, zero config: page, module worker, CommonJS worker', async () => {
+    const warnings = [];
+    const outDir = join(app, 'dist-vite');
+    await viteBuild({ root: app, configFile: false, customLogger: viteLogger(warnings), logLevel: 'warn', build: { outDir } });
+    assert.deepEqual(warnings, []);
+    const { results, failedRequests, consoleErrors, wasmFetched } = await openServed(outDir, '');
+    assert.deepEqual(failedRequests, []);
+    assert.deepEqual(consoleErrors, []);
+    for (const where of ['main', 'moduleWorker', 'requireWorker']) checkResults(results[where], { inBrowser: true });
+    assert.ok(wasmFetched.length > 0 && wasmFetched.every((w) => /^\/assets\/onnx-wasm-[\w-]+\.wasm application\/wasm$/.test(w)), wasmFetched.join());
+  });
+
+  test('Vite dev server, dependency pre-bundling included: page, module worker', async () => {
+    const warnings = [];
+    const server = await createViteServer({
+      root: app,
+      configFile: false,
+      customLogger: viteLogger(warnings),
+      logLevel: 'warn',
+      server: { host: '127.0.0.1', port: 0 },
+      optimizeDeps: { entries: ['dev.html'] }, // the app's page; the other pages here are not Vite's
+    });
+    try {
+      await server.listen();
+      const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(`${server.resolvedUrls.local[0]}dev.html`);
+      assert.deepEqual(failedRequests, []);
+      assert.deepEqual(consoleErrors, []);
+      for (const where of ['main', 'moduleWorker']) checkResults(results[where], { inBrowser: true });
+      assert.ok(wasmFetched.length > 0 && wasmFetched.every((w) => w === '/node_modules/onnx-wasm/dist/onnx-wasm.wasm application/wasm'), wasmFetched.join());
+    } finally {
+      await server.close();
+    }
+    assert.deepEqual(warnings, []);
+  });
+
+  test('webpack 5 build, zero config: page, module worker, CommonJS worker', async () => {
+    const outDir = join(app, 'dist-webpack');
+    const stats = await new Promise((resolve, reject) => {
+      const compiler = webpack({ mode: 'production', context: app, entry: './src/main.js', output: { path: outDir } });
+      compiler.run((err, result) => compiler.close(() => (err ? reject(err) : resolve(result))));
+    });
+    const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
+    assert.deepEqual([...errors, ...warnings].map((e) => e.message), []);
+    copyFileSync(join(app, 'webpack', 'index.html'), join(outDir, 'index.html'));
+    const { results, failedRequests, consoleErrors, wasmFetched } = await openServed(outDir, '');
+    assert.deepEqual(failedRequests, []);
+    assert.deepEqual(consoleErrors, []);
+    for (const where of ['main', 'moduleWorker', 'requireWorker']) checkResults(results[where], { inBrowser: true });
+    assert.ok(wasmFetched.length > 0 && wasmFetched.every((w) => /^\/[\w-]+\.wasm application\/wasm$/.test(w)), wasmFetched.join());
+  });
+});

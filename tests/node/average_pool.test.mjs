@@ -1,0 +1,296 @@
+// AveragePool through the public API: the 19 variants against a naive N-D reference written from the
+// spec's formulas, seeded attribute sweeps in 1-D, 2-D and 3-D, SIMD main loops and tails, NaN and Inf,
+// and every refusal.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
+import { FLOAT_TYPES, rng } from './helpers/values.mjs';
+
+before(() => ready());
+
+const HALF_AND_WIDER = ['float64', 'float32', 'float16'];
+// [since version, types]: the 19 AveragePool variants.
+const VARIANTS = [
+  [1, HALF_AND_WIDER],
+  [7, HALF_AND_WIDER],
+  [10, HALF_AND_WIDER],
+  [11, HALF_AND_WIDER],
+  [19, HALF_AND_WIDER],
+  [22, [...HALF_AND_WIDER, 'bfloat16']],
+];
+
+// ---- Reference, from the spec: every version's formulas, with the defaults of absent attributes.
+
+// Output size and padding of one spatial axis, or null when the output would be empty.
+function referenceAxis(size, a, axis) {
+  const rank = a.kernel_shape.length;
+  const k = a.kernel_shape[axis];
+  const s = a.strides?.[axis] ?? 1;
+  const d = a.dilations?.[axis] ?? 1;
+  const extent = (k - 1) * d + 1;
+  const autoPad = a.auto_pad ?? 'NOTSET';
+  let out;
+  let begin = 0;
+  let end = 0;
+  if (autoPad === 'VALID') {
+    out = Math.floor((size - extent) / s) + 1;
+  } else if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {
+    out = Math.ceil(size / s);
+    const total = Math.max(0, (out - 1) * s + extent - size);
+    begin = autoPad === 'SAME_UPPER' ? Math.floor(total / 2) : Math.ceil(total / 2);
+    end = total - begin;
+  } else {
+    begin = a.pads?.[axis] ?? 0;
+    end = a.pads?.[axis + rank] ?? 0;
+    const exact = (size + begin + end - extent) / s + 1;
+    out = a.ceil_mode ? Math.ceil(exact) : Math.floor(exact);
+    // Sliding windows that would start in the end padding are ignored.
+    if (a.ceil_mode && (out - 1) * s >= size + begin) out -= 1;
+  }
+  return out >= 1 ? { out, begin, end, k, s, d } : null;
+}
+
+// y, plus per output what the tolerance needs: the sum of |taps| and the number of taps summed.
+function referencePool(values, dims, a) {
+  const spatial = dims.slice(2);
+  const axes = spatial.map((size, i) => referenceAxis(size, a, i));
+  if (axes.includes(null)) return null;
+  const outSpatial = axes.map((ax) => ax.out);
+  const planes = dims[0] * dims[1];
+  const inPlane = spatial.reduce((p, v) => p * v, 1);
+  const outPlane = outSpatial.reduce((p, v) => p * v, 1);
+  const kernelTaps = a.kernel_shape.reduce((p, v) => p * v, 1);
+  const y = [];
+  const sumAbs = [];
+  const taps = [];
+  for (let plane = 0; plane < planes; plane++) {
+    for (let o = 0; o < outPlane; o++) {
+      const oIdx = unravel(o, outSpatial);
+      let sum = 0;
+      let abs = 0;
+      let inside = 0;
+      let insidePadded = 0;
+      for (let t = 0; t < kernelTaps; t++) {
+        const tIdx = unravel(t, a.kernel_shape);
+        let offset = 0;
+        let isInside = true;
+        let isInsidePadded = true;
+        for (let i = 0; i < spatial.length; i++) {
+          const { s, d, begin, end } = axes[i];
+          const pos = oIdx[i] * s - begin + tIdx[i] * d;
+          if (pos < 0 || pos >= spatial[i]) isInside = false;
+          if (pos < -begin || pos >= spatial[i] + end) isInsidePadded = false;
+          offset = offset * spatial[i] + pos;
+        }
+        if (isInside) {
+          const v = values[plane * inPlane + offset];
+          sum += v;
+          abs += Math.abs(v);
+          inside++;
+        }
+        if (isInsidePadded) insidePadded++;
+      }
+      const divisor = a.count_include_pad ? insidePadded : inside;
+      y.push(sum / divisor);
+      sumAbs.push(abs / divisor);
+      taps.push(inside);
+    }
+  }
+  return { dims: [dims[0], dims[1], ...outSpatial], y, sumAbs, taps };
+}
+
+function unravel(index, shape) {
+  const idx = new Array(shape.length);
+  for (let i = shape.length - 1; i >= 0; i--) {
+    idx[i] = index % shape[i];
+    index = Math.floor(index / shape[i]);
+  }
+  return idx;
+}
+
+// float16/bfloat16/float32 accumulate in float32, float64 in float64; then the result is rounded to
+// the type (relative precision `round`, plus half the smallest subnormal for float16).
+const PRECISION = {
+  float64: { acc: 2 ** -53, round: 2 ** -52, tiny: 0 },
+  float32: { acc: 2 ** -24, round: 2 ** -23, tiny: 0 },
+  float16: { acc: 2 ** -24, round: 2 ** -11, tiny: 2 ** -25 },
+  bfloat16: { acc: 2 ** -24, round: 2 ** -8, tiny: 0 },
+};
+
+function checkAgainstReference(type, x, attrs, label) {
+  const { decode } = FLOAT_TYPES[type];
+  const values = Array.from(x.data, decode);
+  const want = referencePool(values, x.dims, attrs);
+  if (!want) {
+    assert.throws(() => ops.AveragePool(x, attrs), (e) => e instanceof OnnxWasmError && /kernel_shape|auto_pad SAME/.test(e.message),
+      `${label}: the output would be empty, so this must be refused`);
+    return;
+  }
+  const y = ops.AveragePool(x, attrs);
+  assert.equal(y.type, type, label);
+  assert.deepEqual([...y.dims], want.dims, `${label}: output shape`);
+  const p = PRECISION[type];
+  for (let i = 0; i < want.y.length; i++) {
+    const got = decode(y.data[i]);
+    const ref = want.y[i];
+    const where = `${label}: output ${i} (of shape [${want.dims}]) got ${got}, want ${ref}`;
+    if (!Number.isFinite(ref)) {
+      assert.ok(Object.is(got, ref) || (Number.isNaN(ref) && Number.isNaN(got)), where);
+    } else {
+      const tol = p.round * Math.abs(ref) + (want.taps[i] + 1) * p.acc * want.sumAbs[i] + p.tiny;
+      assert.ok(Math.abs(got - ref) <= tol, where);
+    }
+  }
+}
+
+function randomTensor(type, dims, next, range = 20) {
+  const { array, encode } = FLOAT_TYPES[type];
+  const n = dims.reduce((p, v) => p * v, 1);
+  const data = new array(n);
+  for (let i = 0; i < n; i++) data[i] = encode(next() < 0.2 ? Math.round((next() - 0.5) * range) : (next() - 0.5) * range);
+  return new Tensor(type, data, dims);
+}
+
+const pick = (next, list) => list[Math.floor(next() * list.length)];
+const int = (next, lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
+
+// Random attributes a version defines, for `spatial` axes of the given sizes.
+function randomAttributes(next, version, sizes) {
+  const n = sizes.length;
+  const a = { opset: version, kernel_shape: sizes.map((s) => int(next, 1, Math.min(4, s + 2))) };
+  if (next() < 0.7) a.strides = sizes.map(() => int(next, 1, 3));
+  if (version >= 19 && next() < 0.6) a.dilations = sizes.map(() => int(next, 1, 3));
+  const autoPad = next() < 0.6 ? 'NOTSET' : pick(next, ['SAME_UPPER', 'SAME_LOWER', 'VALID', 'NOTSET']);
+  if (autoPad !== 'NOTSET' || next() < 0.3) a.auto_pad = autoPad;
+  if (autoPad === 'NOTSET' && next() < 0.7) {
+    a.pads = [];
+    for (let i = 0; i < 2 * n; i++) a.pads.push(int(next, 0, a.kernel_shape[i % n]));
+  }
+  if (version >= 7 && next() < 0.6) a.count_include_pad = int(next, 0, 1);
+  if (version >= 10 && next() < 0.6) a.ceil_mode = int(next, 0, 1);
+  return a;
+}
+
+for (const [version, types] of VARIANTS) {
+  describe(`AveragePool-${version}`, () => {
+    for (const type of types) {
+      test(`${type}: seeded attribute sweep in 1-D, 2-D and 3-D`, () => {
+        const next = rng(version * 100 + types.indexOf(type));
+        for (let c = 0; c < 60; c++) {
+          const spatial = 1 + (c % 3);
+          const sizes = Array.from({ length: spatial }, (_, i) => (i === spatial - 1 ? int(next, 1, 13) : int(next, 1, 6)));
+          const dims = [int(next, 1, 2), int(next, 1, 3), ...sizes];
+          const attrs = randomAttributes(next, version, sizes);
+          checkAgainstReference(type, randomTensor(type, dims, next), attrs, `case ${c} ${JSON.stringify(attrs)} on [${dims}]`);
+        }
+      });
+
+      test(`${type}: row widths 1..19 with strides 1, 2, 3 (SIMD main loops and tails)`, () => {
+        const next = rng(version + 7);
+        for (let w = 1; w <= 19; w++) {
+          for (const s of [1, 2, 3]) {
+            for (const k of [1, 2, 3]) {
+              const attrs = { opset: version, kernel_shape: [2, k], strides: [1, s], pads: [0, k > 1 ? 1 : 0, 1, 0] };
+              if (version >= 7) attrs.count_include_pad = w % 2;
+              checkAgainstReference(type, randomTensor(type, [1, 2, 3, w], next), attrs, `w=${w} ${JSON.stringify(attrs)}`);
+            }
+          }
+        }
+      });
+
+      test(`${type}: NaN and infinities propagate through the windows that hold them`, () => {
+        const { encode, array } = FLOAT_TYPES[type];
+        const plane = [
+          [NaN, 1, 2, 3, 4, 5, 6],
+          [1, 2, 3, 4, 5, 6, 7],
+          [2, 3, 4, Infinity, -Infinity, 7, 8],
+          [3, 4, 5, 6, 7, Infinity, 9],
+          [4, 5, 6, 7, 8, 9, -Infinity],
+        ].flat();
+        const x = new Tensor(type, array.from(plane, encode), [1, 1, 5, 7]);
+        checkAgainstReference(type, x, { opset: version, kernel_shape: [2, 2] }, 'k2');
+        checkAgainstReference(type, x, { opset: version, kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }, 'k3 s2 p1');
+        checkAgainstReference(type, x, { opset: version, kernel_shape: [1, 5], auto_pad: 'SAME_LOWER' }, 'k1x5 SAME_LOWER');
+      });
+    }
+  });
+}
+
+describe('AveragePool: larger inputs', () => {
+  for (const type of ['float64', 'float32', 'float16', 'bfloat16']) {
+    test(`${type}: 2-D and 3-D networks' shapes`, () => {
+      const next = rng(99);
+      checkAgainstReference(type, randomTensor(type, [2, 3, 17, 33], next), { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }, 'k3 s2 p1');
+      checkAgainstReference(type, randomTensor(type, [1, 4, 14, 14], next),
+        { kernel_shape: [3, 3], pads: [1, 1, 1, 1], count_include_pad: 1 }, 'k3 p1 count_include_pad');
+      checkAgainstReference(type, randomTensor(type, [1, 2, 9, 10, 11], next), { kernel_shape: [2, 2, 2], strides: [2, 2, 2] }, '3-D k2 s2');
+      checkAgainstReference(type, randomTensor(type, [1, 5, 7, 7], next), { kernel_shape: [7, 7] }, 'global k7');
+      checkAgainstReference(type, randomTensor(type, [1, 1, 3, 4, 3, 5], next), { kernel_shape: [2, 3, 2, 2], ceil_mode: 1, strides: [2, 2, 2, 2] }, '4-D');
+    });
+  }
+
+  test('options take booleans for the flags; ops default to the newest version', () => {
+    const x = new Tensor('float32', [1, 2, 3, 4, 5], [1, 1, 5]);
+    assert.deepEqual([...ops.AveragePool(x, { kernel_shape: [2], strides: [2], ceil_mode: true }).data], [1.5, 3.5, 5]);
+    assert.deepEqual([...ops.AveragePool(x, { kernel_shape: [3], pads: [1, 1], count_include_pad: true }).data], [1, 2, 3, 4, 3]);
+    assert.deepEqual([...ops.AveragePool(new Tensor('bfloat16', new Uint16Array([0x3f80, 0x4000]), [1, 1, 2]), { kernel_shape: [2] }).data], [0x3fc0]);
+  });
+});
+
+describe('AveragePool: refusals name the attribute', () => {
+  const x = new Tensor('float32', new Float32Array(25), [1, 1, 5, 5]);
+  const refused = (options, pattern, input = x) => assert.throws(() => ops.AveragePool(input, options),
+    (e) => e instanceof OnnxWasmError && e.code === 'INVALID_ARGUMENT' && pattern.test(e.message) && /^AveragePool-\d+: /.test(e.message),
+    `expected a refusal matching ${pattern}`);
+
+  test('kernel_shape: missing, empty, non-positive, wrong rank', () => {
+    refused({}, /attribute 'kernel_shape' is required/);
+    refused(undefined, /attribute 'kernel_shape' is required/);
+    refused({ kernel_shape: [] }, /'kernel_shape' is empty/);
+    refused({ kernel_shape: [2, 0] }, /'kernel_shape' must be positive/);
+    refused({ kernel_shape: [-1, 2] }, /'kernel_shape' must be positive/);
+    refused({ kernel_shape: [2] }, /'kernel_shape' has 1 values but input X of shape \[1,1,5,5\] has 2 spatial axes/);
+    refused({ kernel_shape: [2, 2, 2] }, /'kernel_shape' has 3 values/);
+  });
+
+  test('strides, pads, dilations: wrong length and out-of-range values', () => {
+    refused({ kernel_shape: [2, 2], strides: [1] }, /'strides' has 1 values but needs 2/);
+    refused({ kernel_shape: [2, 2], strides: [1, 0] }, /'strides' must be positive/);
+    refused({ kernel_shape: [2, 2], pads: [1, 1] }, /'pads' has 2 values but needs 4/);
+    refused({ kernel_shape: [2, 2], pads: [0, 0, 0, -1] }, /'pads' must be non-negative/);
+    refused({ kernel_shape: [2, 2], dilations: [1, 1, 1] }, /'dilations' has 3 values but needs 2/);
+    refused({ kernel_shape: [2, 2], dilations: [0, 1] }, /'dilations' must be positive/);
+    refused({ kernel_shape: [2, 2], strides: [1, 2 ** 40] }, /'strides' has a value too large/);
+  });
+
+  test('auto_pad: unknown, or together with pads', () => {
+    refused({ kernel_shape: [2, 2], auto_pad: 'SAME' }, /'auto_pad' must be NOTSET, SAME_UPPER, SAME_LOWER or VALID, got 'SAME'/);
+    for (const mode of ['SAME_UPPER', 'SAME_LOWER', 'VALID']) {
+      refused({ kernel_shape: [2, 2], auto_pad: mode, pads: [0, 0, 0, 0] }, new RegExp(`'pads' cannot be used with auto_pad '${mode}'`));
+    }
+  });
+
+  test('flags must be 0 or 1', () => {
+    refused({ kernel_shape: [2, 2], ceil_mode: 2 }, /'ceil_mode' must be 0 or 1/);
+    refused({ kernel_shape: [2, 2], count_include_pad: -1 }, /'count_include_pad' must be 0 or 1/);
+  });
+
+  test('input rank below 3, and an output dimension below 1', () => {
+    refused({ kernel_shape: [2] }, /input X must have rank 3 or more/, new Tensor('float32', [1, 2, 3], [1, 3]));
+    refused({ kernel_shape: [6, 2] }, /kernel_shape\[0\] = 6 does not fit in spatial axis 0 of size 5/);
+    refused({ kernel_shape: [2, 8], pads: [0, 1, 0, 1] }, /kernel_shape\[1\] = 8 does not fit in spatial axis 1 of size 5 plus pads 1 \+ 1/);
+    refused({ kernel_shape: [3, 2], dilations: [3, 1] }, /kernel_shape\[0\] = 3 with dilations\[0\] = 3 \(extent 7\) does not fit/);
+    refused({ kernel_shape: [2, 6], auto_pad: 'VALID' }, /kernel_shape\[1\] = 6 does not fit/);
+    refused({ kernel_shape: [2, 2], auto_pad: 'SAME_UPPER' }, /size 0 on spatial axis 0, so auto_pad SAME/, new Tensor('float32', [], [1, 1, 0, 5]));
+  });
+
+  test('attributes and types a version does not define', () => {
+    refused({ opset: 6, kernel_shape: [2, 2], count_include_pad: 1 }, /AveragePool-1: attribute 'count_include_pad' is not defined by this version \(defined by version 7\)/);
+    refused({ opset: 9, kernel_shape: [2, 2], ceil_mode: 1 }, /AveragePool-7: attribute 'ceil_mode' is not defined by this version \(defined by version 10\)/);
+    refused({ opset: 18, kernel_shape: [2, 2], dilations: [1, 1] }, /AveragePool-11: attribute 'dilations' is not defined by this version \(defined by version 19\)/);
+    refused({ kernel_shape: [2, 2], storage_order: 0 }, /AveragePool-22: attribute 'storage_order' is not defined/);
+    const bf = new Tensor('bfloat16', new Uint16Array(4), [1, 1, 2, 2]);
+    refused({ opset: 21, kernel_shape: [2, 2] }, /AveragePool-19: input 0 has type bfloat16/, bf);
+    refused({ kernel_shape: [2, 2] }, /AveragePool-22: input 0 has type int32/, new Tensor('int32', [1, 2, 3, 4], [1, 1, 2, 2]));
+  });
+});
