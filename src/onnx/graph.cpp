@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace ow::onnx {
 namespace {
@@ -137,12 +135,14 @@ class SessionBuilder {
 
   // Graph inputs that are also initializers are optional feeds that replace the initializer.
   Status add_graph_inputs() {
-    std::unordered_set<std::string> seen;
+    std::vector<bool> listed(definers_.size(), false);  // initializers listed as inputs so far
     for (const ValueInfo& info : graph_.inputs) {
       if (info.name.empty()) return InvalidModel("a graph input has no name");
-      if (!seen.insert(info.name).second) return InvalidModel("graph input '" + info.name + "' is listed twice");
       auto it = ids_.find(info.name);
-      if (it != ids_.end()) {  // only initializers are defined so far
+      if (it != ids_.end()) {  // an initializer, or an input listed before
+        if (it->second >= listed.size() || listed[it->second])
+          return InvalidModel("graph input '" + info.name + "' is listed twice");
+        listed[it->second] = true;
         if (info.has_type && info.is_tensor &&
             info.elem_type != static_cast<int32_t>(session_.constants_[it->second].dtype()))
           return InvalidModel("graph input '" + info.name + "' is declared " + element_type_name(info.elem_type) +
@@ -224,17 +224,13 @@ class SessionBuilder {
         consumers[producers_[v]].push_back(n);
       }
     }
-    std::deque<size_t> ready;
-    for (size_t n = 0; n < n_nodes; ++n)
-      if (waiting[n] == 0) ready.push_back(n);
+    // `order` doubles as the queue: nodes are appended when ready and taken in turn.
     std::vector<size_t> order;
-    while (!ready.empty()) {
-      const size_t n = ready.front();
-      ready.pop_front();
-      order.push_back(n);
-      for (size_t c : consumers[n])
-        if (--waiting[c] == 0) ready.push_back(c);
-    }
+    for (size_t n = 0; n < n_nodes; ++n)
+      if (waiting[n] == 0) order.push_back(n);
+    for (size_t next = 0; next < order.size(); ++next)
+      for (size_t c : consumers[order[next]])
+        if (--waiting[c] == 0) order.push_back(c);
     if (order.size() != n_nodes) return cycle_error(waiting);
     return order;
   }
