@@ -1,15 +1,17 @@
 // Decoding with protozero. protozero reports malformed wire data (truncation, bad varints, bad tags)
 // by throwing; this file is compiled with exceptions and turns them into Status at its two entry
-// points. Everything else here reports errors as values.
+// points. Everything else here reports errors as values. This file only walks the wire format: the
+// checks that turn fields into tensors and attributes are in proto_values.cpp, built without
+// exceptions (here each of their temporary strings would cost cleanup code).
 #include "onnx/model_decoder.h"
 
 #include <protozero/exception.hpp>
 #include <protozero/pbf_message.hpp>
 
 #include <algorithm>
-#include <cstring>
 #include <new>
-#include <type_traits>
+
+#include "onnx/proto_values.h"
 
 namespace ow::onnx {
 namespace {
@@ -28,9 +30,6 @@ enum class GraphField : pbf_tag_type {
 enum class NodeField : pbf_tag_type { kInput = 1, kOutput = 2, kName = 3, kOpType = 4, kAttribute = 5, kDomain = 7 };
 enum class AttributeField : pbf_tag_type {
   kName = 1, kF = 2, kI = 3, kS = 4, kFloats = 7, kInts = 8, kStrings = 9, kType = 20, kRefAttrName = 21 };
-enum class TensorField : pbf_tag_type {
-  kDims = 1, kDataType = 2, kSegment = 3, kFloatData = 4, kInt32Data = 5, kStringData = 6, kInt64Data = 7,
-  kName = 8, kRawData = 9, kDoubleData = 10, kUint64Data = 11, kExternalData = 13, kDataLocation = 14 };
 enum class ValueInfoField : pbf_tag_type { kName = 1, kType = 2 };
 enum class TypeField : pbf_tag_type { kTensorType = 1 };
 enum class TensorTypeField : pbf_tag_type { kElemType = 1, kShape = 2 };
@@ -38,8 +37,6 @@ enum class ShapeField : pbf_tag_type { kDim = 1 };
 enum class DimField : pbf_tag_type { kDimValue = 1, kDimParam = 2 };
 enum class StringEntryField : pbf_tag_type { kKey = 1, kValue = 2 };
 // clang-format on
-
-constexpr int32_t kTensorDataLocationExternal = 1;
 
 const char* wire_type_name(pbf_wire_type t) {
   switch (t) {
@@ -134,65 +131,6 @@ Status read_repeated(pbf_reader& m, std::vector<double>& out) {
 
 // ---- TensorProto
 
-// The typed field that holds each element type when raw_data is not used.
-TensorField typed_data_field(DType t) {
-  switch (t) {
-    case DType::kFloat32: return TensorField::kFloatData;
-    case DType::kFloat64: return TensorField::kDoubleData;
-    case DType::kInt64: return TensorField::kInt64Data;
-    case DType::kUint32:
-    case DType::kUint64: return TensorField::kUint64Data;
-    default: return TensorField::kInt32Data;  // int8/16/32, uint8/16 and the 16-bit floats' bit patterns
-  }
-}
-
-const char* data_field_name(TensorField f) {
-  switch (f) {
-    case TensorField::kFloatData: return "float_data";
-    case TensorField::kDoubleData: return "double_data";
-    case TensorField::kInt32Data: return "int32_data";
-    case TensorField::kInt64Data: return "int64_data";
-    case TensorField::kUint64Data: return "uint64_data";
-    case TensorField::kStringData: return "string_data";
-    default: return "raw_data";
-  }
-}
-
-// Converts the typed field's values to the element type; the 16-bit floats come as bit patterns.
-template <typename T, typename Src>
-void copy_elements(const std::vector<Src>& values, Tensor& t) {
-  T* out = t.data<T>();
-  for (size_t i = 0; i < values.size(); ++i) {
-    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>)
-      out[i] = T{static_cast<uint16_t>(values[i])};
-    else
-      out[i] = static_cast<T>(values[i]);
-  }
-}
-
-struct TensorFields {
-  std::string name;
-  Dims dims;
-  int32_t data_type = 0;
-  bool has_segment = false;
-  int32_t data_location = 0;
-  std::string external_location;
-  bool has_external_data = false;
-  std::vector<TensorField> data_fields;  // the *_data fields present, in file order, without repeats
-  data_view raw_data;
-  std::vector<float> float_data;
-  std::vector<double> double_data;
-  std::vector<int32_t> int32_data;
-  std::vector<int64_t> int64_data;
-  std::vector<uint64_t> uint64_data;
-
-  void saw(TensorField f) {
-    for (TensorField seen : data_fields)
-      if (seen == f) return;
-    data_fields.push_back(f);
-  }
-};
-
 Status read_external_location(pbf_reader entry, std::string& location) {
   std::string key, value;
   while (entry.next()) {
@@ -225,10 +163,13 @@ Status read_tensor_fields(pbf_reader m, TensorFields& f) {
         OW_RETURN_IF_ERROR(read_external_location(entry, f.external_location));
         break;
       }
-      case TensorField::kRawData:
-        OW_RETURN_IF_ERROR(read(m, f.raw_data));
+      case TensorField::kRawData: {
+        data_view raw;
+        OW_RETURN_IF_ERROR(read(m, raw));
+        f.raw_data = std::string_view(raw.data(), raw.size());
         f.saw(field);
         break;
+      }
       case TensorField::kStringData:
         m.skip();
         f.saw(field);
@@ -259,78 +200,6 @@ Status read_tensor_fields(pbf_reader m, TensorFields& f) {
   return Status::Ok();
 }
 
-size_t typed_data_count(const TensorFields& f, TensorField field) {
-  switch (field) {
-    case TensorField::kFloatData: return f.float_data.size();
-    case TensorField::kDoubleData: return f.double_data.size();
-    case TensorField::kInt32Data: return f.int32_data.size();
-    case TensorField::kInt64Data: return f.int64_data.size();
-    default: return f.uint64_data.size();
-  }
-}
-
-Result<NamedTensor> tensor_from_fields(const TensorFields& f) {
-  const std::string label = f.name.empty() ? "an unnamed tensor" : "tensor '" + f.name + "'";
-  if (f.has_external_data || f.data_location == kTensorDataLocationExternal)
-    return Unsupported(label + " keeps its data in an external file" +
-                       (f.external_location.empty() ? "" : " ('" + f.external_location + "')") +
-                       "; external data is not supported: save the model with its tensors inside the .onnx file");
-  if (f.has_segment) return Unsupported(label + " is stored in segments, which are not supported");
-  if (f.data_type == 0) return InvalidModel(label + " has no data_type");
-  if (!dtype_is_known(f.data_type))
-    return Unsupported(label + " has element type " + element_type_name(f.data_type) +
-                       ", which this runtime does not support");
-  const auto type = static_cast<DType>(f.data_type);
-  if (f.data_fields.size() > 1)
-    return InvalidModel(label + " holds data in both " + data_field_name(f.data_fields[0]) + " and " +
-                        data_field_name(f.data_fields[1]));
-  for (int64_t d : f.dims)
-    if (d < 0) return InvalidModel(label + " has a negative dimension in its shape " + dims_to_string(f.dims));
-  auto allocated = Tensor::allocate(type, f.dims);
-  if (!allocated.ok()) return allocated.status().with_context(label + ": ");
-  NamedTensor out{f.name, allocated.take()};
-  Tensor& t = out.tensor;
-  const std::string what = "shape " + dims_to_string(f.dims) + " of " + dtype_name(type);
-
-  if (f.data_fields.empty()) {
-    if (t.size() != 0)
-      return InvalidModel(label + " has no data, but its " + what + " needs " + std::to_string(t.size()) + " elements");
-    return out;
-  }
-  const TensorField field = f.data_fields[0];
-  if (field == TensorField::kRawData) {
-    // raw_data is little-endian, as are wasm and the hosts this builds for.
-    if (f.raw_data.size() != t.byte_size())
-      return InvalidModel(label + ": raw_data holds " + std::to_string(f.raw_data.size()) + " bytes but its " + what +
-                          " needs " + std::to_string(t.byte_size()));
-    if (t.byte_size()) std::memcpy(t.raw_data(), f.raw_data.data(), t.byte_size());
-    return out;
-  }
-  if (field != typed_data_field(type))
-    return InvalidModel(label + " of type " + dtype_name(type) + " stores its values in " + data_field_name(field) +
-                        ", which cannot hold that type (expected " + data_field_name(typed_data_field(type)) + ")");
-  const size_t count = typed_data_count(f, field);
-  if (count != t.size())
-    return InvalidModel(label + ": " + data_field_name(field) + " holds " + std::to_string(count) + " values but its " +
-                        what + " needs " + std::to_string(t.size()));
-  switch (type) {  // the element types typed_data_field() maps to `field`
-    case DType::kFloat32: copy_elements<float>(f.float_data, t); break;
-    case DType::kFloat64: copy_elements<double>(f.double_data, t); break;
-    case DType::kInt64: copy_elements<int64_t>(f.int64_data, t); break;
-    case DType::kUint64: copy_elements<uint64_t>(f.uint64_data, t); break;
-    case DType::kUint32: copy_elements<uint32_t>(f.uint64_data, t); break;
-    case DType::kInt32: copy_elements<int32_t>(f.int32_data, t); break;
-    case DType::kInt16: copy_elements<int16_t>(f.int32_data, t); break;
-    case DType::kInt8: copy_elements<int8_t>(f.int32_data, t); break;
-    case DType::kUint16: copy_elements<uint16_t>(f.int32_data, t); break;
-    case DType::kUint8: copy_elements<uint8_t>(f.int32_data, t); break;
-    case DType::kFloat16: copy_elements<Float16>(f.int32_data, t); break;
-    case DType::kBFloat16: copy_elements<BFloat16>(f.int32_data, t); break;
-    case DType::kUndefined: break;  // refused above
-  }
-  return out;
-}
-
 Result<NamedTensor> decode_tensor_message(pbf_reader m) {
   TensorFields fields;
   OW_RETURN_IF_ERROR(read_tensor_fields(m, fields));
@@ -339,67 +208,23 @@ Result<NamedTensor> decode_tensor_message(pbf_reader m) {
 
 // ---- AttributeProto
 
-// AttributeProto.AttributeType: the field holding each type's value, and the AttributeValue kind it
-// becomes. Kinds kOther (tensors, graphs, type protos) are kept as placeholders: no operator here
-// defines such attributes, so PreparedOp refuses them by name.
-struct AttributeTypeInfo {
-  int32_t type;
-  const char* name;
-  pbf_tag_type field;
-  AttributeValue::Kind kind;
-};
-
-constexpr AttributeTypeInfo kAttributeTypes[] = {
-    {1, "FLOAT", 2, AttributeValue::Kind::kFloat},
-    {2, "INT", 3, AttributeValue::Kind::kInt},
-    {3, "STRING", 4, AttributeValue::Kind::kString},
-    {4, "TENSOR", 5, AttributeValue::Kind::kOther},
-    {5, "GRAPH", 6, AttributeValue::Kind::kOther},
-    {6, "FLOATS", 7, AttributeValue::Kind::kFloats},
-    {7, "INTS", 8, AttributeValue::Kind::kInts},
-    {8, "STRINGS", 9, AttributeValue::Kind::kStrings},
-    {9, "TENSORS", 10, AttributeValue::Kind::kOther},
-    {10, "GRAPHS", 11, AttributeValue::Kind::kOther},
-    {11, "SPARSE_TENSOR", 22, AttributeValue::Kind::kOther},
-    {12, "SPARSE_TENSORS", 23, AttributeValue::Kind::kOther},
-    {13, "TYPE_PROTO", 14, AttributeValue::Kind::kOther},
-    {14, "TYPE_PROTOS", 15, AttributeValue::Kind::kOther},
-};
-
-const AttributeTypeInfo* attribute_type_by_number(int32_t type) {
-  for (const auto& info : kAttributeTypes)
-    if (info.type == type) return &info;
-  return nullptr;
-}
-
-const AttributeTypeInfo* attribute_type_by_field(pbf_tag_type field) {
-  for (const auto& info : kAttributeTypes)
-    if (info.field == field) return &info;
-  return nullptr;
-}
-
-struct NamedAttribute {
-  std::string name;
-  AttributeValue value;
-};
-
-Result<NamedAttribute> decode_attribute(pbf_reader m) {
-  NamedAttribute out;
-  int32_t type = 0;
-  std::string ref_attr_name;
-  std::vector<const AttributeTypeInfo*> value_fields;  // the value fields present, without repeats
-  float f = 0;
-  AttributeValue& v = out.value;
+Status read_attribute_fields(pbf_reader m, AttributeFields& a) {
+  AttributeValue& v = a.value;
   while (m.next()) {
     const pbf_tag_type tag = m.tag();
-    if (const AttributeTypeInfo* info = attribute_type_by_field(tag)) {
-      if (std::find(value_fields.begin(), value_fields.end(), info) == value_fields.end()) value_fields.push_back(info);
-    }
+    if (is_attribute_value_field(tag) &&
+        std::find(a.value_fields.begin(), a.value_fields.end(), tag) == a.value_fields.end())
+      a.value_fields.push_back(tag);
     switch (static_cast<AttributeField>(tag)) {
-      case AttributeField::kName: OW_RETURN_IF_ERROR(read(m, out.name)); break;
-      case AttributeField::kType: OW_RETURN_IF_ERROR(read(m, type)); break;
-      case AttributeField::kRefAttrName: OW_RETURN_IF_ERROR(read(m, ref_attr_name)); break;
-      case AttributeField::kF: OW_RETURN_IF_ERROR(read(m, f)); break;
+      case AttributeField::kName: OW_RETURN_IF_ERROR(read(m, a.name)); break;
+      case AttributeField::kType: OW_RETURN_IF_ERROR(read(m, a.type)); break;
+      case AttributeField::kRefAttrName: OW_RETURN_IF_ERROR(read(m, a.ref_attr_name)); break;
+      case AttributeField::kF: {
+        float f = 0;
+        OW_RETURN_IF_ERROR(read(m, f));
+        v.f = f;
+        break;
+      }
       case AttributeField::kI: OW_RETURN_IF_ERROR(read(m, v.i)); break;
       case AttributeField::kS: OW_RETURN_IF_ERROR(read(m, v.s)); break;
       case AttributeField::kFloats: {
@@ -413,27 +238,7 @@ Result<NamedAttribute> decode_attribute(pbf_reader m) {
       default: m.skip();
     }
   }
-  v.f = f;
-  if (out.name.empty()) return InvalidModel("an attribute has no name");
-  const std::string label = "attribute '" + out.name + "'";
-  if (!ref_attr_name.empty())
-    return InvalidModel(label + " refers to attribute '" + ref_attr_name +
-                        "' of an enclosing function (ref_attr_name), which only function bodies may do");
-  const AttributeTypeInfo* info = nullptr;
-  if (type == 0) {
-    // IR version 1 had no type field: the one value field present tells the type.
-    if (value_fields.size() != 1) return InvalidModel(label + " has no type");
-    info = value_fields[0];
-  } else {
-    info = attribute_type_by_number(type);
-    if (!info) return InvalidModel(label + " has unknown type " + std::to_string(type));
-  }
-  for (const AttributeTypeInfo* present : value_fields) {
-    if (present != info)
-      return InvalidModel(label + " has type " + info->name + " but also holds a value of type " + present->name);
-  }
-  v.kind = info->kind;
-  return out;
+  return Status::Ok();
 }
 
 // ---- NodeProto, ValueInfoProto, GraphProto, ModelProto
@@ -449,15 +254,9 @@ Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
       case NodeField::kAttribute: {
         pbf_reader sub;
         OW_RETURN_IF_ERROR(read(m, sub));
-        auto attribute = decode_attribute(sub);
-        if (!attribute_error.ok()) break;  // report the first bad attribute
-        if (!attribute.ok()) {
-          attribute_error = attribute.status();
-        } else if (node.attributes.has(attribute.value().name)) {
-          attribute_error = InvalidModel("attribute '" + attribute.value().name + "' is given twice");
-        } else {
-          node.attributes.set(attribute.value().name, std::move(attribute.value().value));
-        }
+        AttributeFields attribute;
+        Status st = read_attribute_fields(sub, attribute);
+        if (attribute_error.ok()) attribute_error = add_attribute(st, attribute, node.attributes);  // the first error
         break;
       }
       default: m.skip();
