@@ -135,14 +135,14 @@ class SessionBuilder {
 
   // Graph inputs that are also initializers are optional feeds that replace the initializer.
   Status add_graph_inputs() {
-    std::vector<bool> listed(definers_.size(), false);  // initializers listed as inputs so far
+    std::vector<uint8_t> listed(definers_.size(), 0);  // initializers listed as inputs so far
     for (const ValueInfo& info : graph_.inputs) {
       if (info.name.empty()) return InvalidModel("a graph input has no name");
       auto it = ids_.find(info.name);
       if (it != ids_.end()) {  // an initializer, or an input listed before
         if (it->second >= listed.size() || listed[it->second])
           return InvalidModel("graph input '" + info.name + "' is listed twice");
-        listed[it->second] = true;
+        listed[it->second] = 1;
         if (info.has_type && info.is_tensor &&
             info.elem_type != static_cast<int32_t>(session_.constants_[it->second].dtype()))
           return InvalidModel("graph input '" + info.name + "' is declared " + element_type_name(info.elem_type) +
@@ -299,7 +299,7 @@ std::vector<Session::PlannedStep> Session::plan() const {
 
 Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
   std::vector<Tensor> values = constants_;  // shares the initializers' storage
-  std::vector<bool> fed(graph_inputs_.size(), false);
+  std::vector<uint8_t> fed(graph_inputs_.size(), 0);
   for (const Feed& feed : feeds) {
     auto input = std::find_if(graph_inputs_.begin(), graph_inputs_.end(),
                               [&](const GraphInput& g) { return g.info.name == feed.name; });
@@ -311,7 +311,7 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
     const size_t k = static_cast<size_t>(input - graph_inputs_.begin());
     if (fed[k]) return InvalidArgument("input '" + feed.name + "' is fed twice");
     OW_RETURN_IF_ERROR(check_feed(input->info, feed.tensor));
-    fed[k] = true;
+    fed[k] = 1;
     values[input->value] = feed.tensor;
   }
   for (size_t k = 0; k < graph_inputs_.size(); ++k)

@@ -101,9 +101,9 @@ Status read_appending(pbf_reader& m, std::vector<T>& out) {
 
 // A repeated number field arrives packed (one length-delimited field) or one element per field;
 // protobuf requires readers to accept both.
-template <typename T, typename Range>
+template <typename T, typename Range, typename Out>
 Status read_repeated(pbf_reader& m, pbf_wire_type element_wire, Range (pbf_reader::*packed)(),
-                     T (pbf_reader::*single)(), std::vector<T>& out) {
+                     T (pbf_reader::*single)(), std::vector<Out>& out) {
   if (m.wire_type() == pbf_wire_type::length_delimited) {
     for (T v : (m.*packed)()) out.push_back(v);
     return Status::Ok();
@@ -122,7 +122,9 @@ Status read_repeated(pbf_reader& m, std::vector<int32_t>& out) {
 Status read_repeated(pbf_reader& m, std::vector<uint64_t>& out) {
   return read_repeated(m, pbf_wire_type::varint, &pbf_reader::get_packed_uint64, &pbf_reader::get_uint64, out);
 }
-Status read_repeated(pbf_reader& m, std::vector<float>& out) {
+// float_data, and AttributeProto.floats into the double AttributeValue keeps.
+template <typename Out>
+Status read_repeated_floats(pbf_reader& m, std::vector<Out>& out) {
   return read_repeated(m, pbf_wire_type::fixed32, &pbf_reader::get_packed_float, &pbf_reader::get_float, out);
 }
 Status read_repeated(pbf_reader& m, std::vector<double>& out) {
@@ -175,7 +177,7 @@ Status read_tensor_fields(pbf_reader m, TensorFields& f) {
         f.saw(field);
         break;
       case TensorField::kFloatData:
-        OW_RETURN_IF_ERROR(read_repeated(m, f.float_data));
+        OW_RETURN_IF_ERROR(read_repeated_floats(m, f.float_data));
         f.saw(field);
         break;
       case TensorField::kDoubleData:
@@ -227,12 +229,7 @@ Status read_attribute_fields(pbf_reader m, AttributeFields& a) {
       }
       case AttributeField::kI: OW_RETURN_IF_ERROR(read(m, v.i)); break;
       case AttributeField::kS: OW_RETURN_IF_ERROR(read(m, v.s)); break;
-      case AttributeField::kFloats: {
-        std::vector<float> floats;
-        OW_RETURN_IF_ERROR(read_repeated(m, floats));
-        v.floats.insert(v.floats.end(), floats.begin(), floats.end());
-        break;
-      }
+      case AttributeField::kFloats: OW_RETURN_IF_ERROR(read_repeated_floats(m, v.floats)); break;
       case AttributeField::kInts: OW_RETURN_IF_ERROR(read_repeated(m, v.ints)); break;
       case AttributeField::kStrings: OW_RETURN_IF_ERROR(read_appending(m, v.strings)); break;
       default: m.skip();
@@ -266,13 +263,12 @@ Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
 }
 
 // Attribute errors wait until the whole node is read, so that they can name it.
-Result<Node> decode_node(pbf_reader m, size_t index) {
-  Node node;
+Status decode_node(pbf_reader m, size_t index, Node& node) {
   Status attribute_error;
   Status st = decode_node_fields(m, node, attribute_error);
   if (!st.ok()) return st.with_context("node #" + std::to_string(index) + ": ");
   if (!attribute_error.ok()) return attribute_error.with_context(node_label(node) + ": ");
-  return node;
+  return Status::Ok();
 }
 
 Status decode_shape(pbf_reader m, std::vector<Dim>& shape) {
@@ -326,8 +322,7 @@ Status decode_type(pbf_reader m, ValueInfo& info) {
   return Status::Ok();
 }
 
-Result<ValueInfo> decode_value_info(pbf_reader m) {
-  ValueInfo info;
+Status decode_value_info(pbf_reader m, ValueInfo& info) {
   while (m.next()) {
     switch (static_cast<ValueInfoField>(m.tag())) {
       case ValueInfoField::kName: OW_RETURN_IF_ERROR(read(m, info.name)); break;
@@ -341,19 +336,18 @@ Result<ValueInfo> decode_value_info(pbf_reader m) {
       default: m.skip();
     }
   }
-  return info;
+  return Status::Ok();
 }
 
-Result<Graph> decode_graph(pbf_reader m) {
-  Graph graph;
+Status decode_graph(pbf_reader m, Graph& graph) {
   while (m.next()) {
     pbf_reader sub;
     switch (static_cast<GraphField>(m.tag())) {
       case GraphField::kName: OW_RETURN_IF_ERROR(read(m, graph.name)); break;
       case GraphField::kNode: {
         OW_RETURN_IF_ERROR(read(m, sub));
-        OW_ASSIGN_OR_RETURN(Node node, decode_node(sub, graph.nodes.size()));
-        graph.nodes.push_back(std::move(node));
+        Node& node = graph.nodes.emplace_back();
+        OW_RETURN_IF_ERROR(decode_node(sub, graph.nodes.size() - 1, node));
         break;
       }
       case GraphField::kInitializer: {
@@ -367,8 +361,7 @@ Result<Graph> decode_graph(pbf_reader m) {
       case GraphField::kOutput: {
         const bool is_input = static_cast<GraphField>(m.tag()) == GraphField::kInput;
         OW_RETURN_IF_ERROR(read(m, sub));
-        OW_ASSIGN_OR_RETURN(ValueInfo info, decode_value_info(sub));
-        (is_input ? graph.inputs : graph.outputs).push_back(std::move(info));
+        OW_RETURN_IF_ERROR(decode_value_info(sub, (is_input ? graph.inputs : graph.outputs).emplace_back()));
         break;
       }
       case GraphField::kSparseInitializer:
@@ -376,11 +369,10 @@ Result<Graph> decode_graph(pbf_reader m) {
       default: m.skip();
     }
   }
-  return graph;
+  return Status::Ok();
 }
 
-Result<OpsetImport> decode_opset_import(pbf_reader m) {
-  OpsetImport opset;
+Status decode_opset_import(pbf_reader m, OpsetImport& opset) {
   while (m.next()) {
     switch (static_cast<OpsetField>(m.tag())) {
       case OpsetField::kDomain: OW_RETURN_IF_ERROR(read(m, opset.domain)); break;
@@ -388,7 +380,7 @@ Result<OpsetImport> decode_opset_import(pbf_reader m) {
       default: m.skip();
     }
   }
-  return opset;
+  return Status::Ok();
 }
 
 Result<Model> decode_model_message(pbf_reader m) {
@@ -399,13 +391,12 @@ Result<Model> decode_model_message(pbf_reader m) {
       case ModelField::kIrVersion: OW_RETURN_IF_ERROR(read(m, model.ir_version)); break;
       case ModelField::kOpsetImport: {
         OW_RETURN_IF_ERROR(read(m, sub));
-        OW_ASSIGN_OR_RETURN(OpsetImport opset, decode_opset_import(sub));
-        model.opset_imports.push_back(std::move(opset));
+        OW_RETURN_IF_ERROR(decode_opset_import(sub, model.opset_imports.emplace_back()));
         break;
       }
       case ModelField::kGraph: {
         OW_RETURN_IF_ERROR(read(m, sub));
-        OW_ASSIGN_OR_RETURN(model.graph, decode_graph(sub));
+        OW_RETURN_IF_ERROR(decode_graph(sub, model.graph));
         model.has_graph = true;
         break;
       }
