@@ -89,7 +89,8 @@ class SessionBuilder {
     OW_RETURN_IF_ERROR(add_node_outputs());
     OW_RETURN_IF_ERROR(resolve_node_inputs());
     OW_RETURN_IF_ERROR(resolve_graph_outputs());
-    OW_ASSIGN_OR_RETURN(std::vector<size_t> order, topological_order());
+    std::vector<size_t> order;
+    OW_RETURN_IF_ERROR(topological_order(order));
     make_steps(order);
     session_.value_names_.resize(ids_.size());
     for (const auto& [name, id] : ids_) session_.value_names_[id] = name;
@@ -213,7 +214,7 @@ class SessionBuilder {
   }
 
   // Kahn's algorithm; nodes that stay blocked lie on, or after, a cycle.
-  Result<std::vector<size_t>> topological_order() {
+  Status topological_order(std::vector<size_t>& order) {
     const size_t n_nodes = graph_.nodes.size();
     std::vector<size_t> waiting(n_nodes, 0);              // inputs whose producer has not run yet
     std::vector<std::vector<size_t>> consumers(n_nodes);  // node -> nodes using its outputs (with repeats)
@@ -225,14 +226,12 @@ class SessionBuilder {
       }
     }
     // `order` doubles as the queue: nodes are appended when ready and taken in turn.
-    std::vector<size_t> order;
     for (size_t n = 0; n < n_nodes; ++n)
       if (waiting[n] == 0) order.push_back(n);
     for (size_t next = 0; next < order.size(); ++next)
       for (size_t c : consumers[order[next]])
         if (--waiting[c] == 0) order.push_back(c);
-    if (order.size() != n_nodes) return cycle_error(waiting);
-    return order;
+    return order.size() == n_nodes ? Status::Ok() : cycle_error(waiting);
   }
 
   // Walks from a blocked node to a blocked producer until a node repeats: that loop is a cycle.
