@@ -123,6 +123,47 @@ TEST_CASE("Graph: unused values are freed after the step that makes them", "[onn
   CHECK(plan[0].frees == std::vector<std::string>{"unused"});
 }
 
+TEST_CASE("Graph: Min and AveragePool nodes with an initializer match the operators run one by one", "[onnx][graph]") {
+  // a = Floor(x), b = Ceil(x), m = Min(a, b, w) with w broadcast over the channels, y = AveragePool(m).
+  auto session = load({{pb::node({"AveragePool", {"m"}, {"y"}, "pool", {pb::attr_ints("kernel_shape", {2, 2}),
+                                                                          pb::attr_ints("pads", {1, 1, 0, 0}),
+                                                                          pb::attr_int("count_include_pad", 1)}, ""}),
+                        pb::node({"Min", {"a", "b", "w"}, {"m"}, "min", {}, ""}),
+                        pb::node({"Ceil", {"x"}, {"b"}, "ceil", {}, ""}),
+                        pb::node({"Floor", {"x"}, {"a"}, "floor", {}, ""})},
+                       {pb::tensor_raw<float>("w", kF32, {1, 2, 1, 1}, {0.5f, -1.0f})},
+                       {f32_info("x", {pb::symbolic("N"), pb::fixed(2), pb::fixed(2), pb::fixed(2)})},
+                       {f32_info("y")}},
+                      19);
+  REQUIRE(session.ok());
+  const auto plan = session.value().plan();
+  REQUIRE(plan.size() == 4);
+  CHECK(plan[2].node == "node 'min' (Min)");
+  CHECK(plan[2].frees == std::vector<std::string>{"b", "a"});  // in the file order of their producers
+  CHECK(plan[3].frees == std::vector<std::string>{"m"});
+
+  Tensor x = make_tensor<float>({1, 2, 2, 2}, kX);
+  Outputs out;
+  REQUIRE(run(session.value(), {{"x", x}}, out).ok());
+  Tensor a, b, m, y, w = make_tensor<float>({1, 2, 1, 1}, {0.5f, -1.0f});
+  REQUIRE(test::run("Floor", 19, {}, {&x}, &a).ok());
+  REQUIRE(test::run("Ceil", 19, {}, {&x}, &b).ok());
+  REQUIRE(test::run("Min", 19, {}, {&a, &b, &w}, &m).ok());
+  Attributes pool;
+  pool.set("kernel_shape", AttributeValue::Ints({2, 2}));
+  pool.set("pads", AttributeValue::Ints({1, 1, 0, 0}));
+  pool.set("count_include_pad", AttributeValue::Int(1));
+  REQUIRE(test::run("AveragePool", 19, pool, {&m}, &y).ok());
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].dims() == y.dims());
+  CHECK(values_of<float>(out[0]) == values_of<float>(y));
+
+  // An input nobody produces, on a node whose operator exists.
+  expect_error(load({{pb::node({"Min", {"x", "ghost"}, {"y"}, "m", {}, ""})}, {}, {f32_info("x")}, {f32_info("y")}}),
+               ErrorCode::kInvalidModel,
+               "node 'm' (Min): input 'ghost' is produced by no node and is neither a graph input nor an initializer");
+}
+
 TEST_CASE("Graph: each node resolves its version from the model's opset", "[onnx][graph]") {
   auto floor_model = [](int64_t opset) {
     return load(
