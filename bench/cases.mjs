@@ -1,0 +1,46 @@
+// The benchmark cases of issue 7: each is one operator call with fixed inputs, run the same way by every
+// implementation. `inputs` are [{type, dims}], filled by bench/run.mjs with seeded data; `opset` is the
+// opset of the single-operator model (onnxruntime-web and InferenceSession); ops.* gets the same
+// attributes and runs its newest version (no operator here changed behaviour after these opsets).
+export const CASES = [
+  ...['Floor', 'Ceil', 'Round'].flatMap((op) =>
+    ['float32', 'float16'].map((type) => ({
+      name: `${op} 1M ${type}`, op, opset: op === 'Round' ? 11 : 13, elementwise: true,
+      inputs: [{ type, dims: [1024 * 1024] }],
+    })),
+  ),
+  { name: 'Min 1M + 1M', op: 'Min', opset: 13, elementwise: true,
+    inputs: [{ type: 'float32', dims: [1024 * 1024] }, { type: 'float32', dims: [1024 * 1024] }] },
+  { name: 'Min [1024,1024] + [1024]', op: 'Min', opset: 13, elementwise: true,
+    inputs: [{ type: 'float32', dims: [1024, 1024] }, { type: 'float32', dims: [1024] }] },
+  { name: 'Min of 4 × 1M', op: 'Min', opset: 13, elementwise: true,
+    inputs: Array.from({ length: 4 }, () => ({ type: 'float32', dims: [1024, 1024] })) },
+  { name: 'AveragePool [1,64,112,112] k3 s2 p1', op: 'AveragePool', opset: 19, pool: true,
+    inputs: [{ type: 'float32', dims: [1, 64, 112, 112] }],
+    attributes: { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] } },
+  { name: 'AveragePool [1,32,224,224] k2 s2', op: 'AveragePool', opset: 19, pool: true,
+    inputs: [{ type: 'float32', dims: [1, 32, 224, 224] }],
+    attributes: { kernel_shape: [2, 2], strides: [2, 2] } },
+  { name: 'AveragePool [1,256,14,14] k3 p1 incl. pad', op: 'AveragePool', opset: 19, pool: true,
+    inputs: [{ type: 'float32', dims: [1, 256, 14, 14] }],
+    attributes: { kernel_shape: [3, 3], pads: [1, 1, 1, 1], count_include_pad: 1 } },
+  { name: 'AveragePool [1,16,32,32,32] k2 s2 (3-D)', op: 'AveragePool', opset: 19, pool: true,
+    inputs: [{ type: 'float32', dims: [1, 16, 32, 32, 32] }],
+    attributes: { kernel_shape: [2, 2, 2], strides: [2, 2, 2] } },
+  { name: 'AveragePool [1,512,7,7] k7', op: 'AveragePool', opset: 19, pool: true,
+    inputs: [{ type: 'float32', dims: [1, 512, 7, 7] }],
+    attributes: { kernel_shape: [7, 7] } },
+  { name: 'Floor 16 float32 (per call)', op: 'Floor', opset: 13, elementwise: true, perCall: true,
+    inputs: [{ type: 'float32', dims: [16] }] },
+];
+
+// What each case must reach (issue 7), as ratios measured in one run.
+export const TARGETS = {
+  opsVsOrt: 2, // onnxruntime-web time / ops.* time (typed arrays in JS memory)
+  sessionVsOrt: 2, // onnxruntime-web time / InferenceSession time
+  poolVsOrt: 4, // AveragePool cases: onnxruntime-web time / ops.* time
+  wasmVsCopy: 1.3, // elementwise on wasm-resident tensors: time / in-wasm copy of the inputs' bytes
+  perCallVsOrt: 10, // 16-element Floor: onnxruntime-web session.run time / ops.* time
+  coldStartVsOrt: 5, // onnxruntime-web cold start / ours
+  wasmBytes: 200 * 1024,
+};
