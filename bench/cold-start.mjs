@@ -14,7 +14,7 @@ if (which === 'ort') {
   const ort = await import('onnxruntime-web');
   ort.env.wasm.numThreads = 1;
   const session = await ort.InferenceSession.create(model, { executionProviders: ['wasm'] });
-  y = (await session.run({ x: new ort.Tensor('float32', x, [16]) })).y.data;
+  y = (await session.run({ [session.inputNames[0]]: new ort.Tensor('float32', x, [16]) })).y.data;
 } else {
   const { ready, ops, InferenceSession, Tensor } = await import('onnx-wasm');
   if (which === 'ours-ops') {
@@ -22,7 +22,7 @@ if (which === 'ort') {
     y = ops.Floor(new Tensor('float32', x, [16])).data;
   } else {
     const session = await InferenceSession.create(model);
-    y = (await session.run({ x: new Tensor('float32', x, [16]) })).y.data;
+    y = (await session.run({ [session.inputNames[0]]: new Tensor('float32', x, [16]) })).y.data;
   }
 }
 const ms = performance.now() - start;

@@ -13,7 +13,8 @@
 // the machine's speed affects them alike). Then cold starts: fresh Node processes, import to first result.
 // Prints a table, writes bench/results.json; `node scripts/bench-table.mjs --write` puts it in the README.
 //
-// Usage: node bench/run.mjs [substring of case names...] (a filtered run does not write results.json)
+// Usage: node --expose-gc bench/run.mjs [substring of case names...] (a filtered run does not write
+// results.json)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,10 +36,13 @@ ort.env.logLevel = 'error';
 await ready();
 const hasWasmTensors = typeof Tensor.wasm === 'function';
 
-const SAMPLE_MS = 4; // a batch runs at least this long
-const BUDGET_MS = 500; // per implementation and case, after calibration
-const MIN_SAMPLES = 11;
-const MAX_SAMPLES = 41;
+const SAMPLE_MS = 1; // a batch runs at least this long (calls of 1 ms and more are timed one by one)
+const BUDGET_MS = 300; // per implementation and case, after calibration
+const MIN_SAMPLES = 15;
+const MAX_SAMPLES = 101;
+// With --expose-gc (npm run bench), garbage is collected between rounds, so that one implementation's
+// garbage (1M-element outputs) is not collected in another's timing.
+const collectGarbage = globalThis.gc ?? (() => {});
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -68,6 +72,7 @@ async function timeAll(impls) {
   }
   const rounds = Math.max(...names.map((n) => plan[n].samples));
   for (let r = 0; r < rounds; r++) {
+    collectGarbage();
     for (const name of names) {
       const p = plan[name];
       if (p.times.length >= p.samples) continue;
