@@ -1,10 +1,12 @@
-// embind surface of the wasm module. Thin: converts JS values to core types and Status to a result
-// object; the JS layer (js/) owns memory transfer and turns failures into OnnxWasmError.
+// The operator API's side of the wasm module. Preparing an operator (once per operator, opset and
+// attributes: JS caches it) reads the JS options object through embind; running it is a plain exported
+// function over the call area (interop.h). The JS layer (js/) owns memory transfer and turns failures
+// into OnnxWasmError.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <cmath>
-#include <memory>
+#include <emscripten/emscripten.h>
+
 #include <string>
 #include <vector>
 
@@ -74,18 +76,14 @@ Result<Attributes> attributes_from_js(const val& obj) {
   return attrs;
 }
 
-CallResult* run_op(const std::string& op_type, double opset, val inputs, val attrs) {
+// Resolves and checks an operator for ops.*: the PreparedOp's address (JS caches it per operator, opset
+// and attributes, and runs it with ow_run_op), or 0 with the error for ow_error().
+uintptr_t prepare_op(const std::string& op_type, double opset, val attrs) {
   auto parsed = attributes_from_js(attrs);
-  if (!parsed.ok()) return new CallResult(parsed.status().with_context(op_type + ": "));
+  if (!parsed.ok()) return (interop::fail(parsed.status().with_context(op_type + ": ")), 0);
   auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value());
-  if (!op.ok()) return new CallResult(op.status());
-  auto tensors = tensors_from_js(inputs);
-  if (!tensors.ok()) return new CallResult(tensors.status().with_context(op.value().label() + ": "));
-  Inputs ptrs;
-  for (const Tensor& t : tensors.value()) ptrs.push_back(&t);
-  Outputs outputs;
-  Status st = op.value().run(ptrs, outputs);
-  return new CallResult(st, std::move(outputs));
+  if (!op.ok()) return (interop::fail(op.status()), 0);
+  return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
 }
 
 // [{op, version, types: [names]}] for every operator version.
@@ -108,17 +106,28 @@ val operator_table() {
 }  // namespace
 }  // namespace ow
 
+extern "C" {
+
+// Runs a prepared operator on the inputs in the call area; the result list, or null (ow_error()).
+EMSCRIPTEN_KEEPALIVE const uint32_t* ow_run_op(const ow::PreparedOp* op) {
+  static std::vector<ow::interop::InputTensor> inputs;  // reused: their capacity stays
+  static ow::Inputs pointers;
+  static ow::Outputs outputs;
+  ow::Status st = ow::interop::read_inputs(inputs);
+  if (!st.ok()) return ow::interop::fail(st.with_context(op->label() + ": "));
+  pointers.clear();
+  for (const auto& in : inputs) pointers.push_back(&in.tensor);
+  st = op->run(pointers, outputs);
+  if (!st.ok()) return ow::interop::fail(std::move(st));
+  return ow::interop::write_outputs(std::move(outputs));
+}
+
+EMSCRIPTEN_KEEPALIVE void ow_prepared_release(ow::PreparedOp* op) { delete op; }
+
+}  // extern "C"
+
 EMSCRIPTEN_BINDINGS(onnx_wasm) {
   using namespace emscripten;
-  class_<ow::CallResult>("CallResult")
-      .function("ok", &ow::CallResult::ok)
-      .function("code", &ow::CallResult::code)
-      .function("message", &ow::CallResult::message)
-      .function("outputCount", &ow::CallResult::outputCount)
-      .function("outputType", &ow::CallResult::outputType)
-      .function("outputDims", &ow::CallResult::outputDims)
-      .function("outputData", &ow::CallResult::outputData)
-      .function("outputByteLength", &ow::CallResult::outputByteLength);
-  function("runOp", &ow::run_op, allow_raw_pointers());
+  function("prepareOp", &ow::prepare_op);
   function("operatorTable", &ow::operator_table);
 }

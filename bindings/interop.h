@@ -1,60 +1,41 @@
-// What the embind files share: the result object handed to JS and the reading of input descriptors.
+// How tensors and errors cross the JS/wasm boundary on the hot paths (ops.* calls, session runs,
+// wasm-resident tensors): plain memory and exported C functions, no embind values, so a call costs a
+// few stores and one wasm call. js/runtime.mjs is the other side of this protocol.
+//
+// A tensor list, in wasm memory:
+//   uint32 count, then `count` records of kRecordWords uint32:
+//     {type (ONNX TensorProto number), data (pointer), byte length, rank, a, b}
+//   then the dims of every record in order, as doubles, from the first 8-byte boundary after the records.
+// Inputs (written by JS into the call area): a, b = pointer and length of the UTF-8 feed name (session
+// runs) or 0. Outputs (written here into the result area): a = the handle (Tensor*) that owns the data,
+// which JS releases with ow_tensor_release or keeps as a wasm-resident tensor.
+//
+// A call that fails returns null and leaves its Status for ow_error().
 #pragma once
 
-#include <emscripten/val.h>
-
-#include <string>
-#include <utility>
+#include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "ops/operator.h"
 
-namespace ow {
+namespace ow::interop {
 
-// Outcome of a call: a status and, on success, the outputs (kept alive until JS deletes this).
-class CallResult {
- public:
-  explicit CallResult(Status status) : status_(std::move(status)) {}
-  CallResult(Status status, Outputs outputs) : status_(std::move(status)), outputs_(std::move(outputs)) {}
+constexpr size_t kRecordWords = 6;
 
-  bool ok() const { return status_.ok(); }
-  std::string code() const { return error_code_name(status_.code()); }
-  std::string message() const { return status_.message(); }
-  size_t outputCount() const { return outputs_.size(); }
-  int outputType(size_t i) const { return static_cast<int>(outputs_.at(i).dtype()); }
-  emscripten::val outputDims(size_t i) const {
-    emscripten::val dims = emscripten::val::array();
-    for (int64_t d : outputs_.at(i).dims()) dims.call<void>("push", static_cast<double>(d));
-    return dims;
-  }
-  uintptr_t outputData(size_t i) const { return reinterpret_cast<uintptr_t>(outputs_.at(i).raw_data()); }
-  size_t outputByteLength(size_t i) const { return outputs_.at(i).byte_size(); }
-
- private:
-  Status status_;
-  Outputs outputs_;
+struct InputTensor {
+  Tensor tensor;  // a view of the memory JS wrote the data to
+  std::string_view name;
 };
 
-// inputs: array of {type, data (pointer), byteLength, dims}; the JS layer has already copied the
-// data into wasm memory and validated the typed array against the type.
-inline Result<std::vector<Tensor>> tensors_from_js(const emscripten::val& inputs) {
-  std::vector<Tensor> tensors;
-  const size_t n = inputs["length"].as<size_t>();
-  for (size_t i = 0; i < n; ++i) {
-    emscripten::val in = inputs[i];
-    const int32_t raw_type = in["type"].as<int32_t>();
-    if (!dtype_is_known(raw_type))
-      return InvalidArgument("input " + std::to_string(i) + " has an unknown element type");
-    Dims dims;
-    emscripten::val js_dims = in["dims"];
-    const size_t rank = js_dims["length"].as<size_t>();
-    for (size_t k = 0; k < rank; ++k) dims.push_back(static_cast<int64_t>(js_dims[k].as<double>()));
-    auto* data = reinterpret_cast<void*>(in["data"].as<uintptr_t>());
-    auto t = Tensor::view(static_cast<DType>(raw_type), std::move(dims), data, in["byteLength"].as<size_t>());
-    if (!t.ok()) return t.status().with_context("input " + std::to_string(i) + ": ");
-    tensors.push_back(t.take());
-  }
-  return tensors;
-}
+// Reads the input list that JS wrote to the call area into `inputs` (cleared first: callers keep one
+// vector for every call, so that a call allocates nothing here but the shapes). Errors name the input.
+Status read_inputs(std::vector<InputTensor>& inputs);
 
-}  // namespace ow
+// Moves the tensors into handles and writes them as the result list; returns its address.
+const uint32_t* write_outputs(Outputs&& outputs);
+
+// Keeps `status` for ow_error() and returns null, the failed-call result.
+const uint32_t* fail(Status status);
+
+}  // namespace ow::interop

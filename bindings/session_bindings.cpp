@@ -1,6 +1,9 @@
-// embind surface for whole models: sessions and TensorProto decoding. The JS layer (js/session.mjs)
-// copies the bytes into wasm memory and frees them after the call; nothing here keeps a view of them.
+// Whole models: sessions and TensorProto decoding. Loading a model goes through embind (once per
+// session); running one is a plain exported function over the call area (interop.h). The JS layer
+// (js/session.mjs) copies the model's bytes into wasm memory and frees them after the call; nothing here
+// keeps a view of them.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include "interop.h"
@@ -17,57 +20,59 @@ val strings_to_js(const std::vector<std::string>& strings) {
   return array;
 }
 
-// A loaded model, or the reason it could not be loaded.
-class SessionHandle {
- public:
-  explicit SessionHandle(Result<onnx::Session> session) : session_(std::move(session)) {}
-
-  bool ok() const { return session_.ok(); }
-  std::string code() const { return error_code_name(session_.status().code()); }
-  std::string message() const { return session_.status().message(); }
-  val inputNames() const { return strings_to_js(session_.value().input_names()); }
-  val outputNames() const { return strings_to_js(session_.value().output_names()); }
-
-  // names[i] is the graph input that inputs[i] (a descriptor as for runOp) feeds.
-  CallResult* run(val names, val inputs) const {
-    auto tensors = tensors_from_js(inputs);
-    if (!tensors.ok()) return new CallResult(tensors.status());
-    std::vector<onnx::Feed> feeds;
-    for (size_t i = 0; i < tensors.value().size(); ++i)
-      feeds.push_back({names[i].as<std::string>(), std::move(tensors.value()[i])});
-    Outputs outputs;
-    Status st = session_.value().run(feeds, outputs);
-    return new CallResult(st, std::move(outputs));
-  }
-
- private:
-  Result<onnx::Session> session_;
-};
-
-SessionHandle* create_session(uintptr_t data, size_t byte_length) {
+// The session's address, or 0 with the error for ow_error().
+uintptr_t create_session(uintptr_t data, size_t byte_length) {
   auto model = onnx::decode_model(reinterpret_cast<const void*>(data), byte_length);
-  if (!model.ok()) return new SessionHandle(model.status());
-  return new SessionHandle(onnx::Session::create(model.take()));
+  if (!model.ok()) return (interop::fail(model.status()), 0);
+  auto session = onnx::Session::create(model.take());
+  if (!session.ok()) return (interop::fail(session.status()), 0);
+  return reinterpret_cast<uintptr_t>(new onnx::Session(session.take()));
 }
 
-CallResult* decode_tensor_proto(uintptr_t data, size_t byte_length) {
-  auto tensor = onnx::decode_tensor(reinterpret_cast<const void*>(data), byte_length);
-  if (!tensor.ok()) return new CallResult(tensor.status());
-  return new CallResult(Status::Ok(), Outputs{tensor.take().tensor});
+val session_input_names(uintptr_t session) {
+  return strings_to_js(reinterpret_cast<const onnx::Session*>(session)->input_names());
+}
+
+val session_output_names(uintptr_t session) {
+  return strings_to_js(reinterpret_cast<const onnx::Session*>(session)->output_names());
 }
 
 }  // namespace
 }  // namespace ow
 
+extern "C" {
+
+// Runs a session on the feeds in the call area (each record names its graph input); the outputs in
+// output_names() order, or null (ow_error()).
+EMSCRIPTEN_KEEPALIVE const uint32_t* ow_session_run(const ow::onnx::Session* session) {
+  static std::vector<ow::interop::InputTensor> inputs;  // reused: their capacity stays
+  static std::vector<ow::onnx::Feed> feeds;
+  ow::Outputs outputs;
+  ow::Status read = ow::interop::read_inputs(inputs);
+  if (!read.ok()) return ow::interop::fail(std::move(read));
+  feeds.clear();
+  for (auto& in : inputs) feeds.push_back({std::string(in.name), std::move(in.tensor)});
+  ow::Status st = session->run(feeds, outputs);
+  if (!st.ok()) return ow::interop::fail(std::move(st));
+  return ow::interop::write_outputs(std::move(outputs));
+}
+
+EMSCRIPTEN_KEEPALIVE void ow_session_release(ow::onnx::Session* session) { delete session; }
+
+// Decodes a serialized TensorProto into a one-tensor result list, or null (ow_error()).
+EMSCRIPTEN_KEEPALIVE const uint32_t* ow_decode_tensor_proto(const void* data, size_t byte_length) {
+  auto tensor = ow::onnx::decode_tensor(data, byte_length);
+  if (!tensor.ok()) return ow::interop::fail(tensor.status());
+  ow::Outputs outputs;
+  outputs.push_back(std::move(tensor.value().tensor));
+  return ow::interop::write_outputs(std::move(outputs));
+}
+
+}  // extern "C"
+
 EMSCRIPTEN_BINDINGS(onnx_wasm_session) {
   using namespace emscripten;
-  class_<ow::SessionHandle>("SessionHandle")
-      .function("ok", &ow::SessionHandle::ok)
-      .function("code", &ow::SessionHandle::code)
-      .function("message", &ow::SessionHandle::message)
-      .function("inputNames", &ow::SessionHandle::inputNames)
-      .function("outputNames", &ow::SessionHandle::outputNames)
-      .function("run", &ow::SessionHandle::run, allow_raw_pointers());
-  function("createSession", &ow::create_session, allow_raw_pointers());
-  function("decodeTensorProto", &ow::decode_tensor_proto, allow_raw_pointers());
+  function("createSession", &ow::create_session);
+  function("sessionInputNames", &ow::session_input_names);
+  function("sessionOutputNames", &ow::session_output_names);
 }

@@ -46,11 +46,33 @@ export class Tensor<T extends TensorType = TensorType> {
    */
   constructor(type: T, data: TensorData<T>, dims?: readonly number[]);
   readonly type: T;
+  /**
+   * The elements. For a wasm-resident tensor, a view of the wasm module's memory, made anew when that
+   * memory has grown (which detaches views taken before): read `data` again after other calls rather
+   * than keeping it. Throws OnnxWasmError once the tensor is disposed.
+   */
   readonly data: TensorDataMap[T];
   readonly dims: readonly number[];
   /** Element count: the product of dims. */
   readonly size: number;
+  /** 'cpu': `data` is a JS typed array; 'wasm': it lives in the wasm module's memory (Tensor.wasm). */
+  readonly location: TensorLocation;
+  /**
+   * Frees a wasm-resident tensor's memory (a tensor nobody disposes is freed after garbage collection);
+   * idempotent. Nothing to do for a tensor in JS memory.
+   */
+  dispose(): void;
+  /**
+   * A tensor whose data live in the wasm module's memory, filled with `data` (as for the constructor)
+   * or zeros. ops.* read such inputs in place and, when any input is wasm-resident, return their output
+   * in wasm memory too, so chained calls copy nothing across the JS/wasm boundary. Call after
+   * `await ready()`; dispose() it when done.
+   * @throws OnnxWasmError as the constructor does, or `OUT_OF_MEMORY`.
+   */
+  static wasm<T extends TensorType>(type: T, dims: readonly number[], data?: TensorData<T>): Tensor<T>;
 }
+
+export type TensorLocation = 'cpu' | 'wasm';
 
 /** A tensor of any one type: checking `type` narrows `data` (`if (t.type === 'int64') t.data` is a BigInt64Array). */
 export type AnyTensor = { [K in TensorType]: Tensor<K> }[TensorType];
@@ -128,7 +150,8 @@ export interface AveragePoolOptions extends OpsetOption {
 
 /**
  * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
- * type. Unsupported types, bad attributes and bad shapes throw OnnxWasmError.
+ * type: in wasm memory if any input is (see Tensor.wasm), else in JS memory. Unsupported types, bad
+ * attributes and bad shapes throw OnnxWasmError.
  */
 export interface Ops {
   Floor<T extends FloatTensorType>(x: Tensor<T>, options?: FloorOptions): Tensor<T>;
@@ -171,7 +194,10 @@ export class InferenceSession {
   /** The names of the graph inputs that `run` takes. */
   readonly inputNames: readonly string[];
   readonly outputNames: readonly string[];
-  /** Runs the graph on the given inputs (one per input name) and resolves with every graph output. */
+  /**
+   * Runs the graph on the given inputs (one per input name; wasm-resident tensors are read in place)
+   * and resolves with every graph output, in JS memory.
+   */
   run(feeds: Readonly<Record<string, Tensor>>): Promise<Record<string, AnyTensor>>;
   /** Frees the session's memory in the wasm module; the session cannot run afterwards. */
   release(): void;

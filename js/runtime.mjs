@@ -1,10 +1,8 @@
-// Loads the wasm module once and moves tensors across the JS/wasm boundary.
+// Loads the wasm module once; reads the errors it reports.
 import createOnnxWasmModule from 'onnx-wasm-glue';
 // load-wasm.browser.mjs or load-wasm.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { instantiateFromUrl } from 'onnx-wasm-load-wasm';
-import { DTYPES, dtypeName } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
-import { Tensor } from './tensor.mjs';
 
 let module = null;
 let loading = null;
@@ -48,40 +46,36 @@ export function wasm() {
   return module;
 }
 
-// Copies the tensors into wasm memory, calls fn(inputDescriptors), frees them afterwards.
-export function withInputs(label, tensors, fn) {
-  const m = wasm();
-  const pointers = [];
-  try {
-    const inputs = tensors.map((t, i) => {
-      if (!(t instanceof Tensor)) throw new OnnxWasmError(`${label}: input ${i} must be a Tensor`);
-      const bytes = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
-      const p = m._malloc(Math.max(bytes.length, 1));
-      if (!p) throw new OnnxWasmError(`${label}: out of memory for input ${i} (${bytes.length} bytes)`, 'OUT_OF_MEMORY');
-      pointers.push(p);
-      m.HEAPU8.set(bytes, p);
-      return { type: DTYPES[t.type].code, data: p, byteLength: bytes.length, dims: t.dims };
-    });
-    return fn(inputs);
-  } finally {
-    for (const p of pointers) m._free(p);
-  }
+// Tensor lists (bindings/interop.h): a uint32 count, records of RECORD_WORDS uint32 {type, data,
+// byteLength, rank, a, b}, then every record's dims as doubles from this byte offset.
+export const RECORD_WORDS = 6;
+export function dimsByteOffset(count) {
+  return (4 * (1 + RECORD_WORDS * count) + 7) & ~7;
 }
 
-// Turns a CallResult into Tensors (copied out of wasm memory) or throws; always deletes it.
-export function takeOutputs(result) {
-  try {
-    if (!result.ok()) throw new OnnxWasmError(result.message(), result.code());
-    const heap = wasm().HEAPU8; // read after the call: memory may have grown
-    const outputs = [];
-    for (let i = 0; i < result.outputCount(); i++) {
-      const type = dtypeName(result.outputType(i));
-      const start = result.outputData(i);
-      const bytes = heap.buffer.slice(start, start + result.outputByteLength(i));
-      outputs.push(new Tensor(type, new DTYPES[type].array(bytes), result.outputDims(i)));
-    }
-    return outputs;
-  } finally {
-    result.delete();
+// The call area, with room for a list of `count` tensors of `dimsCount` dims in all; its address.
+// Growing it may grow the memory: take heap views after this.
+let callArea = 0;
+let callAreaBytes = 0;
+export function reserveCallArea(count, dimsCount) {
+  const bytes = dimsByteOffset(count) + 8 * dimsCount;
+  if (bytes > callAreaBytes) {
+    callArea = wasm()._ow_call_area(bytes);
+    callAreaBytes = bytes;
   }
+  return callArea;
+}
+
+// The error that the last failed call left in wasm memory (bindings/interop.h), as an OnnxWasmError;
+// `label` prefixes the message when the wasm side does not name the caller.
+export function lastError(label) {
+  const m = wasm();
+  const words = m.HEAPU32.subarray(m._ow_error() >> 2);
+  const message = utf8(words[2], words[3]);
+  return new OnnxWasmError(label ? `${label}: ${message}` : message, utf8(words[0], words[1]));
+}
+
+const decoder = new TextDecoder();
+function utf8(pointer, length) {
+  return decoder.decode(wasm().HEAPU8.subarray(pointer, pointer + length));
 }

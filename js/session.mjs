@@ -2,7 +2,8 @@
 import { OnnxWasmError } from './errors.mjs';
 // read-source.browser.mjs or read-source.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { readSource } from 'onnx-wasm-read-source';
-import { ready, takeOutputs, wasm, withInputs } from './runtime.mjs';
+import { readOutputs, writeInputs } from './calls.mjs';
+import { lastError, ready, wasm } from './runtime.mjs';
 import { Tensor } from './tensor.mjs';
 
 function asBytes(label, source) {
@@ -31,15 +32,16 @@ function withBytes(label, bytes, fn) {
  * `const { y } = await session.run({ x: new Tensor('float32', data, dims) })`.
  */
 export class InferenceSession {
-  #handle;
+  #handle; // the C++ Session's address; 0 once released
+  #names = new Map(); // feed name -> [address, length] of its UTF-8 bytes in wasm memory
 
   constructor(handle) {
     if (!handle) throw new OnnxWasmError('InferenceSession: use `await InferenceSession.create(source)`');
     this.#handle = handle;
     /** Names of the inputs run() expects (graph inputs that are not initializers). */
-    this.inputNames = Object.freeze(handle.inputNames());
+    this.inputNames = Object.freeze(wasm().sessionInputNames(handle));
     /** Names of the outputs run() returns. */
-    this.outputNames = Object.freeze(handle.outputNames());
+    this.outputNames = Object.freeze(wasm().sessionOutputNames(handle));
   }
 
   /**
@@ -52,11 +54,7 @@ export class InferenceSession {
     const bytes = typeof source === 'string' || source instanceof URL ? await readSource(label, source) : asBytes(label, source);
     await ready();
     const handle = withBytes(label, bytes, (p, n) => wasm().createSession(p, n));
-    if (!handle.ok()) {
-      const error = new OnnxWasmError(handle.message(), handle.code());
-      handle.delete();
-      throw error;
-    }
+    if (!handle) throw lastError();
     return new InferenceSession(handle);
   }
 
@@ -75,14 +73,36 @@ export class InferenceSession {
       if (!(feeds[name] instanceof Tensor)) throw new OnnxWasmError(`${label}: feed '${name}' must be a Tensor`);
       return feeds[name];
     });
-    const outputs = withInputs(label, tensors, (descriptors) => takeOutputs(this.#handle.run(names, descriptors)));
-    return Object.fromEntries(this.outputNames.map((name, i) => [name, outputs[i]]));
+    const m = wasm();
+    writeInputs(m, label, tensors, names.map((name) => this.#nameInWasm(name)));
+    const outputs = readOutputs(m, m._ow_session_run(this.#handle), false);
+    const result = {};
+    for (let i = 0; i < outputs.length; i++) result[this.outputNames[i]] = outputs[i];
+    return result;
+  }
+
+  #nameInWasm(name) {
+    let entry = this.#names.get(name);
+    if (!entry) {
+      const utf8 = new TextEncoder().encode(name);
+      const m = wasm();
+      const p = m._malloc(Math.max(utf8.length, 1));
+      if (!p) throw new OnnxWasmError(`InferenceSession.run: out of memory for the name '${name}'`, 'OUT_OF_MEMORY');
+      m.HEAPU8.set(utf8, p);
+      entry = [p, utf8.length];
+      this.#names.set(name, entry);
+    }
+    return entry;
   }
 
   /** Frees the model's memory; the session cannot run afterwards. */
   release() {
-    this.#handle?.delete();
-    this.#handle = null;
+    if (!this.#handle) return;
+    const m = wasm();
+    m._ow_session_release(this.#handle);
+    for (const [p] of this.#names.values()) m._free(p);
+    this.#names.clear();
+    this.#handle = 0;
   }
 }
 
@@ -92,6 +112,9 @@ export class InferenceSession {
  */
 export function decodeTensorProto(bytes) {
   const label = 'decodeTensorProto';
-  const [tensor] = withBytes(label, asBytes(label, bytes), (p, n) => takeOutputs(wasm().decodeTensorProto(p, n)));
+  const [tensor] = withBytes(label, asBytes(label, bytes), (p, n) => {
+    const m = wasm();
+    return readOutputs(m, m._ow_decode_tensor_proto(p, n), false);
+  });
   return tensor;
 }

@@ -1,5 +1,6 @@
 import { DTYPES } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
+import { dimsByteOffset, lastError, reserveCallArea, wasm } from './runtime.mjs';
 
 function describe(value) {
   if (value === null) return 'null';
@@ -16,34 +17,141 @@ function describe(value) {
  */
 export class Tensor {
   constructor(type, data, dims) {
-    const info = DTYPES[type];
-    if (!info) {
-      throw new OnnxWasmError(`Tensor: unknown type '${type}' (expected one of ${Object.keys(DTYPES).join(', ')})`);
-    }
-    if (Array.isArray(data)) {
-      try {
-        data = info.array.from(data);
-      } catch (e) {
-        throw new OnnxWasmError(`Tensor: cannot convert the array to ${info.array.name} for type '${type}': ${e.message}`);
-      }
-    } else if (!(data instanceof info.array)) {
-      throw new OnnxWasmError(`Tensor: type '${type}' needs data in a ${info.array.name}, got ${describe(data)}`);
-    }
-    if (dims === undefined) dims = [data.length];
-    if (!Array.isArray(dims)) throw new OnnxWasmError(`Tensor: dims must be an array, got ${describe(dims)}`);
-    let size = 1;
-    for (const d of dims) {
-      if (!Number.isSafeInteger(d) || d < 0) {
-        throw new OnnxWasmError(`Tensor: dims must be non-negative integers, got [${dims.join(', ')}]`);
-      }
-      size *= d;
-    }
-    if (size !== data.length) {
-      throw new OnnxWasmError(`Tensor: dims [${dims.join(', ')}] hold ${size} elements but data has ${data.length}`);
-    }
+    ({ data, dims } = checkTensor('Tensor', type, data, dims));
     this.type = type;
     this.data = data;
     this.dims = Object.freeze([...dims]);
-    this.size = size;
+    this.size = data.length;
   }
+
+  /** Where the data live: 'cpu' (a JS typed array) or 'wasm' (the wasm module's memory, see Tensor.wasm). */
+  get location() {
+    return 'cpu';
+  }
+
+  /** Frees a wasm-resident tensor's memory; nothing to do for a tensor in JS memory. */
+  dispose() {}
+
+  /**
+   * A tensor whose data live in the wasm module's memory (after `await ready()`): ops.* read it in place
+   * and return their outputs there too, without copying across the boundary. Filled with `data` (as
+   * for the constructor) or zeros. `tensor.data` is a typed-array view of that memory, made anew when
+   * the memory has grown; `tensor.dispose()` frees it (otherwise it is freed after garbage collection).
+   */
+  static wasm(type, dims, data) {
+    const label = 'Tensor.wasm';
+    if (data !== undefined) ({ data, dims } = checkTensor(label, type, data, dims));
+    else checkTensor(label, type, null, dims);
+    const m = wasm();
+    const area = reserveCallArea(1, dims.length);
+    const words = m.HEAPU32;
+    words[area >> 2] = 1;
+    words[(area >> 2) + 1] = DTYPES[type].code;
+    words[(area >> 2) + 4] = dims.length;
+    m.HEAPF64.set(dims, (area + dimsByteOffset(1)) >> 3);
+    const result = m._ow_tensor_allocate();
+    if (!result) throw lastError(label);
+    const r = (result >> 2) + 1;
+    const t = wasmTensor(type, dims, m.HEAPU32[r + 4], m.HEAPU32[r + 1], m.HEAPU32[r + 2]);
+    if (data !== undefined) t.data.set(data);
+    return t;
+  }
+}
+
+// Wasm-resident tensors: a Tensor whose data getter views wasm memory. The handle (a C++ Tensor* that
+// owns the memory, bindings/interop.h) is released by dispose() or, as a backstop, after garbage
+// collection. Symbol keys keep these fields off the public surface and fast to read.
+const HANDLE = Symbol('handle');
+const POINTER = Symbol('pointer');
+const VIEW = Symbol('view');
+
+const leaked = new FinalizationRegistry((handle) => wasm()._ow_tensor_release(handle));
+
+class WasmTensor extends Tensor {
+  get location() {
+    return 'wasm';
+  }
+
+  // A view of the tensor's memory, made anew when the memory has grown (the old one is then detached).
+  get data() {
+    const view = this[VIEW];
+    const heap = wasm().HEAPU8.buffer;
+    if (view.buffer === heap) return view;
+    if (this[HANDLE] === 0) throw disposedError('data');
+    return (this[VIEW] = new DTYPES[this.type].array(heap, this[POINTER], this.size));
+  }
+
+  dispose() {
+    if (this[HANDLE] === 0) return;
+    leaked.unregister(this);
+    wasm()._ow_tensor_release(this[HANDLE]);
+    this[HANDLE] = 0;
+    this[POINTER] = 0;
+    this[VIEW] = EMPTY_VIEW;
+  }
+}
+
+const EMPTY_VIEW = new Uint8Array(0);
+
+function disposedError(what) {
+  return new OnnxWasmError(`Tensor: ${what} of a wasm tensor used after dispose()`);
+}
+
+// A WasmTensor over memory owned by `handle` (from a result list); dims is a frozen array.
+export function wasmTensor(type, dims, handle, pointer, byteLength) {
+  const t = Object.create(WasmTensor.prototype);
+  t.type = type;
+  t.dims = Object.isFrozen(dims) ? dims : Object.freeze([...dims]);
+  t.size = byteLength / DTYPES[type].array.BYTES_PER_ELEMENT;
+  t[HANDLE] = handle;
+  t[POINTER] = pointer;
+  t[VIEW] = EMPTY_VIEW;
+  leaked.register(t, handle, t);
+  return t;
+}
+
+// The address of a wasm tensor's data, for passing it to a call; throws once it is disposed.
+export function wasmPointer(t, label, index) {
+  if (t[HANDLE] === 0) throw new OnnxWasmError(`${label}: input ${index} is a wasm tensor used after dispose()`);
+  return t[POINTER];
+}
+
+// A Tensor in JS memory made without the constructor's checks, for outputs (dims is frozen).
+export function cpuTensor(type, data, dims) {
+  const t = Object.create(Tensor.prototype);
+  t.type = type;
+  t.data = data;
+  t.dims = dims;
+  t.size = data.length;
+  return t;
+}
+
+// The checks of the constructor: data (typed array, array, or null for none) against type and dims.
+export function checkTensor(label, type, data, dims) {
+  const info = DTYPES[type];
+  if (!info) {
+    throw new OnnxWasmError(`${label}: unknown type '${type}' (expected one of ${Object.keys(DTYPES).join(', ')})`);
+  }
+  if (Array.isArray(data)) {
+    try {
+      data = info.array.from(data);
+    } catch (e) {
+      throw new OnnxWasmError(`${label}: cannot convert the array to ${info.array.name} for type '${type}': ${e.message}`);
+    }
+  } else if (data !== null && !(data instanceof info.array)) {
+    throw new OnnxWasmError(`${label}: type '${type}' needs data in a ${info.array.name}, got ${describe(data)}`);
+  }
+  if (dims === undefined && data !== null) dims = [data.length];
+  if (!Array.isArray(dims)) throw new OnnxWasmError(`${label}: dims must be an array, got ${describe(dims)}`);
+  let size = 1;
+  for (const d of dims) {
+    if (!Number.isSafeInteger(d) || d < 0) {
+      throw new OnnxWasmError(`${label}: dims must be non-negative integers, got [${dims.join(', ')}]`);
+    }
+    size *= d;
+  }
+  if (data !== null && size !== data.length) {
+    throw new OnnxWasmError(`${label}: dims [${dims.join(', ')}] hold ${size} elements but data has ${data.length}`);
+  }
+  return { data, dims };
 }

@@ -87,7 +87,9 @@ Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
                              dtype_name(inputs[0]->dtype()) + "; all inputs must share one type");
   }
   outputs.clear();
-  return kernel_->compute(inputs, outputs).with_context(label() + ": ");
+  Status status = kernel_->compute(inputs, outputs);
+  if (!status.ok()) return status.with_context(label() + ": ");  // the label only when needed: runs are hot
+  return status;
 }
 
 }  // namespace ow

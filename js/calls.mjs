@@ -1,0 +1,111 @@
+// Tensors across the boundary for one call into the wasm module (bindings/interop.h): writeInputs puts
+// the inputs in the call area (data in JS memory copied into a reused scratch block, wasm-resident data
+// passed by address), the caller runs an exported function, readOutputs takes its result list (copies
+// out into JS memory, or wasm tensors that keep the memory). Nothing here allocates wasm memory per
+// call unless a call needs more room than any before.
+import { DTYPES, dtypeName } from './dtypes.mjs';
+import { OnnxWasmError } from './errors.mjs';
+import { RECORD_WORDS, dimsByteOffset, lastError, reserveCallArea } from './runtime.mjs';
+import { Tensor, cpuTensor, wasmPointer, wasmTensor } from './tensor.mjs';
+
+// Input data in JS memory go here: one block, kept between calls and grown when a call needs more.
+let scratch = 0;
+let scratchBytes = 0;
+
+function reserveScratch(m, label, bytes) {
+  if (bytes <= scratchBytes) return scratch;
+  if (scratch) m._free(scratch);
+  scratch = m._malloc(bytes);
+  scratchBytes = scratch ? bytes : 0;
+  if (!scratch) throw new OnnxWasmError(`${label}: out of memory for the inputs (${bytes} bytes)`, 'OUT_OF_MEMORY');
+  return scratch;
+}
+
+const align16 = (n) => (n + 15) & ~15;
+
+/**
+ * Writes `tensors` as the call area's input list; `names[i]`, if given, is [address, length] of input
+ * i's UTF-8 name. Checks that each is a Tensor (and not a disposed wasm tensor). Returns whether any
+ * input is wasm-resident.
+ */
+export function writeInputs(m, label, tensors, names) {
+  const count = tensors.length;
+  let dimsCount = 0;
+  let copyBytes = 0;
+  let anyWasm = false;
+  for (let i = 0; i < count; i++) {
+    const t = tensors[i];
+    if (!(t instanceof Tensor)) throw new OnnxWasmError(`${label}: input ${i} must be a Tensor`);
+    dimsCount += t.dims.length;
+    if (t.location === 'cpu') copyBytes += align16(t.data.byteLength);
+    else anyWasm = true;
+  }
+  const area = reserveCallArea(count, dimsCount);
+  let free = copyBytes ? reserveScratch(m, label, copyBytes) : 0;
+  // Heap views only now: reserving may have grown the memory.
+  const words = m.HEAPU32;
+  const heapDims = m.HEAPF64;
+  words[area >> 2] = count;
+  let r = (area >> 2) + 1;
+  let d = (area + dimsByteOffset(count)) >> 3;
+  for (let i = 0; i < count; i++, r += RECORD_WORDS) {
+    const t = tensors[i];
+    const info = DTYPES[t.type];
+    let pointer;
+    let byteLength;
+    if (t.location === 'cpu') {
+      const data = t.data;
+      byteLength = data.byteLength;
+      pointer = free;
+      free += align16(byteLength);
+      if (info.heap) m[info.heap].set(data, pointer / info.array.BYTES_PER_ELEMENT);
+      else m.HEAPU8.set(new Uint8Array(data.buffer, data.byteOffset, byteLength), pointer);
+    } else {
+      pointer = wasmPointer(t, label, i);
+      byteLength = t.size * info.array.BYTES_PER_ELEMENT;
+    }
+    const dims = t.dims;
+    words[r] = info.code;
+    words[r + 1] = pointer;
+    words[r + 2] = byteLength;
+    words[r + 3] = dims.length;
+    words[r + 4] = names ? names[i][0] : 0;
+    words[r + 5] = names ? names[i][1] : 0;
+    for (let k = 0; k < dims.length; k++) heapDims[d++] = dims[k];
+  }
+  return anyWasm;
+}
+
+/**
+ * The tensors of the result list at `result` (0: the call failed, throw its error): wasm tensors that
+ * own their memory if `wasmOutputs`, else copies in JS memory (the wasm side's are released).
+ */
+export function readOutputs(m, result, wasmOutputs) {
+  if (!result) throw lastError();
+  const words = m.HEAPU32; // read after the call: the memory may have grown
+  const heapDims = m.HEAPF64;
+  const count = words[result >> 2];
+  let d = (result + dimsByteOffset(count)) >> 3;
+  const outputs = new Array(count);
+  for (let i = 0, r = (result >> 2) + 1; i < count; i++, r += RECORD_WORDS) {
+    const type = dtypeName(words[r]);
+    const pointer = words[r + 1];
+    const byteLength = words[r + 2];
+    const rank = words[r + 3];
+    const handle = words[r + 4];
+    const dims = new Array(rank);
+    for (let k = 0; k < rank; k++) dims[k] = heapDims[d++];
+    Object.freeze(dims);
+    if (wasmOutputs) {
+      outputs[i] = wasmTensor(type, dims, handle, pointer, byteLength);
+    } else {
+      const info = DTYPES[type];
+      const data = info.heap
+        ? m[info.heap].slice(pointer / info.array.BYTES_PER_ELEMENT, (pointer + byteLength) / info.array.BYTES_PER_ELEMENT)
+        : new info.array(m.HEAPU8.buffer.slice(pointer, pointer + byteLength));
+      outputs[i] = cpuTensor(type, data, dims);
+      m._ow_tensor_release(handle);
+    }
+  }
+  return outputs;
+}
