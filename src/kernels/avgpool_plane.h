@@ -2,8 +2,12 @@
 // row (last spatial axis) at a time: the input rows inside the window on the outer axes are summed into
 // one row, then each output column sums its taps along that row and divides.
 //
-// V is the vector type of the kernel's ISA (load, load_even, store, add, div, splat, kLanes), or
-// NoVector<T> (kLanes = 1) where there is none; only the scalar loops run then.
+// V is the vector type of the kernel's ISA, or NoVector<T> (kLanes = 1) where there is none; only the
+// scalar loops run then. V provides load, store, add, div, splat, sum_lanes (of one vector), and the
+// lane moves below, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
+//   even(a, b) = (a0, a2, .., b0, b2, ..)    odd(a, b) = (a1, a3, .., b1, b3, ..)
+//   shift1(a, b) = (a1 .. aL-1, b0)          shift2(a, b) = (a2 .. aL-1, b0, b1)
+//   load_lo(p) = (p[0], 0, ..)               load_lo2(p) = (p[0], p[1], 0, ..)
 #pragma once
 
 #include <cstddef>
@@ -56,22 +60,40 @@ struct PlaneScratch {
   }
 };
 
-// out[i] = sum over r < count of base[offsets[r] + i], for i < n.
+// out[i] = a[i] + b[i] for i < n; out may be a.
+template <class V, typename T>
+void add_rows(const T* a, const T* b, size_t n, T* out) {
+  size_t i = 0;
+  if constexpr (V::kLanes > 1)
+    for (; i + V::kLanes <= n; i += V::kLanes) V::store(out + i, V::add(V::load(a + i), V::load(b + i)));
+  for (; i < n; ++i) out[i] = a[i] + b[i];
+}
+
+// out[i] = sum over r < count of base[offsets[r] + i], for i < n and count >= 2: one pass per row, each
+// a stream the compiler can unroll, while out stays in cache.
 template <class V, typename T>
 void sum_rows(const T* base, const size_t* offsets, size_t count, size_t n, T* out) {
+  add_rows<V>(base + offsets[0], base + offsets[1], n, out);
+  for (size_t r = 2; r < count; ++r) add_rows<V>(out, base + offsets[r], n, out);
+}
+
+// p[0] + ... + p[n - 1].
+template <class V, typename T>
+T sum_contiguous(const T* p, size_t n) {
   size_t i = 0;
+  T total = 0;
   if constexpr (V::kLanes > 1) {
-    for (; i + V::kLanes <= n; i += V::kLanes) {
-      auto acc = V::load(base + offsets[0] + i);
-      for (size_t r = 1; r < count; ++r) acc = V::add(acc, V::load(base + offsets[r] + i));
-      V::store(out + i, acc);
+    if (n >= 2 * V::kLanes) {  // two accumulators: the adds of one wait on each other
+      auto a = V::load(p), b = V::load(p + V::kLanes);
+      for (i = 2 * V::kLanes; i + 2 * V::kLanes <= n; i += 2 * V::kLanes) {
+        a = V::add(a, V::load(p + i));
+        b = V::add(b, V::load(p + i + V::kLanes));
+      }
+      total = V::sum_lanes(V::add(a, b));
     }
   }
-  for (; i < n; ++i) {
-    T acc = base[offsets[0] + i];
-    for (size_t r = 1; r < count; ++r) acc += base[offsets[r] + i];
-    out[i] = acc;
-  }
+  for (; i < n; ++i) total += p[i];
+  return total;
 }
 
 // Outputs [o, end) whose windows are partly outside the input, from the axis tables.
@@ -106,13 +128,40 @@ template <class V, typename T>
 size_t pool_full_windows_stride2(const AvgPoolAxis& ax, const T* row, T divisor, size_t o, size_t end, T* y) {
   const auto d = V::splat(divisor);
   const size_t span = (ax.kernel - 1) * ax.dilation;
+  auto load_even = [](const T* p) { return V::even(V::load(p), V::load(p + V::kLanes)); };
   for (; o + V::kLanes <= end &&
          static_cast<ptrdiff_t>(2 * o + span + 2 * V::kLanes) + ax.full_origin <= static_cast<ptrdiff_t>(ax.input_size);
        o += V::kLanes) {
     const T* p = row + (static_cast<ptrdiff_t>(2 * o) + ax.full_origin);
-    auto acc = V::load_even(p);
-    for (size_t t = 1; t < ax.kernel; ++t) acc = V::add(acc, V::load_even(p + t * ax.dilation));
+    auto acc = load_even(p);
+    for (size_t t = 1; t < ax.kernel; ++t) acc = V::add(acc, load_even(p + t * ax.dilation));
     V::store(y + o, V::div(acc, d));
+  }
+  return o;
+}
+
+// The common windows of image models, kernel K and stride S without dilation, with the taps of kLanes
+// outputs gathered by lane moves from the fewest loads. Each block reads only inside its windows, so
+// every full window is covered but the last few (under kLanes).
+template <class V, size_t K, size_t S, typename T>
+size_t pool_full_windows_fixed(const AvgPoolAxis& ax, const T* row, T divisor, size_t o, size_t end, T* y) {
+  static_assert((K == 2 && S == 2) || (K == 3 && (S == 1 || S == 2)));
+  constexpr size_t L = V::kLanes;
+  const auto d = V::splat(divisor);
+  for (; o + L <= end; o += L) {
+    const T* p = row + (static_cast<ptrdiff_t>(o * S) + ax.full_origin);
+    const auto sum = [p] {
+      if constexpr (S == 2) {  // taps: (p0, p2, ..) + (p1, p3, ..) [+ (p2, p4, ..)]
+        const auto a = V::load(p), b = V::load(p + L);
+        const auto even = V::even(a, b), pairs = V::add(even, V::odd(a, b));
+        if constexpr (K == 2) return pairs;
+        else return V::add(pairs, V::shift1(even, V::load_lo(p + 2 * L)));
+      } else {  // K == 3, S == 1: (p0, p1, ..) + (p1, p2, ..) + (p2, p3, ..)
+        const auto a = V::load(p), b = V::load_lo2(p + L);
+        return V::add(V::add(a, V::shift1(a, b)), V::shift2(a, b));
+      }
+    }();
+    V::store(y + o, V::div(sum, d));
   }
   return o;
 }
@@ -124,8 +173,16 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   const T divisor = row_divisor * T(ax.kernel);
   size_t o = ax.full_begin;
   if constexpr (V::kLanes > 1) {
-    if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
+    if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) o = pool_full_windows_fixed<V, 2, 2>(ax, row, divisor, o, ax.full_end, y);
+    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) o = pool_full_windows_fixed<V, 3, 2>(ax, row, divisor, o, ax.full_end, y);
+    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) o = pool_full_windows_fixed<V, 3, 1>(ax, row, divisor, o, ax.full_end, y);
+    else if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
     else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, divisor, o, ax.full_end, y);
+  }
+  if (ax.dilation == 1 && o < ax.full_end && o + 1 == ax.output_size && ax.kernel >= 2 * V::kLanes) {
+    // One wide window, as in global pooling: a sum over contiguous elements.
+    y[o] = sum_contiguous<V>(row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin), ax.kernel) / divisor;
+    ++o;
   }
   for (; o < ax.full_end; ++o) {
     const T* p = row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin);
