@@ -6,7 +6,7 @@
 // float32 values of the same sign with 0 < |v| < 1, where they round as they would.
 #include "core/half.h"
 #include "kernels/rounding.h"
-#include "kernels/rounding_scalar.h"
+#include "kernels/rounding_loops.h"
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
