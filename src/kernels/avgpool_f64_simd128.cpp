@@ -13,12 +13,17 @@ struct F64x2 {
   using Scalar = double;
   static constexpr size_t kLanes = 2;
   static v128_t load(const double* p) { return wasm_v128_load(p); }
-  // p[0], p[2]; reads p[0..3].
-  static v128_t load_even(const double* p) { return wasm_i64x2_shuffle(wasm_v128_load(p), wasm_v128_load(p + 2), 0, 2); }
+  static v128_t load_lo(const double* p) { return wasm_v128_load64_zero(p); }
+  static v128_t load_lo2(const double* p) { return wasm_v128_load(p); }
   static void store(double* p, v128_t v) { wasm_v128_store(p, v); }
   static v128_t add(v128_t a, v128_t b) { return wasm_f64x2_add(a, b); }
   static v128_t div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
   static v128_t splat(double v) { return wasm_f64x2_splat(v); }
+  static v128_t even(v128_t a, v128_t b) { return wasm_i64x2_shuffle(a, b, 0, 2); }
+  static v128_t odd(v128_t a, v128_t b) { return wasm_i64x2_shuffle(a, b, 1, 3); }
+  static v128_t shift1(v128_t a, v128_t b) { return wasm_i64x2_shuffle(a, b, 1, 2); }
+  static v128_t shift2(v128_t, v128_t b) { return b; }
+  static double sum_lanes(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
 };
 using Vector = F64x2;
 #else

@@ -2,11 +2,17 @@
 // row (last spatial axis) at a time: the input rows inside the window on the outer axes are summed into
 // one row, then each output column sums its taps along that row and divides.
 //
-// V is the vector type of the kernel's ISA (load, load_even, store, add, div, splat, kLanes), or
-// NoVector<T> (kLanes = 1) where there is none; only the scalar loops run then.
+// V is the vector type of the kernel's ISA, or NoVector<T> (kLanes = 1) where there is none; only the
+// scalar loops run then. V provides load, store, add, div, splat, sum_lanes (of one vector), and the
+// lane moves below, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
+//   even(a, b) = (a0, a2, .., b0, b2, ..)    odd(a, b) = (a1, a3, .., b1, b3, ..)
+//   shift1(a, b) = (a1 .. aL-1, b0)          shift2(a, b) = (a2 .. aL-1, b0, b1)
+//   load_lo(p) = (p[0], 0, ..)               load_lo2(p) = (p[0], p[1], 0, ..)
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <type_traits>
 
 #include "kernels/avgpool.h"
 
@@ -56,22 +62,40 @@ struct PlaneScratch {
   }
 };
 
-// out[i] = sum over r < count of base[offsets[r] + i], for i < n.
+// out[i] = a[i] + b[i] for i < n; out may be a.
+template <class V, typename T>
+void add_rows(const T* a, const T* b, size_t n, T* out) {
+  size_t i = 0;
+  if constexpr (V::kLanes > 1)
+    for (; i + V::kLanes <= n; i += V::kLanes) V::store(out + i, V::add(V::load(a + i), V::load(b + i)));
+  for (; i < n; ++i) out[i] = a[i] + b[i];
+}
+
+// out[i] = sum over r < count of base[offsets[r] + i], for i < n and count >= 2: one pass per row, each
+// a stream the compiler can unroll, while out stays in cache.
 template <class V, typename T>
 void sum_rows(const T* base, const size_t* offsets, size_t count, size_t n, T* out) {
+  add_rows<V>(base + offsets[0], base + offsets[1], n, out);
+  for (size_t r = 2; r < count; ++r) add_rows<V>(out, base + offsets[r], n, out);
+}
+
+// p[0] + ... + p[n - 1].
+template <class V, typename T>
+T sum_contiguous(const T* p, size_t n) {
   size_t i = 0;
+  T total = 0;
   if constexpr (V::kLanes > 1) {
-    for (; i + V::kLanes <= n; i += V::kLanes) {
-      auto acc = V::load(base + offsets[0] + i);
-      for (size_t r = 1; r < count; ++r) acc = V::add(acc, V::load(base + offsets[r] + i));
-      V::store(out + i, acc);
+    if (n >= 2 * V::kLanes) {  // two accumulators: the adds of one wait on each other
+      auto a = V::load(p), b = V::load(p + V::kLanes);
+      for (i = 2 * V::kLanes; i + 2 * V::kLanes <= n; i += 2 * V::kLanes) {
+        a = V::add(a, V::load(p + i));
+        b = V::add(b, V::load(p + i + V::kLanes));
+      }
+      total = V::sum_lanes(V::add(a, b));
     }
   }
-  for (; i < n; ++i) {
-    T acc = base[offsets[0] + i];
-    for (size_t r = 1; r < count; ++r) acc += base[offsets[r] + i];
-    out[i] = acc;
-  }
+  for (; i < n; ++i) total += p[i];
+  return total;
 }
 
 // Outputs [o, end) whose windows are partly outside the input, from the axis tables.
@@ -106,15 +130,77 @@ template <class V, typename T>
 size_t pool_full_windows_stride2(const AvgPoolAxis& ax, const T* row, T divisor, size_t o, size_t end, T* y) {
   const auto d = V::splat(divisor);
   const size_t span = (ax.kernel - 1) * ax.dilation;
+  auto load_even = [](const T* p) { return V::even(V::load(p), V::load(p + V::kLanes)); };
   for (; o + V::kLanes <= end &&
          static_cast<ptrdiff_t>(2 * o + span + 2 * V::kLanes) + ax.full_origin <= static_cast<ptrdiff_t>(ax.input_size);
        o += V::kLanes) {
     const T* p = row + (static_cast<ptrdiff_t>(2 * o) + ax.full_origin);
-    auto acc = V::load_even(p);
-    for (size_t t = 1; t < ax.kernel; ++t) acc = V::add(acc, V::load_even(p + t * ax.dilation));
+    auto acc = load_even(p);
+    for (size_t t = 1; t < ax.kernel; ++t) acc = V::add(acc, load_even(p + t * ax.dilation));
     V::store(y + o, V::div(acc, d));
   }
   return o;
+}
+
+// The R input rows of a window (R known when compiling), read as their sum.
+template <class V, size_t R, typename T>
+struct SummedRows {
+  const T* rows[R];
+
+  template <class Load>
+  auto sum(Load load, size_t i) const {
+    auto acc = load(rows[0] + i);
+    for (size_t r = 1; r < R; ++r) acc = V::add(acc, load(rows[r] + i));
+    return acc;
+  }
+  auto load(size_t i) const { return sum([](const T* p) { return V::load(p); }, i); }
+  auto load_lo(size_t i) const { return sum([](const T* p) { return V::load_lo(p); }, i); }
+  auto load_lo2(size_t i) const { return sum([](const T* p) { return V::load_lo2(p); }, i); }
+  T at(size_t i) const {
+    T acc = rows[0][i];
+    for (size_t r = 1; r < R; ++r) acc += rows[r][i];
+    return acc;
+  }
+};
+
+// The common windows of image models, kernel K and stride S without dilation, with the taps of kLanes
+// outputs gathered by lane moves from the fewest loads. Each block reads only inside its windows, so
+// every full window is covered but the last few (under kLanes).
+template <size_t K, size_t S>
+constexpr bool kFixedWindow = (K == 2 && S == 2) || (K == 3 && (S == 1 || S == 2));
+
+template <class V, size_t K, size_t S, size_t R, typename T>
+size_t pool_full_windows_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T divisor, size_t o, size_t end, T* y) {
+  static_assert(kFixedWindow<K, S>);
+  constexpr size_t L = V::kLanes;
+  const auto d = V::splat(divisor);
+  for (; o + L <= end; o += L) {
+    const size_t p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + ax.full_origin);
+    const auto sum = [&rows, p] {
+      if constexpr (S == 2) {  // taps: (p0, p2, ..) + (p1, p3, ..) [+ (p2, p4, ..)]
+        const auto a = rows.load(p), b = rows.load(p + L);
+        const auto even = V::even(a, b), pairs = V::add(even, V::odd(a, b));
+        if constexpr (K == 2) return pairs;
+        else return V::add(pairs, V::shift1(even, rows.load_lo(p + 2 * L)));
+      } else {  // K == 3, S == 1: (p0, p1, ..) + (p1, p2, ..) + (p2, p3, ..)
+        const auto a = rows.load(p), b = rows.load_lo2(p + L);
+        return V::add(V::add(a, V::shift1(a, b)), V::shift2(a, b));
+      }
+    }();
+    V::store(y + o, V::div(sum, d));
+  }
+  return o;
+}
+
+// Outputs [o, end) whose windows lie inside the input, one at a time.
+template <typename T>
+void pool_full_windows_scalar(const AvgPoolAxis& ax, const T* row, T divisor, size_t o, size_t end, T* y) {
+  for (; o < end; ++o) {
+    const T* p = row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin);
+    T sum = p[0];
+    for (size_t t = 1; t < ax.kernel; ++t) sum += p[t * ax.dilation];
+    y[o] = sum / divisor;
+  }
 }
 
 // One output row: y[o] = (sum of the window's taps along `row`) / (row_divisor * divisor[o]).
@@ -124,16 +210,69 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   const T divisor = row_divisor * T(ax.kernel);
   size_t o = ax.full_begin;
   if constexpr (V::kLanes > 1) {
-    if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
+    const SummedRows<V, 1, T> one{{row}};
+    if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) o = pool_full_windows_fixed<V, 2, 2>(ax, one, divisor, o, ax.full_end, y);
+    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) o = pool_full_windows_fixed<V, 3, 2>(ax, one, divisor, o, ax.full_end, y);
+    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) o = pool_full_windows_fixed<V, 3, 1>(ax, one, divisor, o, ax.full_end, y);
+    else if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
     else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, divisor, o, ax.full_end, y);
   }
-  for (; o < ax.full_end; ++o) {
-    const T* p = row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin);
-    T sum = p[0];
-    for (size_t t = 1; t < ax.kernel; ++t) sum += p[t * ax.dilation];
-    y[o] = sum / divisor;
+  if (ax.dilation == 1 && o < ax.full_end && o + 1 == ax.output_size && ax.kernel >= 2 * V::kLanes) {
+    // One wide window, as in global pooling: a sum over contiguous elements.
+    y[o] = sum_contiguous<V>(row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin), ax.kernel) / divisor;
+    ++o;
   }
+  pool_full_windows_scalar(ax, row, divisor, o, ax.full_end, y);
   pool_partial_windows(ax, row, row_divisor, ax.full_end, ax.output_size, y);
+}
+
+// As pool_row for a fixed window over R input rows summed on the fly, which saves a pass over a
+// summed row. Only the columns that the scalar loops read (windows partly outside the input, and the
+// last full ones) are summed into row_sum.
+template <class V, size_t K, size_t S, size_t R, typename T>
+void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, T* row_sum, T* y) {
+  const T divisor = row_divisor * T(K);
+  const size_t o = pool_full_windows_fixed<V, K, S>(ax, rows, divisor, ax.full_begin, ax.full_end, y);
+  const auto sum_columns = [&](ptrdiff_t begin, ptrdiff_t end) {
+    for (ptrdiff_t c = begin < 0 ? 0 : begin; c < end && c < static_cast<ptrdiff_t>(ax.input_size); ++c) row_sum[c] = rows.at(c);
+  };
+  if (ax.full_begin > 0) sum_columns(0, static_cast<ptrdiff_t>((ax.full_begin - 1) * S + K) + ax.full_origin);
+  sum_columns(static_cast<ptrdiff_t>(o * S) + ax.full_origin, static_cast<ptrdiff_t>(ax.input_size));
+  pool_partial_windows(ax, row_sum, row_divisor, 0, ax.full_begin, y);
+  pool_full_windows_scalar(ax, row_sum, divisor, o, ax.full_end, y);
+  pool_partial_windows(ax, row_sum, row_divisor, ax.full_end, ax.output_size, y);
+}
+
+// pool_row_fixed for 1 to 4 input rows (the windows of 2-D and 3-D image models); false for more.
+template <class V, size_t K, size_t S, typename T>
+bool pool_row_summing(const AvgPoolAxis& ax, const T* x, const size_t* offsets, size_t rows, T row_divisor, T* row_sum, T* y) {
+  const auto run = [&](auto count) {
+    SummedRows<V, decltype(count)::value, T> summed;
+    for (size_t r = 0; r < count; ++r) summed.rows[r] = x + offsets[r];
+    pool_row_fixed<V, K, S>(ax, summed, row_divisor, row_sum, y);
+    return true;
+  };
+  switch (rows) {
+    case 1: return run(std::integral_constant<size_t, 1>{});
+    case 2: return run(std::integral_constant<size_t, 2>{});
+    case 3: return run(std::integral_constant<size_t, 3>{});
+    case 4: return run(std::integral_constant<size_t, 4>{});
+    default: return false;
+  }
+}
+
+// The fused row kernel for the last axis' window, or null where there is none.
+template <class V, typename T>
+using RowSummingKernel = bool (*)(const AvgPoolAxis&, const T*, const size_t*, size_t, T, T*, T*);
+
+template <class V, typename T>
+RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {
+  if constexpr (V::kLanes > 1) {
+    if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) return pool_row_summing<V, 2, 2, T>;
+    if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) return pool_row_summing<V, 3, 2, T>;
+    if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) return pool_row_summing<V, 3, 1, T>;
+  }
+  return nullptr;
 }
 
 template <class V, typename T = typename V::Scalar>
@@ -141,6 +280,7 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
   const PlaneScratch<T> scratch = PlaneScratch<T>::carve(plan, workspace);
   const size_t outer_axes = plan.axes.size() - 1;
   const AvgPoolAxis& last = plan.axes.back();
+  const RowSummingKernel<V, T> summing = row_summing_kernel<V, T>(last);
   for (size_t plane = 0; plane < planes; ++plane) {
     const T* xp = x + plane * plan.input_plane;
     T* yp = y + plane * plan.output_plane;
@@ -164,15 +304,14 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
         row_stride *= ax.input_size;
         row_divisor *= T(ax.divisor[o]);
       }
-      const T* row = scratch.row_sum;
-      if (rows == 1) {
-        row = xp + scratch.row_offsets[0];
-      } else if (rows == 0) {
-        for (size_t i = 0; i < last.input_size; ++i) scratch.row_sum[i] = 0;
-      } else {
-        sum_rows<V>(xp, scratch.row_offsets, rows, last.input_size, scratch.row_sum);
+      T* y_row = yp + out_row * last.output_size;
+      if (!summing || !summing(last, xp, scratch.row_offsets, rows, row_divisor, scratch.row_sum, y_row)) {
+        const T* row = scratch.row_sum;
+        if (rows == 1) row = xp + scratch.row_offsets[0];
+        else if (rows == 0) std::fill_n(scratch.row_sum, last.input_size, T(0));
+        else sum_rows<V>(xp, scratch.row_offsets, rows, last.input_size, scratch.row_sum);
+        pool_row<V>(last, row, row_divisor, y_row);
       }
-      pool_row<V>(last, row, row_divisor, yp + out_row * last.output_size);
       // Next output row: odometer over the outer axes.
       for (size_t i = outer_axes; i-- > 0;) {
         if (++scratch.position[i] < plan.axes[i].output_size) break;

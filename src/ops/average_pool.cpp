@@ -171,6 +171,17 @@ class PoolGeometry {
       plan.output_plane *= ax.output_size;
       plan.axes.push_back(std::move(ax));
     }
+    // Trailing axes whose one window is the whole axis (global pooling) average one contiguous block:
+    // as one axis, the kernels sum it in a single pass rather than row by row.
+    auto whole = [](const kernels::AvgPoolAxis& ax) { return ax.output_size == 1 && ax.full_end == 1 && ax.kernel == ax.input_size; };
+    while (plan.axes.size() >= 2 && whole(plan.axes.back()) && whole(plan.axes[plan.axes.size() - 2])) {
+      const size_t inner = plan.axes.back().input_size;
+      plan.axes.pop_back();
+      kernels::AvgPoolAxis& ax = plan.axes.back();
+      ax.input_size = ax.kernel = ax.input_size * inner;
+      ax.stride = ax.dilation = 1;
+      ax.taps[0] = ax.divisor[0] = static_cast<uint32_t>(ax.kernel);
+    }
     return plan;
   }
 

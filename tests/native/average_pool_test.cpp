@@ -302,6 +302,33 @@ TEST_CASE("AveragePool values: 3-D, 4-D and several planes", "[average_pool]") {
   CHECK(output_shape(22, attrs_of({ints("kernel_shape", {2})}), {0, 3, 5}) == Dims{0, 3, 4});
 }
 
+TEST_CASE("AveragePool values: global windows (merged axes) and windows over several rows", "[average_pool]") {
+  // Global windows over 2 and 3 axes are summed as one block: the mean of 1..n is (n + 1) / 2.
+  check_values_from(1, attrs_of({ints("kernel_shape", {7, 7})}), {1, 2, 7, 7}, {1, 2, 1, 1}, {25, 74});
+  check_values_from(1, attrs_of({ints("kernel_shape", {3, 4, 5})}), {1, 1, 3, 4, 5}, {1, 1, 1, 1, 1}, {30.5});
+  // Only the last two axes whole: each depth pair of 4x5 slabs averages to the mean of its 40 values.
+  check_values_from(1, attrs_of({ints("kernel_shape", {2, 4, 5})}), {1, 1, 3, 4, 5}, {1, 1, 2, 1, 1}, {20.5, 40.5});
+  // Whole last axis but a padded one before it: not merged; the padded row counts only with
+  // count_include_pad.
+  check_values_from(7, attrs_of({ints("kernel_shape", {2, 3}), ints("pads", {0, 0, 1, 0}), one("count_include_pad", 1)}),
+                    {1, 1, 2, 3}, {1, 1, 2, 1}, {3.5, 5.0 / 2});
+  // A 3-D window of 3 x 3 rows (nine rows summed) with stride 2 and kernel 3 along the row.
+  {
+    const Dims dims = {1, 1, 4, 5, 7};
+    std::vector<double> want;
+    for (int d = 0; d < 1; ++d)
+      for (int h = 0; h < 2; ++h)
+        for (int w = 0; w < 3; ++w) {
+          double sum = 0;
+          for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b)
+              for (int c = 0; c < 3; ++c) sum += 1 + (2 * d + a) * 35 + (2 * h + b) * 7 + (2 * w + c);
+          want.push_back(sum / 27);
+        }
+    check_values_from(1, attrs_of({ints("kernel_shape", {3, 3, 3}), ints("strides", {2, 2, 2})}), dims, {1, 1, 1, 2, 3}, want);
+  }
+}
+
 TEST_CASE("AveragePool refuses bad attributes, naming them", "[average_pool]") {
   const Dims x = {1, 1, 5, 5};
   for (int v : kVersions) {

@@ -69,6 +69,30 @@ TEST_CASE("Floor, Ceil and Round: every version and type on the scalar path", "[
   }
 }
 
+// The half kernels round without converting through the general float32 path; compare every bit
+// pattern with rounding its float32 value (exact) and converting back (exact for integers).
+TEST_CASE("Floor, Ceil and Round: every float16 and bfloat16 bit pattern", "[rounding]") {
+  auto every = [](auto type_tag) {
+    using H = decltype(type_tag);
+    std::vector<H> xs(65536);
+    for (size_t i = 0; i < xs.size(); ++i) xs[i].bits = static_cast<uint16_t>(i);
+    Tensor x = make_tensor<H>({65536}, xs);
+    for (const char* op : {"Floor", "Ceil", "Round"}) {
+      Tensor y;
+      REQUIRE(test::run(op, 22, {}, {&x}, &y).ok());
+      auto got = values_of<H>(y);
+      for (size_t i = 0; i < xs.size(); ++i) {
+        const float v = to_f32(xs[i]);
+        const float want = op[0] == 'F' ? std::floor(v) : op[0] == 'C' ? std::ceil(v) : std::nearbyint(v);
+        const float g = to_f32(got[i]);
+        if (!same(g, want)) FAIL_CHECK(op << " " << dtype_name(DTypeOf<H>::value) << " bits 0x" << std::hex << i << ": got " << g << ", want " << want);
+      }
+    }
+  };
+  every(Float16{});
+  every(BFloat16{});
+}
+
 TEST_CASE("Rounding refuses types and versions outside the schema", "[rounding]") {
   Tensor bf = make_tensor<BFloat16>({1}, {bf16_from_f32(1.5f)});
   Tensor i32 = make_tensor<int32_t>({1}, {3});

@@ -216,6 +216,51 @@ for (const [version, types] of VARIANTS) {
   });
 }
 
+describe('AveragePool: the fast paths, with every edge', () => {
+  // Row kernels for kernel 2 stride 2, kernel 3 stride 2 and kernel 3 stride 1 (lane moves over a few
+  // loads), and global windows (one sum over the merged trailing axes): widths with every tail, padding
+  // on either side, count_include_pad, ceil_mode, and NaN and infinities in some windows.
+  const WINDOWS = [[2, 2], [3, 2], [3, 1]];
+  for (const type of ['float64', 'float32', 'float16', 'bfloat16']) {
+    test(`${type}: kernels 2s2, 3s2, 3s1 on widths 1..21`, () => {
+      const next = rng(4242);
+      const { encode } = FLOAT_TYPES[type];
+      for (const [k, s] of WINDOWS) {
+        for (let w = 1; w <= 21; w++) {
+          for (let variant = 0; variant < 8; variant++) {
+            const begin = variant & 1;
+            const end = (variant >> 1) & 1;
+            const attrs = { kernel_shape: [int(next, 1, 3), k], strides: [int(next, 1, 2), s], pads: [int(next, 0, 1), begin, int(next, 0, 1), end],
+              count_include_pad: variant >> 2, ceil_mode: int(next, 0, 1) };
+            const x = randomTensor(type, [1, 2, int(next, 3, 5), w], next);
+            if (w % 4 === 1) x.data[int(next, 0, x.size - 1)] = encode(pick(next, [NaN, Infinity, -Infinity]));
+            checkAgainstReference(type, x, attrs, `w=${w} ${JSON.stringify(attrs)}`);
+          }
+        }
+      }
+    });
+
+    test(`${type}: global windows over 1, 2 and 3 axes, and whole last axes after pooled ones`, () => {
+      const next = rng(77);
+      const { encode } = FLOAT_TYPES[type];
+      for (const spatial of [[37], [7, 7], [1, 9], [3, 4, 5], [2, 3, 11]]) {
+        const x = randomTensor(type, [2, 3, ...spatial], next);
+        checkAgainstReference(type, x, { kernel_shape: spatial }, `global on [${spatial}]`);
+        checkAgainstReference(type, x, { kernel_shape: spatial, strides: spatial.map(() => 3) }, `global, strides 3, on [${spatial}]`);
+        x.data[int(next, 0, x.size - 1)] = encode(pick(next, [NaN, Infinity, -Infinity]));
+        checkAgainstReference(type, x, { kernel_shape: spatial }, `global with a NaN or Inf on [${spatial}]`);
+        if (spatial.length > 1) {
+          const partial = [2, ...spatial.slice(1)];
+          checkAgainstReference(type, x, { kernel_shape: partial, pads: [1, ...spatial.slice(1).map(() => 0), 0, ...spatial.slice(1).map(() => 0)] },
+            `whole trailing axes with a pooled first axis on [${spatial}]`);
+          checkAgainstReference(type, x, { kernel_shape: spatial, pads: [0, ...spatial.slice(1).map(() => 0), 0, 1, ...spatial.slice(2).map(() => 0)], count_include_pad: 1 },
+            `padded second axis is not global on [${spatial}]`);
+        }
+      }
+    });
+  }
+});
+
 describe('AveragePool: larger inputs', () => {
   for (const type of ['float64', 'float32', 'float16', 'bfloat16']) {
     test(`${type}: 2-D and 3-D networks' shapes`, () => {

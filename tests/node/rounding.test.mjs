@@ -48,6 +48,29 @@ for (const [op, version, types] of VARIANTS) {
   });
 }
 
+describe('rounding: every float16 and bfloat16 bit pattern', () => {
+  // All 65536 patterns in one tensor (and shifted by one, so each meets the SIMD loop and the tail
+  // at another lane): subnormals, the integers near 2^mantissa_bits, ±0, Inf and every NaN.
+  for (const type of ['float16', 'bfloat16']) {
+    for (const op of ['Floor', 'Ceil', 'Round']) {
+      test(`${op} ${type}`, () => {
+        const { decode, encode } = FLOAT_TYPES[type];
+        const all = new Uint16Array(65536 + 3);
+        for (let i = 0; i < all.length; i++) all[i] = i & 0xffff;
+        for (const x of [all.subarray(0, 65536), all.subarray(3)]) {
+          const y = ops[op](new Tensor(type, x, [x.length]));
+          for (let i = 0; i < x.length; i++) {
+            const v = decode(x[i]);
+            const got = decode(y.data[i]);
+            if (Number.isNaN(v)) assert.ok(Number.isNaN(got), `${op}(NaN 0x${x[i].toString(16)})`);
+            else if (!Object.is(got, decode(encode(REFERENCE[op](v))))) assert.fail(`${op} ${type} 0x${x[i].toString(16)} = ${v}: got ${got}`);
+          }
+        }
+      });
+    }
+  }
+});
+
 describe('rounding: version rules', () => {
   test('an opset selects the newest version at or below it', () => {
     const x = new Tensor('bfloat16', new Uint16Array([0x3fc0])); // 1.5
