@@ -6,6 +6,7 @@ import { formatTensor, generateValues, parseValues, tensorFrom } from './tensors
 import { $, el, formatMs, formatShape, hideMessage, opChip, scrollToSection, showMessage } from './ui.mjs';
 
 const MAX_EDITABLE = 2048; // larger inputs are generated, not typed
+const MAX_ELEMENTS = 1 << 24; // a demo's sanity limit on generated inputs
 
 let current = null; // { session, name, editors }
 
@@ -80,18 +81,21 @@ function inputEditor(info, fill) {
   const dims = () => {
     const parsed = dimsField.value.split(/[\s,[\]]+/).filter(Boolean).map(Number);
     if (parsed.some((d) => !Number.isInteger(d) || d < 0)) throw new Error(`input '${info.name}': the shape must be whole numbers, e.g. 1, 3, 8, 8`);
+    if (parsed.reduce((a, b) => a * b, 1) > MAX_ELEMENTS) throw new Error(`input '${info.name}': more than ${MAX_ELEMENTS.toLocaleString('en')} values is too many for this page`);
     return parsed;
   };
   const regenerate = () => {
     let shape;
     try {
       shape = dims();
-    } catch {
+    } catch (e) {
+      note.textContent = e.message;
       return;
     }
     const count = shape.reduce((a, b) => a * b, 1);
     generated = generateValues(kind, type, count);
     values.value = formatTensor(tensorFrom(type, generated, shape));
+    values.rows = Math.min(Math.max(values.value.split('\n').length, 2), 12);
     values.readOnly = count > MAX_EDITABLE;
     note.textContent = count > MAX_EDITABLE ? `${count.toLocaleString('en')} values: generated, too many to type` : `${count} values`;
     for (const b of buttons) b.classList.toggle('active', b.dataset.fill === kind);
@@ -117,7 +121,7 @@ function inputEditor(info, fill) {
   const get = () => {
     const shape = dims();
     const count = shape.reduce((a, b) => a * b, 1);
-    const data = generated ?? parseValues(type, values.value.replace(/\[[^\]]*:[^\]]*\]/g, ' '), `input '${info.name}'`);
+    const data = generated ?? parseValues(type, values.value, `input '${info.name}'`);
     if (data.length !== count) throw new Error(`input '${info.name}': ${data.length} values for shape ${formatShape(shape)}, which holds ${count}`);
     return tensorFrom(type, data, shape);
   };

@@ -102,9 +102,12 @@ export function formatTensor(tensor) {
   return lines.join('\n');
 }
 
-/** Numbers separated by spaces, commas, brackets or new lines; NaN, Infinity, inf allowed for floats. */
+/**
+ * Numbers separated by spaces, commas, brackets or new lines; NaN, Infinity, inf allowed for floats.
+ * formatTensor's block headers (`[0, 1, :, :]`) are skipped, so its text reads back.
+ */
 export function parseValues(type, text, label) {
-  const tokens = text.split(/[\s,;[\]()]+/).filter(Boolean);
+  const tokens = text.replace(/\[[^\]]*:[^\]]*\]/g, ' ').split(/[\s,;[\]()]+/).filter(Boolean);
   return tokens.map((token, i) => {
     if (isFloatType(type)) {
       const v = /^[+-]?inf(inity)?$/i.test(token) ? (token.startsWith('-') ? -Infinity : Infinity) : /^nan$/i.test(token) ? NaN : Number(token);

@@ -251,6 +251,32 @@ test('the image pipeline draws the built-in picture and a picture the user picks
   await page.close();
 });
 
+test('the numbers the page shows read back as the same values, for every float type', async () => {
+  const { page, errors } = await openDemo();
+  // Random bit patterns (NaNs aside) of each float type, formatted as the page shows them and parsed
+  // as the input editor reads them, must give the same bits back.
+  const mismatches = await page.evaluate(async () => {
+    const { Tensor } = window.onnxWasm;
+    const { formatTensor, parseValues, tensorFrom } = await import('/lib/tensors.mjs');
+    const bitsOf = { float32: Uint32Array, float64: BigUint64Array, float16: Uint16Array, bfloat16: Uint16Array };
+    const dataOf = { float32: Float32Array, float64: Float64Array, float16: Uint16Array, bfloat16: Uint16Array };
+    const out = [];
+    for (const type of Object.keys(bitsOf)) {
+      const bytes = crypto.getRandomValues(new Uint8Array(8 * 240)); // under formatTensor's 2048 shown values
+      const data = new dataOf[type](bytes.buffer);
+      const t = new Tensor(type, data, [2, 3, data.length / 6]);
+      const back = tensorFrom(type, parseValues(type, formatTensor(t), type), t.dims);
+      const [a, b] = [t, back].map((x) => new bitsOf[type](x.data.buffer, x.data.byteOffset, x.data.length));
+      const values = parseValues(type, formatTensor(t), type);
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !Number.isNaN(values[i])) out.push(`${type}[${i}]: ${a[i]} -> ${b[i]}`);
+    }
+    return out;
+  });
+  assert.deepEqual(mismatches, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('every gallery model opens: the broken ones show their error, the others run', async () => {
   const { page, errors } = await openDemo();
   const files = await page.locator('.model-card').evaluateAll((cards) => cards.map((c) => c.dataset.model));
