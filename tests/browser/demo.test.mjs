@@ -246,7 +246,20 @@ test('the image pipeline draws the built-in picture and a picture the user picks
   assert.deepEqual([result.width, result.height], [20, 10]);
   assert.deepEqual(pixelAt(result, 2, 5), downsampled(left));
   assert.deepEqual(pixelAt(result, 17, 5), downsampled(right));
+
+  // A gallery card's "Use on a picture" picks its pipeline; the built-in picture comes back on request.
+  await page.click('.model-card[data-model="image-dilated-blur.onnx"] button:text("Use on a picture")');
+  await page.waitForSelector('#after[data-picture="dropped.png"][data-pipeline="image-dilated-blur.onnx"]');
+  assert.equal(await page.inputValue('#pipeline'), 'image-dilated-blur.onnx');
+  await page.click('#builtin-picture');
+  await page.waitForSelector('#after[data-picture="built-in"][data-pipeline="image-dilated-blur.onnx"]');
   assert.equal(await page.isHidden('#image-message'), true);
+
+  // A file that is not a picture: a message, and the last picture stays.
+  await page.setInputFiles('#picture-file', { name: 'not-a-picture.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
+  await page.waitForSelector('#image-message:not([hidden])');
+  assert.match(await page.textContent('#image-message'), /Cannot use that picturenot-a-picture\.png is not an image this browser can decode/);
+  assert.equal(await page.getAttribute('#before', 'data-picture'), 'built-in');
   assert.deepEqual(errors, []);
   await page.close();
 });
