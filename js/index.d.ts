@@ -180,6 +180,49 @@ export interface OperatorVersion {
 /** Every operator version with the element types it accepts. Needs `await ready()` first. */
 export function supportedOperators(): OperatorVersion[];
 
+/** A graph input or output as the model declares it. */
+export interface ModelValueInfo {
+  name: string;
+  /** Element type name (onnxruntime-web's names; ONNX's for types outside this package, e.g. 'bool'); null when not stated. */
+  type: string | null;
+  /**
+   * Declared shape: a number per fixed dimension, a string per named symbolic dimension (dim_param),
+   * null per unnamed one; null when the model states no shape.
+   */
+  shape: ReadonlyArray<number | string | null> | null;
+}
+
+/** A node of the model: its operator, the version of it that runs, and its attributes. */
+export interface ModelNode {
+  /** May be empty. */
+  name: string;
+  opType: string;
+  /** '' or 'ai.onnx' (the only domain this package runs). */
+  domain: string;
+  /** The operator version the node runs: the largest since-version <= the model's opset, e.g. 6 for Floor at opset 12. */
+  version: number;
+  /** Value names; '' marks an omitted optional input. */
+  inputs: readonly string[];
+  outputs: readonly string[];
+  /** By name: ints and floats as numbers, strings, and lists of these. */
+  attributes: Readonly<Record<string, number | string | readonly number[] | readonly string[] | null>>;
+}
+
+/** What `InferenceSession.graph` describes: the model as declared (deeply frozen). */
+export interface ModelGraph {
+  irVersion: number;
+  opsetImports: ReadonlyArray<{ readonly domain: string; readonly version: number }>;
+  /** The graph's name. */
+  name: string;
+  /** The inputs `run` takes, in `inputNames` order (inputs with an initializer are listed under initializers). */
+  inputs: readonly ModelValueInfo[];
+  /** In `outputNames` order. */
+  outputs: readonly ModelValueInfo[];
+  initializers: ReadonlyArray<{ readonly name: string; readonly type: TensorType; readonly dims: readonly number[] }>;
+  /** In file order. */
+  nodes: readonly ModelNode[];
+}
+
 /** A model loaded with `InferenceSession.create`, run on the wasm kernels. */
 export class InferenceSession {
   /**
@@ -194,6 +237,8 @@ export class InferenceSession {
   /** The names of the graph inputs that `run` takes. */
   readonly inputNames: readonly string[];
   readonly outputNames: readonly string[];
+  /** The model as declared (opsets, inputs, outputs, initializers, nodes), e.g. to show it. Not in onnxruntime-web. */
+  readonly graph: ModelGraph;
   /**
    * Runs the graph on the given inputs (one per input name; wasm-resident tensors are read in place)
    * and resolves with every graph output, in JS memory.

@@ -6,6 +6,14 @@ import { readOutputs, writeInputs } from './calls.mjs';
 import { lastError, ready, wasm } from './runtime.mjs';
 import { Tensor } from './tensor.mjs';
 
+function deepFreeze(value) {
+  if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 function asBytes(label, source) {
   if (source instanceof Uint8Array) return source;
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
@@ -42,6 +50,12 @@ export class InferenceSession {
     this.inputNames = Object.freeze(wasm().sessionInputNames(handle));
     /** Names of the outputs run() returns. */
     this.outputNames = Object.freeze(wasm().sessionOutputNames(handle));
+    /**
+     * The model as declared, for tools that show it: opset imports, inputs (those run() takes) and
+     * outputs with their types and shapes, initializers, and the nodes in file order, each with the
+     * operator version it runs and its attributes.
+     */
+    this.graph = deepFreeze(wasm().sessionGraph(handle));
   }
 
   /**

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InferenceSession, decodeTensorProto } from 'onnx-wasm';
-import { formatResults, runCase } from '../tests/conformance/runner.mjs';
+import { formatResults, runCase } from '../demo/lib/conformance-runner.mjs';
 import { decodeModel } from '../tests/node/helpers/onnx-builder.mjs';
 
 const OPERATORS = ['Floor', 'Ceil', 'Round', 'Min', 'AveragePool'];

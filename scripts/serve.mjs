@@ -1,24 +1,63 @@
 // Serves the demo page and the built package: `npm start` (PORT, default 8080).
+//   /              demo/
+//   /dist/         dist/ (the built package, which the demo imports as `onnx-wasm`)
+//   /package.json  the package's package.json (the demo shows its version)
+//   /onnx-tests/   ../shared/onnx-tests, with index.json listing the cases for the conformance view
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const testsDir = join(root, '..', 'shared', 'onnx-tests');
+const SUITES = ['node', 'pytorch-converted'];
+
+const subdirs = (dir) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+
+/** {cases: [{name: 'node/test_floor', dataSets: ['test_data_set_0']}]}, read afresh on each request. */
+function caseIndex() {
+  const cases = SUITES.flatMap((suite) =>
+    subdirs(join(testsDir, suite)).map((name) => ({
+      name: `${suite}/${name}`,
+      dataSets: subdirs(join(testsDir, suite, name)).filter((d) => d.startsWith('test_data_set_')),
+    })));
+  return { cases };
+}
+
+function sendJson(res, value) {
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify(value));
+}
+
+const packageFiles = sirv(root, { dev: true });
 const mounts = [
   ['/dist/', sirv(join(root, 'dist'), { dev: true })],
-  ['/onnx-tests/', sirv(join(root, '..', 'shared', 'onnx-tests'), { dev: true })],
+  ['/onnx-tests/', sirv(testsDir, { dev: true })],
   ['/', sirv(join(root, 'demo'), { dev: true })],
 ];
 
 export function createServer() {
   return http.createServer((req, res) => {
-    const [prefix, handler] = mounts.find(([p]) => req.url.startsWith(p));
-    if (prefix !== '/') req.url = req.url.slice(prefix.length - 1);
-    handler(req, res, () => {
+    const notFound = () => {
       res.statusCode = 404;
       res.end('not found');
-    });
+    };
+    const path = req.url.split('?')[0];
+    if (path === '/onnx-tests/index.json') {
+      try {
+        sendJson(res, caseIndex());
+      } catch (e) {
+        res.statusCode = 500;
+        res.end(`cannot list the ONNX test cases in ${testsDir}: ${e.message}`);
+      }
+      return;
+    }
+    if (path === '/package.json') return packageFiles(req, res, notFound);
+    const [prefix, handler] = mounts.find(([p]) => req.url.startsWith(p));
+    if (prefix !== '/') req.url = req.url.slice(prefix.length - 1);
+    handler(req, res, notFound);
   });
 }
 

@@ -84,6 +84,7 @@ class SessionBuilder {
     if (!model_.has_graph) return InvalidModel("the model has no graph");
     OW_ASSIGN_OR_RETURN(const int64_t opset, default_opset(model_));
     OW_RETURN_IF_ERROR(prepare_ops(opset));
+    describe();
     OW_RETURN_IF_ERROR(add_initializers());
     OW_RETURN_IF_ERROR(add_graph_inputs());
     OW_RETURN_IF_ERROR(add_node_outputs());
@@ -112,6 +113,17 @@ class SessionBuilder {
       ops_.push_back(op.take());
     }
     return Status::Ok();
+  }
+
+  // The declared model, before initializers move into the session; inputs and outputs follow.
+  void describe() {
+    ModelDescription& d = session_.description_;
+    d.ir_version = model_.ir_version;
+    d.opset_imports = model_.opset_imports;
+    d.graph_name = graph_.name;
+    for (const NamedTensor& init : graph_.initializers)
+      d.initializers.push_back({init.name, init.tensor.dtype(), init.tensor.dims()});
+    for (size_t n = 0; n < graph_.nodes.size(); ++n) d.nodes.push_back({graph_.nodes[n], ops_[n].version().since_version});
   }
 
   // A new value id for `name`, or an error naming what defined it already.
@@ -155,6 +167,7 @@ class SessionBuilder {
       OW_ASSIGN_OR_RETURN(size_t id, define(info.name, "a graph input"));
       session_.graph_inputs_.push_back({info, id, false});
       session_.input_names_.push_back(info.name);
+      session_.description_.inputs.push_back(info);
     }
     return Status::Ok();
   }
@@ -209,6 +222,7 @@ class SessionBuilder {
                             "' is produced by no node and is neither a graph input nor an initializer");
       session_.output_names_.push_back(info.name);
       session_.output_values_.push_back(it->second);
+      session_.description_.outputs.push_back(info);
     }
     return Status::Ok();
   }

@@ -17,6 +17,26 @@ struct Feed {
   Tensor tensor;
 };
 
+// The model a session was built from, as declared, for tools that show it (InferenceSession.graph).
+struct ModelDescription {
+  struct Initializer {
+    std::string name;
+    DType type;
+    Dims dims;
+  };
+  struct NodeDescription {
+    Node node;
+    int version;  // the operator version the node runs: its since_version for the model's opset
+  };
+  int64_t ir_version = 0;
+  std::vector<OpsetImport> opset_imports;
+  std::string graph_name;
+  std::vector<ValueInfo> inputs;  // the inputs a caller feeds, in input_names() order
+  std::vector<ValueInfo> outputs;
+  std::vector<Initializer> initializers;
+  std::vector<NodeDescription> nodes;  // in file order
+};
+
 class Session {
  public:
   // Checks and prepares the model. Errors name the node and the reason: an operator this runtime
@@ -26,6 +46,7 @@ class Session {
   // The inputs a caller feeds (graph inputs that are not initializers), in graph order.
   const std::vector<std::string>& input_names() const { return input_names_; }
   const std::vector<std::string>& output_names() const { return output_names_; }
+  const ModelDescription& description() const { return description_; }
 
   // Checks each feed's type and fixed dimensions against the graph, runs the nodes and returns the
   // graph outputs in output_names() order. Graph inputs that are also initializers may be fed to
@@ -61,6 +82,7 @@ class Session {
   std::vector<Step> steps_;
   std::vector<size_t> output_values_;
   std::vector<std::string> value_names_;  // by value id
+  ModelDescription description_;
 
   friend class SessionBuilder;
 };

@@ -1,13 +1,12 @@
 // InferenceSession in headless Chromium: the ES module build fetches each ONNX backend test case's
 // model and .pb files by URL and runs them through the same runner as `npm run conformance`.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { createServer } from '../../scripts/serve.mjs';
 
 const TESTS = new URL('../../../shared/onnx-tests/', import.meta.url);
-const RUNNER = new URL('../conformance/runner.mjs', import.meta.url);
 const OPERATORS = ['Floor', 'Ceil', 'Round', 'Min', 'AveragePool'];
 let server, browser, base;
 
@@ -32,13 +31,10 @@ test('every ONNX backend test case through InferenceSession in Chromium, models 
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  // The runner is not part of the served site: hand it to the page.
-  await page.route('**/conformance-runner.mjs', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: readFileSync(RUNNER, 'utf8') }));
   await page.goto(base);
   const results = await page.evaluate(async ({ cases, operators }) => {
     const api = await import('/dist/onnx-wasm.mjs');
-    const { runCase } = await import('/conformance-runner.mjs');
+    const { runCase } = await import('/lib/conformance-runner.mjs');
     const out = [];
     for (const name of cases) {
       const readFile = async (path) => {

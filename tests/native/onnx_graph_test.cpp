@@ -315,3 +315,53 @@ TEST_CASE("Graph: refusals name the node and the reason", "[onnx][graph]") {
     expect_error(load(pb::model({8, {{"", 13}}, ""})), ErrorCode::kInvalidModel, "the model has no graph");
   }
 }
+
+TEST_CASE("Graph: the description keeps the model as declared, with each node's resolved version", "[onnx][graph]") {
+  // Opset 12: Floor resolves to version 6, AveragePool to 11, Min to 12. w is an initializer also listed
+  // as an input (an optional feed): described as an initializer, not as an input.
+  auto session = load(
+      pb::model({7,
+                 {{"", 12}, {"ai.onnx.ml", 3}},
+                 pb::graph({{pb::node({"AveragePool", {"m"}, {"y"}, "pool",
+                                       {pb::attr_ints("kernel_shape", {2}), pb::attr_string("auto_pad", "VALID")}, ""}),
+                             pb::node({"Min", {"f", "w"}, {"m"}, "", {}, ""}),
+                             pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""})},
+                            {pb::tensor_raw<float>("w", kF32, {1, 3, 1}, {1.0f, 2.0f, 3.0f})},
+                            {f32_info("x", {pb::symbolic("N"), pb::fixed(3), pb::symbolic()}), f32_info("w")},
+                            {pb::value_info("y", kF32, nullptr), f32_info("m", {pb::symbolic("N"), pb::fixed(3)})}})}));
+  REQUIRE(session.ok());
+  const ModelDescription& d = session.value().description();
+  CHECK(d.ir_version == 7);
+  REQUIRE(d.opset_imports.size() == 2);
+  CHECK(d.opset_imports[1].domain == "ai.onnx.ml");
+  CHECK(d.opset_imports[1].version == 3);
+  CHECK(d.graph_name == "graph");
+  REQUIRE(d.inputs.size() == 1);
+  CHECK(d.inputs[0].name == "x");
+  CHECK(d.inputs[0].elem_type == kF32);
+  REQUIRE(d.inputs[0].shape.size() == 3);
+  CHECK(d.inputs[0].shape[0].param == "N");
+  CHECK(d.inputs[0].shape[1].fixed);
+  CHECK(d.inputs[0].shape[1].value == 3);
+  CHECK_FALSE(d.inputs[0].shape[2].fixed);
+  CHECK(d.inputs[0].shape[2].param.empty());
+  REQUIRE(d.outputs.size() == 2);
+  CHECK(d.outputs[0].name == "y");
+  CHECK_FALSE(d.outputs[0].has_shape);
+  CHECK(d.outputs[1].shape.size() == 2);
+  REQUIRE(d.initializers.size() == 1);
+  CHECK(d.initializers[0].name == "w");
+  CHECK(d.initializers[0].type == DType::kFloat32);
+  CHECK(d.initializers[0].dims == Dims{1, 3, 1});
+  REQUIRE(d.nodes.size() == 3);  // file order
+  CHECK(d.nodes[0].node.op_type == "AveragePool");
+  CHECK(d.nodes[0].version == 11);
+  CHECK(d.nodes[0].node.inputs == std::vector<std::string>{"m"});
+  REQUIRE(d.nodes[0].node.attributes.items().size() == 2);
+  CHECK(d.nodes[0].node.attributes.find("auto_pad")->s == "VALID");
+  CHECK(d.nodes[0].node.attributes.find("kernel_shape")->ints == std::vector<int64_t>{2});
+  CHECK(d.nodes[1].node.name.empty());
+  CHECK(d.nodes[1].version == 12);
+  CHECK(d.nodes[1].node.outputs == std::vector<std::string>{"m"});
+  CHECK(d.nodes[2].version == 6);
+}
