@@ -54,10 +54,29 @@ Broadcast plan_broadcast(const Dims& in, const Dims& out) {
   return b;
 }
 
+// The binary micro-kernels of one element type behind untyped pointers, so that one fold (below)
+// serves all twelve types rather than one copy of it per type; the kernels run a whole run per call.
+struct MinLoops {
+  size_t element_size;
+  void (*vv)(const void* a, const void* b, void* y, size_t n);  // y = min(a, b)
+  void (*vs)(const void* a, const void* b, void* y, size_t n);  // y = min(a, *b)
+};
+
+template <typename T>
+constexpr MinLoops kMinLoops = {
+    sizeof(T),
+    [](const void* a, const void* b, void* y, size_t n) {
+      kernels::min_vv(static_cast<const T*>(a), static_cast<const T*>(b), static_cast<T*>(y), n);
+    },
+    [](const void* a, const void* b, void* y, size_t n) {
+      kernels::min_vs(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<T*>(y), n);
+    }};
+
 // Calls run(pos, len, p, contiguous) over output elements [begin, end) in runs: p is the input's
-// element for output element pos; the run reads p[0..len) when contiguous, else *p for all of it.
-template <typename T, typename Run>
-void for_each_run(const Broadcast& b, const T* data, size_t begin, size_t end, Run&& run) {
+// element for output element pos (data and p point at elements of `size` bytes); the run reads
+// p[0..len) when contiguous, else *p for all of it.
+template <typename Run>
+void for_each_run(const Broadcast& b, const unsigned char* data, size_t size, size_t begin, size_t end, Run&& run) {
   const size_t outer = b.extents.size() - 1;
   const size_t inner = b.extents.back();
   const bool contiguous = b.strides.back() == 1;
@@ -71,7 +90,7 @@ void for_each_run(const Broadcast& b, const T* data, size_t begin, size_t end, R
   }
   for (size_t pos = begin; pos < end;) {
     const size_t len = std::min(inner - within, end - pos);
-    run(pos, len, data + offset + (contiguous ? within : 0), contiguous);
+    run(pos, len, data + (offset + (contiguous ? within : 0)) * size, contiguous);
     pos += len;
     within = 0;
     for (size_t g = outer; g-- > 0;) {  // next block: an odometer over the outer groups
@@ -83,13 +102,25 @@ void for_each_run(const Broadcast& b, const T* data, size_t begin, size_t end, R
   }
 }
 
-template <typename T>
-void fold_min(const Inputs& inputs, Tensor& y) {
+// Fills `count` elements of `size` bytes at out with copies of *element, doubling the filled part.
+void fill_elements(unsigned char* out, const unsigned char* element, size_t size, size_t count) {
+  if (count == 0) return;
+  std::memcpy(out, element, size);
+  for (size_t filled = 1; filled < count;) {
+    const size_t n = std::min(filled, count - filled);
+    std::memcpy(out + filled * size, out, n * size);
+    filled += n;
+  }
+}
+
+void fold_min(const Inputs& inputs, Tensor& y, const MinLoops& loops) {
   const size_t n = y.size();
-  T* out = y.data<T>();
+  const size_t size = loops.element_size;
+  auto* out = static_cast<unsigned char*>(y.raw_data());
+  const auto data = [](const Tensor* t) { return static_cast<const unsigned char*>(t->raw_data()); };
   if (n == 0) return;
   if (inputs.size() == 1) {
-    std::memcpy(out, inputs[0]->data<T>(), n * sizeof(T));
+    std::memcpy(out, data(inputs[0]), n * size);
     return;
   }
   // Min is commutative, so each chunk starts from an input laid out like the output when there is
@@ -99,25 +130,24 @@ void fold_min(const Inputs& inputs, Tensor& y) {
   const size_t first = start_is_full ? static_cast<size_t>(full - inputs.begin()) : 0;
   const Tensor* start = inputs[first];
   const Broadcast start_broadcast = start_is_full ? Broadcast{} : plan_broadcast(start->dims(), y.dims());
-  std::vector<std::pair<Broadcast, const T*>> rest;
+  std::vector<std::pair<Broadcast, const unsigned char*>> rest;
   for (size_t k = 0; k < inputs.size(); ++k)
-    if (k != first) rest.emplace_back(plan_broadcast(inputs[k]->dims(), y.dims()), inputs[k]->data<T>());
+    if (k != first) rest.emplace_back(plan_broadcast(inputs[k]->dims(), y.dims()), data(inputs[k]));
 
-  constexpr size_t kChunk = kChunkBytes / sizeof(T);
-  for (size_t begin = 0; begin < n; begin += kChunk) {
-    const size_t end = std::min(n, begin + kChunk);
-    const T* acc = start->data<T>();  // the running min of the chunk, laid out like the output
+  const size_t chunk = kChunkBytes / size;
+  for (size_t begin = 0; begin < n; begin += chunk) {
+    const size_t end = std::min(n, begin + chunk);
+    const unsigned char* acc = data(start);  // the running min of the chunk, laid out like the output
     if (!start_is_full) {
-      for_each_run(start_broadcast, start->data<T>(), begin, end, [out](size_t pos, size_t len, const T* p, bool contiguous) {
-        if (contiguous) std::copy_n(p, len, out + pos);
-        else std::fill_n(out + pos, len, *p);
+      for_each_run(start_broadcast, data(start), size, begin, end, [out, size](size_t pos, size_t len, const unsigned char* p, bool contiguous) {
+        if (contiguous) std::memcpy(out + pos * size, p, len * size);
+        else fill_elements(out + pos * size, p, size, len);
       });
       acc = out;
     }
-    for (const auto& [broadcast, data] : rest) {
-      for_each_run(broadcast, data, begin, end, [acc, out](size_t pos, size_t len, const T* p, bool contiguous) {
-        if (contiguous) kernels::min_vv(acc + pos, p, out + pos, len);
-        else kernels::min_vs(acc + pos, *p, out + pos, len);
+    for (const auto& [broadcast, input] : rest) {
+      for_each_run(broadcast, input, size, begin, end, [acc, out, size, &loops](size_t pos, size_t len, const unsigned char* p, bool contiguous) {
+        (contiguous ? loops.vv : loops.vs)(acc + pos * size, p, out + pos * size, len);
       });
       acc = out;
     }
@@ -131,7 +161,7 @@ class MinKernel final : public Kernel {
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     OW_ASSIGN_OR_RETURN(Dims dims, output_dims(inputs));
     OW_ASSIGN_OR_RETURN(Tensor y, Tensor::allocate(inputs[0]->dtype(), std::move(dims)));
-    visit_dtype(y.dtype(), [&](auto element) { fold_min<decltype(element)>(inputs, y); });
+    visit_dtype(y.dtype(), [&](auto element) { fold_min(inputs, y, kMinLoops<decltype(element)>); });
     outputs.push_back(std::move(y));
     return Status::Ok();
   }
