@@ -103,9 +103,11 @@ void fold_min(const Inputs& inputs, Tensor& y) {
   for (size_t k = 0; k < inputs.size(); ++k)
     if (k != first) rest.emplace_back(plan_broadcast(inputs[k]->dims(), y.dims()), inputs[k]->data<T>());
 
-  constexpr size_t kChunk = kChunkBytes / sizeof(T);
-  for (size_t begin = 0; begin < n; begin += kChunk) {
-    const size_t end = std::min(n, begin + kChunk);
+  // Chunks keep the running min in cache between inputs; a single pass (one input folded into one
+  // laid out like the output) needs none, and the setup of each chunk's runs would only cost.
+  const size_t chunk = start_is_full && rest.size() == 1 ? n : kChunkBytes / sizeof(T);
+  for (size_t begin = 0; begin < n; begin += chunk) {
+    const size_t end = std::min(n, begin + chunk);
     const T* acc = start->data<T>();  // the running min of the chunk, laid out like the output
     if (!start_is_full) {
       for_each_run(start_broadcast, start->data<T>(), begin, end, [out](size_t pos, size_t len, const T* p, bool contiguous) {
