@@ -1,4 +1,5 @@
 // The typed-array operator API: one thin shim per operator over runOperator().
+import { checkedAttributes } from './attributes.mjs';
 import { OnnxWasmError } from './errors.mjs';
 import { takeOutputs, wasm, withInputs } from './runtime.mjs';
 
@@ -13,7 +14,8 @@ function runOperator(op, inputs, options) {
   if (!Number.isSafeInteger(opset) || opset < 1) {
     throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${opset}`);
   }
-  const [y] = withInputs(op, inputs, (descriptors) => takeOutputs(wasm().runOp(op, opset, descriptors, attributes)));
+  const checked = checkedAttributes(op, attributes);
+  const [y] = withInputs(op, inputs, (descriptors) => takeOutputs(wasm().runOp(op, opset, descriptors, checked)));
   return y;
 }
 

@@ -4,7 +4,7 @@ import createOnnxWasmModule from 'onnx-wasm-glue';
 import { instantiateFromUrl } from 'onnx-wasm-load-wasm';
 import { DTYPES, dtypeName } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
-import { Tensor } from './tensor.mjs';
+import { Tensor, isTensor } from './tensor.mjs';
 
 let module = null;
 let loading = null;
@@ -48,13 +48,22 @@ export function wasm() {
   return module;
 }
 
+// The C++ code reports errors as values, and its sizes are bounded before it allocates; a C++
+// exception reaching JS can only be an allocation that failed all the same (std::bad_alloc).
+export function asOnnxWasmError(label, e) {
+  if (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception) {
+    return new OnnxWasmError(`${label}: out of memory`, 'OUT_OF_MEMORY');
+  }
+  return e;
+}
+
 // Copies the tensors into wasm memory, calls fn(inputDescriptors), frees them afterwards.
 export function withInputs(label, tensors, fn) {
   const m = wasm();
   const pointers = [];
   try {
     const inputs = tensors.map((t, i) => {
-      if (!(t instanceof Tensor)) throw new OnnxWasmError(`${label}: input ${i} must be a Tensor`);
+      if (!isTensor(t)) throw new OnnxWasmError(`${label}: input ${i} must be a Tensor`);
       const bytes = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
       const p = m._malloc(Math.max(bytes.length, 1));
       if (!p) throw new OnnxWasmError(`${label}: out of memory for input ${i} (${bytes.length} bytes)`, 'OUT_OF_MEMORY');
@@ -63,6 +72,8 @@ export function withInputs(label, tensors, fn) {
       return { type: DTYPES[t.type].code, data: p, byteLength: bytes.length, dims: t.dims };
     });
     return fn(inputs);
+  } catch (e) {
+    throw asOnnxWasmError(label, e);
   } finally {
     for (const p of pointers) m._free(p);
   }

@@ -2,8 +2,8 @@
 import { OnnxWasmError } from './errors.mjs';
 // read-source.browser.mjs or read-source.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { readSource } from 'onnx-wasm-read-source';
-import { ready, takeOutputs, wasm, withInputs } from './runtime.mjs';
-import { Tensor } from './tensor.mjs';
+import { asOnnxWasmError, ready, takeOutputs, wasm, withInputs } from './runtime.mjs';
+import { Tensor, isTensor } from './tensor.mjs';
 
 function asBytes(label, source) {
   if (source instanceof Uint8Array) return source;
@@ -20,10 +20,19 @@ function withBytes(label, bytes, fn) {
   try {
     m.HEAPU8.set(bytes, p);
     return fn(p, bytes.length);
+  } catch (e) {
+    throw asOnnxWasmError(label, e);
   } finally {
     m._free(p);
   }
 }
+
+// Feed names are copied into wasm memory before the model can refuse them: a name longer than this
+// that is not one of the session's inputNames is refused here.
+const MAX_FEED_NAME_LENGTH = 4096;
+
+// Frees the wasm memory of sessions that are garbage-collected without release().
+const unreleased = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((handle) => handle.delete()) : null;
 
 /**
  * A loaded ONNX model, as in onnxruntime-web:
@@ -36,6 +45,7 @@ export class InferenceSession {
   constructor(handle) {
     if (!handle) throw new OnnxWasmError('InferenceSession: use `await InferenceSession.create(source)`');
     this.#handle = handle;
+    unreleased?.register(this, handle, this);
     /** Names of the inputs run() expects (graph inputs that are not initializers). */
     this.inputNames = Object.freeze(handle.inputNames());
     /** Names of the outputs run() returns. */
@@ -72,7 +82,10 @@ export class InferenceSession {
     }
     const names = Object.keys(feeds);
     const tensors = names.map((name) => {
-      if (!(feeds[name] instanceof Tensor)) throw new OnnxWasmError(`${label}: feed '${name}' must be a Tensor`);
+      if (name.length > MAX_FEED_NAME_LENGTH && !this.inputNames.includes(name)) {
+        throw new OnnxWasmError(`${label}: '${name.slice(0, 32)}...' (${name.length} characters) is not an input of the model`);
+      }
+      if (!isTensor(feeds[name])) throw new OnnxWasmError(`${label}: feed '${name}' must be a Tensor`);
       return feeds[name];
     });
     const outputs = withInputs(label, tensors, (descriptors) => takeOutputs(this.#handle.run(names, descriptors)));
@@ -81,7 +94,9 @@ export class InferenceSession {
 
   /** Frees the model's memory; the session cannot run afterwards. */
   release() {
-    this.#handle?.delete();
+    if (!this.#handle) return;
+    unreleased?.unregister(this);
+    this.#handle.delete();
     this.#handle = null;
   }
 }

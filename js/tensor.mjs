@@ -8,6 +8,10 @@ function describe(value) {
   return typeof value;
 }
 
+// Set only by the constructor, after its checks: tells a checked Tensor from an object that merely
+// has Tensor.prototype.
+const CHECKED = Symbol('onnx-wasm checked tensor');
+
 /**
  * A typed array with an element type and a shape, as in onnxruntime-web:
  * `new Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2])`.
@@ -16,9 +20,9 @@ function describe(value) {
  */
 export class Tensor {
   constructor(type, data, dims) {
-    const info = DTYPES[type];
+    const info = typeof type === 'string' && Object.prototype.hasOwnProperty.call(DTYPES, type) ? DTYPES[type] : undefined;
     if (!info) {
-      throw new OnnxWasmError(`Tensor: unknown type '${type}' (expected one of ${Object.keys(DTYPES).join(', ')})`);
+      throw new OnnxWasmError(`Tensor: unknown type '${String(type)}' (expected one of ${Object.keys(DTYPES).join(', ')})`);
     }
     if (Array.isArray(data)) {
       try {
@@ -34,16 +38,27 @@ export class Tensor {
     let size = 1;
     for (const d of dims) {
       if (!Number.isSafeInteger(d) || d < 0) {
-        throw new OnnxWasmError(`Tensor: dims must be non-negative integers, got [${dims.join(', ')}]`);
+        throw new OnnxWasmError(`Tensor: dims must be non-negative integers, got [${dims.map(String).join(', ')}]`);
       }
       size *= d;
     }
     if (size !== data.length) {
       throw new OnnxWasmError(`Tensor: dims [${dims.join(', ')}] hold ${size} elements but data has ${data.length}`);
     }
-    this.type = type;
-    this.data = data;
-    this.dims = Object.freeze([...dims]);
-    this.size = size;
+    // Read-only, as typed: the checks above must stay true for the runtime to rely on them.
+    const fixed = (value) => ({ value, enumerable: true });
+    Object.defineProperties(this, {
+      type: fixed(type),
+      data: fixed(data),
+      dims: fixed(Object.freeze([...dims])),
+      size: fixed(size),
+      [CHECKED]: { value: true },
+    });
   }
+
+}
+
+/** Whether `value` was made by the Tensor constructor (and so passed its checks). */
+export function isTensor(value) {
+  return typeof value === 'object' && value !== null && value[CHECKED] === true;
 }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <new>
+#include <stdexcept>
 
 #include "onnx/proto_values.h"
 
@@ -251,9 +252,14 @@ Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
       case NodeField::kAttribute: {
         pbf_reader sub;
         OW_RETURN_IF_ERROR(read(m, sub));
+        if (!attribute_error.ok()) break;  // only the first error is reported
+        if (node.attributes.items().size() == kMaxNodeAttributes) {
+          attribute_error = Unsupported("the node has more than " + std::to_string(kMaxNodeAttributes) + " attributes");
+          break;
+        }
         AttributeFields attribute;
         Status st = read_attribute_fields(sub, attribute);
-        if (attribute_error.ok()) attribute_error = add_attribute(st, attribute, node.attributes);  // the first error
+        attribute_error = add_attribute(st, attribute, node.attributes);
         break;
       }
       default: m.skip();
@@ -420,6 +426,8 @@ Result<T> decode_guarded(const char* what, const void* data, size_t size, Decode
   } catch (const protozero::exception& e) {
     return InvalidModel(prefix + "malformed protobuf data (" + e.what() + ")");
   } catch (const std::bad_alloc&) {
+    return OutOfMemory(prefix + "out of memory");
+  } catch (const std::length_error&) {  // a container asked for more than it can hold
     return OutOfMemory(prefix + "out of memory");
   }
 }
