@@ -64,7 +64,10 @@ export function withInputs(label, tensors, fn) {
   try {
     const inputs = tensors.map((t, i) => {
       if (!isTensor(t)) throw new OnnxWasmError(`${label}: input ${i} must be a Tensor`);
-      const bytes = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+      if (t.data.length !== t.size) { // its ArrayBuffer was transferred (detached) or resized since
+        throw new OnnxWasmError(`${label}: input ${i} has ${t.data.length} elements left in its data but its dims [${t.dims.join(', ')}] need ${t.size}`);
+      }
+      const bytes = t.size ? new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength) : new Uint8Array(0);
       const p = m._malloc(Math.max(bytes.length, 1));
       if (!p) throw new OnnxWasmError(`${label}: out of memory for input ${i} (${bytes.length} bytes)`, 'OUT_OF_MEMORY');
       pointers.push(p);

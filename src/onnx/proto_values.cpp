@@ -165,7 +165,7 @@ const AttributeTypeInfo* attribute_type_by_field(uint32_t field) {
 bool is_attribute_value_field(uint32_t field) { return attribute_type_by_field(field) != nullptr; }
 
 Status add_attribute(const Status& read, AttributeFields& a, Attributes& attributes) {
-  if (!read.ok()) return read;
+  if (!read.ok()) return a.name.empty() ? read : read.with_context("attribute '" + a.name + "': ");
   if (a.name.empty()) return InvalidModel("an attribute has no name");
   const std::string label = "attribute '" + a.name + "'";
   if (!a.ref_attr_name.empty())
