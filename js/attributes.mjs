@@ -39,7 +39,7 @@ export function checkedAttributes(op, attributes) {
   if (names.length > MAX_ATTRIBUTES) {
     throw new OnnxWasmError(`${op}: options have ${names.length} attributes (at most ${MAX_ATTRIBUTES})`);
   }
-  const checked = {};
+  const checked = Object.create(null); // so that an attribute named '__proto__' stays an attribute
   for (const name of names) {
     if (name.length > MAX_STRING_LENGTH) {
       throw new OnnxWasmError(`${op}: an attribute name has ${name.length} characters (at most ${MAX_STRING_LENGTH})`);

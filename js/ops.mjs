@@ -12,7 +12,7 @@ function runOperator(op, inputs, options) {
   }
   const { opset = LATEST_OPSET, ...attributes } = options ?? {};
   if (!Number.isSafeInteger(opset) || opset < 1) {
-    throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${opset}`);
+    throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${String(opset)}`);
   }
   const checked = checkedAttributes(op, attributes);
   const [y] = withInputs(op, inputs, (descriptors) => takeOutputs(wasm().runOp(op, opset, descriptors, checked)));

@@ -158,7 +158,7 @@ class SessionBuilder {
     return Status::Ok();
   }
 
-  // What defines a value: an initializer (kNoNode and no input), a graph input, or node `node`.
+  // What defines a value: node `node`, or else a graph input or an initializer.
   struct Definer {
     bool graph_input;
     size_t node;
@@ -201,11 +201,9 @@ class SessionBuilder {
           return InvalidModel("graph input '" + info.name + "' is listed twice");
         listed[it->second] = 1;
         const auto init_type = static_cast<int32_t>(session_.constants_[it->second].dtype());
+        // Feeds that replace the initializer take its type when the input states none.
         ValueInfo declared = info;
-        if (!info.has_type) {  // feeds take the initializer's type
-          declared.has_type = declared.is_tensor = true;
-          declared.elem_type = init_type;
-        }
+        if (!declared.has_type) declared.has_type = declared.is_tensor = true;
         if (declared.is_tensor && declared.elem_type == 0) declared.elem_type = init_type;
         OW_RETURN_IF_ERROR(check_graph_input(declared));
         if (declared.elem_type != init_type)

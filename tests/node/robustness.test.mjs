@@ -34,6 +34,7 @@ const canaryModel = buildModel({
 });
 
 async function stillWorks() {
+  await ready(); // the same loaded module, not a new one
   assert.deepEqual([...ops.Floor(new Tensor('float32', [1.5, -1.5, 2.5, -0.5])).data], [1, -2, 2, -1]);
   assert.deepEqual([...ops.Min([new Tensor('int64', [3n, -7n, 5n]), new Tensor('int64', [4n], [1])]).data], [3n, -7n, 4n]);
   assert.deepEqual([...ops.Round(new Tensor('float64', [0.5, 1.5, -2.5])).data], [0, 2, -2]);
@@ -178,6 +179,8 @@ describe('Operators: options and every attribute rule', () => {
     ['a fractional opset', () => ops.Floor(x, { opset: 1.5 }), /^Floor: opset must be a positive integer, got 1.5$/],
     ['an opset that is a string', () => ops.Floor(x, { opset: '13' }), /^Floor: opset must be a positive integer, got 13$/],
     ['an opset beyond 2^53', () => ops.Floor(x, { opset: 2 ** 60 }), /^Floor: opset must be a positive integer/],
+    ['an opset that is a symbol', () => ops.Floor(x, { opset: Symbol('13') }), /^Floor: opset must be a positive integer, got Symbol\(13\)$/],
+    ['an attribute named __proto__', () => ops.Floor(x, JSON.parse('{"__proto__": [1]}')), /^Floor-13: attribute '__proto__' is not defined by this version$/],
     ['an attribute no version defines', () => ops.Floor(x, { axis: 1 }), /^Floor-13: attribute 'axis' is not defined by this version$/],
     ['an attribute of another version', () => ops.Floor(x, { opset: 6, consumed_inputs: [0] }),
       /^Floor-6: attribute 'consumed_inputs' is not defined by this version \(defined by version 1\)$/],
