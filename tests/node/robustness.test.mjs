@@ -61,6 +61,7 @@ async function refused(fn, code, pattern) {
   return error;
 }
 
+const io = { inputs: [{ name: 'x', type: 'float32', dims: [2] }], outputs: [{ name: 'y', type: 'float32' }] };
 const f32 = (values, dims) => new Tensor('float32', Float32Array.from(values), dims);
 const zeros = (type, dims) => new Tensor(type, new (type === 'float32' ? Float32Array : Uint8Array)(dims.reduce((a, b) => a * b, 1)), dims);
 
@@ -302,6 +303,12 @@ describe('InferenceSession.run: feeds', () => {
     s.release();
   });
 
+  test('a node naming more outputs than its operator produces: refused at run, naming the node', async () => {
+    const s = await InferenceSession.create(buildModel({ ...io, nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y', 'z'], name: 'f' }] }));
+    await refused(() => s.run({ x: f32([1.5, 2.5]) }), 'INVALID_MODEL', /^node 'f' \(Floor\): the node names 2 outputs but Floor-13 produces 1$/);
+    s.release();
+  });
+
   test('Min with mixed types in a model: refused at run, naming the node', async () => {
     const s = await InferenceSession.create(buildModel({
       inputs: [{ name: 'x', type: 'float32', dims: [2] }],
@@ -317,7 +324,6 @@ describe('InferenceSession.run: feeds', () => {
 
 // ---- model files
 
-const io = { inputs: [{ name: 'x', type: 'float32', dims: [2] }], outputs: [{ name: 'y', type: 'float32' }] };
 const floorModel = () => modelProto({ ...io, nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'], name: 'floor' }] });
 const graphBytes = (graph) => onnx.GraphProto.encode(onnx.GraphProto.fromObject(graph)).finish();
 const opset13 = lenField(8, intField(2, 13));
