@@ -6,7 +6,7 @@
 import { DTYPES, dtypeName } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
 import { RECORD_WORDS, dimsByteOffset, lastError, reserveCallArea } from './runtime.mjs';
-import { Tensor, cpuTensor, wasmPointer, wasmTensor } from './tensor.mjs';
+import { cpuTensor, isTensor, wasmPointer, wasmTensor } from './tensor.mjs';
 
 // Input data in JS memory go here: one block, kept between calls and grown when a call needs more.
 let scratch = 0;
@@ -35,10 +35,16 @@ export function writeInputs(m, label, tensors, names) {
   let anyWasm = false;
   for (let i = 0; i < count; i++) {
     const t = tensors[i];
-    if (!(t instanceof Tensor)) throw new OnnxWasmError(`${label}: input ${i} must be a Tensor`);
+    if (!isTensor(t)) throw new OnnxWasmError(`${label}: input ${i} must be a Tensor`);
     dimsCount += t.dims.length;
-    if (t.location === 'cpu') copyBytes += align16(t.data.byteLength);
-    else anyWasm = true;
+    if (t.location === 'cpu') {
+      if (t.data.length !== t.size) { // its ArrayBuffer was transferred (detached) or resized since
+        throw new OnnxWasmError(`${label}: input ${i} has ${t.data.length} elements left in its data but its dims [${t.dims.join(', ')}] need ${t.size}`);
+      }
+      copyBytes += align16(t.data.byteLength);
+    } else {
+      anyWasm = true;
+    }
   }
   const area = reserveCallArea(count, dimsCount);
   let free = copyBytes ? reserveScratch(m, label, copyBytes) : 0;
@@ -58,7 +64,9 @@ export function writeInputs(m, label, tensors, names) {
       byteLength = data.byteLength;
       pointer = free;
       free += align16(byteLength);
-      if (info.heap) m[info.heap].set(data, pointer / info.array.BYTES_PER_ELEMENT);
+      if (byteLength === 0) {
+        // nothing to copy (and an empty array's buffer may have been transferred away)
+      } else if (info.heap) m[info.heap].set(data, pointer / info.array.BYTES_PER_ELEMENT);
       else m.HEAPU8.set(new Uint8Array(data.buffer, data.byteOffset, byteLength), pointer);
     } else {
       pointer = wasmPointer(t, label, i);

@@ -244,9 +244,26 @@ export class InferenceSession {
    * and resolves with every graph output, in JS memory.
    */
   run(feeds: Readonly<Record<string, Tensor>>): Promise<Record<string, AnyTensor>>;
-  /** Frees the session's memory in the wasm module; the session cannot run afterwards. */
+  /**
+   * Frees the session's memory in the wasm module; the session cannot run afterwards. A session that is
+   * garbage-collected without release() is freed then.
+   */
   release(): void;
 }
 
 /** Decodes a serialized ONNX TensorProto (e.g. a backend test's `input_0.pb`). Call after `await ready()`. */
 export function decodeTensorProto(bytes: Uint8Array | ArrayBuffer): AnyTensor;
+
+/** What `heapStats()` reports. */
+export interface HeapStats {
+  /** Size of the wasm memory in bytes. It grows on demand and never shrinks. */
+  memoryBytes: number;
+  /** Bytes of that memory that malloc has handed out and not had back. */
+  inUseBytes: number;
+}
+
+/**
+ * Diagnostics: how much wasm memory the package holds. `inUseBytes` returns to its level after every
+ * operator call (successful or not) and after `InferenceSession.release()`. Call after `await ready()`.
+ */
+export function heapStats(): HeapStats;

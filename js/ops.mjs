@@ -1,4 +1,5 @@
 // The typed-array operator API: one thin shim per operator over runOperator().
+import { checkedAttributes } from './attributes.mjs';
 import { readOutputs, writeInputs } from './calls.mjs';
 import { OnnxWasmError } from './errors.mjs';
 import { lastError, wasm } from './runtime.mjs';
@@ -48,8 +49,9 @@ function runOperator(op, defaultKey, inputs, options) {
     }
     ({ opset = LATEST_OPSET, ...attributes } = options);
     if (!Number.isSafeInteger(opset) || opset < 1) {
-      throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${opset}`);
+      throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${String(opset)}`);
     }
+    attributes = checkedAttributes(op, attributes);
     key = preparedKey(op, opset, attributes);
   }
   const m = wasm();

@@ -46,6 +46,15 @@ export function wasm() {
   return module;
 }
 
+// The C++ code reports errors as values, and its sizes are bounded before it allocates; a C++
+// exception reaching JS can only be an allocation that failed all the same (std::bad_alloc).
+export function asOnnxWasmError(label, e) {
+  if (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception) {
+    return new OnnxWasmError(`${label}: out of memory`, 'OUT_OF_MEMORY');
+  }
+  return e;
+}
+
 // Tensor lists (bindings/interop.h): a uint32 count, records of RECORD_WORDS uint32 {type, data,
 // byteLength, rank, a, b}, then every record's dims as doubles from this byte offset.
 export const RECORD_WORDS = 6;

@@ -3,8 +3,8 @@ import { OnnxWasmError } from './errors.mjs';
 // read-source.browser.mjs or read-source.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { readSource } from 'onnx-wasm-read-source';
 import { readOutputs, writeInputs } from './calls.mjs';
-import { lastError, ready, wasm } from './runtime.mjs';
-import { Tensor } from './tensor.mjs';
+import { asOnnxWasmError, lastError, ready, wasm } from './runtime.mjs';
+import { Tensor, isTensor } from './tensor.mjs';
 
 function deepFreeze(value) {
   if (value !== null && typeof value === 'object') {
@@ -29,9 +29,36 @@ function withBytes(label, bytes, fn) {
   try {
     m.HEAPU8.set(bytes, p);
     return fn(p, bytes.length);
+  } catch (e) {
+    throw asOnnxWasmError(label, e);
   } finally {
     m._free(p);
   }
+}
+
+// Feed names are copied into wasm memory before the model can refuse them: a name longer than this
+// that is not one of the session's inputNames is refused here.
+const MAX_FEED_NAME_LENGTH = 4096;
+
+// A session's wasm memory: the C++ Session and the UTF-8 names of its inputs.
+function freeSession(state) {
+  const m = wasm();
+  m._ow_session_release(state.handle);
+  for (const [p] of state.names.values()) m._free(p);
+  state.names.clear();
+  state.handle = 0;
+}
+
+// Frees the wasm memory of sessions that are garbage-collected without release().
+const unreleased = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(freeSession) : null;
+
+// [address, length] of `name`'s UTF-8 bytes copied into wasm memory.
+function nameInWasm(m, name) {
+  const utf8 = new TextEncoder().encode(name);
+  const p = m._malloc(Math.max(utf8.length, 1));
+  if (!p) throw new OnnxWasmError(`InferenceSession.run: out of memory for the name '${name}'`, 'OUT_OF_MEMORY');
+  m.HEAPU8.set(utf8, p);
+  return [p, utf8.length];
 }
 
 /**
@@ -40,12 +67,14 @@ function withBytes(label, bytes, fn) {
  * `const { y } = await session.run({ x: new Tensor('float32', data, dims) })`.
  */
 export class InferenceSession {
-  #handle; // the C++ Session's address; 0 once released
-  #names = new Map(); // feed name -> [address, length] of its UTF-8 bytes in wasm memory
+  // handle: the C++ Session's address, 0 once released; names: input name -> [address, length] of
+  // its UTF-8 bytes in wasm memory.
+  #state;
 
   constructor(handle) {
     if (!handle) throw new OnnxWasmError('InferenceSession: use `await InferenceSession.create(source)`');
-    this.#handle = handle;
+    this.#state = { handle, names: new Map() };
+    unreleased?.register(this, this.#state, this);
     /** Names of the inputs run() expects (graph inputs that are not initializers). */
     this.inputNames = Object.freeze(wasm().sessionInputNames(handle));
     /** Names of the outputs run() returns. */
@@ -78,45 +107,47 @@ export class InferenceSession {
    */
   async run(feeds) {
     const label = 'InferenceSession.run';
-    if (!this.#handle) throw new OnnxWasmError(`${label}: the session has been released`);
+    if (!this.#state.handle) throw new OnnxWasmError(`${label}: the session has been released`);
     if (feeds === null || typeof feeds !== 'object' || Array.isArray(feeds) || feeds instanceof Tensor) {
       throw new OnnxWasmError(`${label}: feeds must be an object mapping input names to Tensors`);
     }
     const names = Object.keys(feeds);
     const tensors = names.map((name) => {
-      if (!(feeds[name] instanceof Tensor)) throw new OnnxWasmError(`${label}: feed '${name}' must be a Tensor`);
+      if (name.length > MAX_FEED_NAME_LENGTH && !this.inputNames.includes(name)) {
+        throw new OnnxWasmError(`${label}: '${name.slice(0, 32)}...' (${name.length} characters) is not an input of the model`);
+      }
+      if (!isTensor(feeds[name])) throw new OnnxWasmError(`${label}: feed '${name}' must be a Tensor`);
       return feeds[name];
     });
     const m = wasm();
-    writeInputs(m, label, tensors, names.map((name) => this.#nameInWasm(name)));
-    const outputs = readOutputs(m, m._ow_session_run(this.#handle), false);
-    const result = {};
-    for (let i = 0; i < outputs.length; i++) result[this.outputNames[i]] = outputs[i];
-    return result;
-  }
-
-  #nameInWasm(name) {
-    let entry = this.#names.get(name);
-    if (!entry) {
-      const utf8 = new TextEncoder().encode(name);
-      const m = wasm();
-      const p = m._malloc(Math.max(utf8.length, 1));
-      if (!p) throw new OnnxWasmError(`InferenceSession.run: out of memory for the name '${name}'`, 'OUT_OF_MEMORY');
-      m.HEAPU8.set(utf8, p);
-      entry = [p, utf8.length];
-      this.#names.set(name, entry);
+    // Input names stay in wasm memory for later runs; any other name only for this call, so that
+    // unknown names (refused by the model) cannot pile up.
+    const temporary = [];
+    try {
+      const wasmNames = names.map((name) => {
+        const known = this.inputNames.includes(name);
+        const entry = (known && this.#state.names.get(name)) || nameInWasm(m, name);
+        if (!known) temporary.push(entry[0]);
+        else this.#state.names.set(name, entry);
+        return entry;
+      });
+      writeInputs(m, label, tensors, wasmNames);
+      const outputs = readOutputs(m, m._ow_session_run(this.#state.handle), false);
+      const result = {};
+      for (let i = 0; i < outputs.length; i++) result[this.outputNames[i]] = outputs[i];
+      return result;
+    } catch (e) {
+      throw asOnnxWasmError(label, e);
+    } finally {
+      for (const p of temporary) m._free(p);
     }
-    return entry;
   }
 
   /** Frees the model's memory; the session cannot run afterwards. */
   release() {
-    if (!this.#handle) return;
-    const m = wasm();
-    m._ow_session_release(this.#handle);
-    for (const [p] of this.#names.values()) m._free(p);
-    this.#names.clear();
-    this.#handle = 0;
+    if (!this.#state.handle) return;
+    unreleased?.unregister(this);
+    freeSession(this.#state);
   }
 }
 

@@ -9,6 +9,22 @@ function describe(value) {
   return typeof value;
 }
 
+// Set only on tensors made here, after their checks: tells a checked Tensor from an object that merely
+// has Tensor.prototype.
+const CHECKED = Symbol('onnx-wasm checked tensor');
+
+// Sets the public fields and freezes the tensor: read-only, as typed, so that the checks made when it
+// was made stay true for the runtime to rely on (freezing is far cheaper than defining properties,
+// which matters on the per-call path). `data` is left out for wasm tensors, whose data is a getter.
+function seal(t, type, data, dims, size) {
+  t.type = type;
+  if (data !== null) t.data = data;
+  t.dims = dims;
+  t.size = size;
+  t[CHECKED] = true;
+  return Object.freeze(t);
+}
+
 /**
  * A typed array with an element type and a shape, as in onnxruntime-web:
  * `new Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2])`.
@@ -18,10 +34,7 @@ function describe(value) {
 export class Tensor {
   constructor(type, data, dims) {
     ({ data, dims } = checkTensor('Tensor', type, data, dims));
-    this.type = type;
-    this.data = data;
-    this.dims = Object.freeze([...dims]);
-    this.size = data.length;
+    seal(this, type, data, Object.freeze([...dims]), data.length);
   }
 
   /** Where the data live: 'cpu' (a JS typed array) or 'wasm' (the wasm module's memory, see Tensor.wasm). */
@@ -58,12 +71,16 @@ export class Tensor {
   }
 }
 
+/** Whether `value` was made by the Tensor constructor (and so passed its checks). */
+export function isTensor(value) {
+  return typeof value === 'object' && value !== null && value[CHECKED] === true;
+}
+
 // Wasm-resident tensors: a Tensor whose data getter views wasm memory. The handle (a C++ Tensor* that
 // owns the memory, bindings/interop.h) is released by dispose() or, as a backstop, after garbage
-// collection. Symbol keys keep these fields off the public surface and fast to read.
-const HANDLE = Symbol('handle');
-const POINTER = Symbol('pointer');
-const VIEW = Symbol('view');
+// collection. The tensor is frozen; what changes (handle, pointer, current view) lives in its
+// memory record, under a symbol key that keeps it off the public surface.
+const MEMORY = Symbol('memory');
 
 const leaked = new FinalizationRegistry((handle) => wasm()._ow_tensor_release(handle));
 
@@ -74,20 +91,21 @@ class WasmTensor extends Tensor {
 
   // A view of the tensor's memory, made anew when the memory has grown (the old one is then detached).
   get data() {
-    const view = this[VIEW];
+    const memory = this[MEMORY];
     const heap = wasm().HEAPU8.buffer;
-    if (view.buffer === heap) return view;
-    if (this[HANDLE] === 0) throw disposedError('data');
-    return (this[VIEW] = new DTYPES[this.type].array(heap, this[POINTER], this.size));
+    if (memory.view.buffer === heap) return memory.view;
+    if (memory.handle === 0) throw disposedError('data');
+    return (memory.view = new DTYPES[this.type].array(heap, memory.pointer, this.size));
   }
 
   dispose() {
-    if (this[HANDLE] === 0) return;
+    const memory = this[MEMORY];
+    if (memory.handle === 0) return;
     leaked.unregister(this);
-    wasm()._ow_tensor_release(this[HANDLE]);
-    this[HANDLE] = 0;
-    this[POINTER] = 0;
-    this[VIEW] = EMPTY_VIEW;
+    wasm()._ow_tensor_release(memory.handle);
+    memory.handle = 0;
+    memory.pointer = 0;
+    memory.view = EMPTY_VIEW;
   }
 }
 
@@ -100,37 +118,30 @@ function disposedError(what) {
 // A WasmTensor over memory owned by `handle` (from a result list); dims is a frozen array.
 export function wasmTensor(type, dims, handle, pointer, byteLength) {
   const t = Object.create(WasmTensor.prototype);
-  t.type = type;
-  t.dims = Object.isFrozen(dims) ? dims : Object.freeze([...dims]);
-  t.size = byteLength / DTYPES[type].array.BYTES_PER_ELEMENT;
-  t[HANDLE] = handle;
-  t[POINTER] = pointer;
-  t[VIEW] = EMPTY_VIEW;
+  t[MEMORY] = { handle, pointer, view: EMPTY_VIEW };
+  seal(t, type, null, Object.isFrozen(dims) ? dims : Object.freeze([...dims]), byteLength / DTYPES[type].array.BYTES_PER_ELEMENT);
   leaked.register(t, handle, t);
   return t;
 }
 
 // The address of a wasm tensor's data, for passing it to a call; throws once it is disposed.
 export function wasmPointer(t, label, index) {
-  if (t[HANDLE] === 0) throw new OnnxWasmError(`${label}: input ${index} is a wasm tensor used after dispose()`);
-  return t[POINTER];
+  const memory = t[MEMORY];
+  if (memory.handle === 0) throw new OnnxWasmError(`${label}: input ${index} is a wasm tensor used after dispose()`);
+  return memory.pointer;
 }
 
 // A Tensor in JS memory made without the constructor's checks, for outputs (dims is frozen).
 export function cpuTensor(type, data, dims) {
   const t = Object.create(Tensor.prototype);
-  t.type = type;
-  t.data = data;
-  t.dims = dims;
-  t.size = data.length;
-  return t;
+  return seal(t, type, data, dims, data.length);
 }
 
 // The checks of the constructor: data (typed array, array, or null for none) against type and dims.
 export function checkTensor(label, type, data, dims) {
-  const info = DTYPES[type];
+  const info = typeof type === 'string' && Object.prototype.hasOwnProperty.call(DTYPES, type) ? DTYPES[type] : undefined;
   if (!info) {
-    throw new OnnxWasmError(`${label}: unknown type '${type}' (expected one of ${Object.keys(DTYPES).join(', ')})`);
+    throw new OnnxWasmError(`${label}: unknown type '${String(type)}' (expected one of ${Object.keys(DTYPES).join(', ')})`);
   }
   if (Array.isArray(data)) {
     try {
@@ -146,7 +157,7 @@ export function checkTensor(label, type, data, dims) {
   let size = 1;
   for (const d of dims) {
     if (!Number.isSafeInteger(d) || d < 0) {
-      throw new OnnxWasmError(`${label}: dims must be non-negative integers, got [${dims.join(', ')}]`);
+      throw new OnnxWasmError(`${label}: dims must be non-negative integers, got [${dims.map(String).join(', ')}]`);
     }
     size *= d;
   }

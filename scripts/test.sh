@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Everything `npm test` runs: set-up, native Catch2 tests (ctest), the wasm build, the Node tests, the
-# ONNX conformance cases, the browser tests, the consumer test (the packed package installed into an app).
+# Everything `npm test` runs: set-up, native Catch2 tests (ctest; plain and under sanitizers), a short
+# run of the fuzz targets, the wasm build, the Node tests, the ONNX conformance cases, the browser tests,
+# the consumer test (the packed package installed into an app).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,6 +15,14 @@ echo "== native tests under AddressSanitizer + UndefinedBehaviorSanitizer (ctest
 cmake -S . -B build/native-sanitize -DCMAKE_BUILD_TYPE=Debug -DOW_SANITIZE=ON >/dev/null
 cmake --build build/native-sanitize -j"$(nproc)"
 ctest --test-dir build/native-sanitize --output-on-failure -j"$(nproc)"
+
+echo "== fuzz targets (libFuzzer, ASan + UBSan): built, the seed corpus replayed, 10 s each (npm run fuzz runs longer)"
+mkdir -p build
+if ! FUZZ_SECONDS=10 bash scripts/fuzz.sh > build/fuzz-smoke.log 2>&1; then
+  tail -n 60 build/fuzz-smoke.log
+  exit 1
+fi
+grep -E '^(== |Done )' build/fuzz-smoke.log
 
 echo "== wasm build"
 bash scripts/build.sh

@@ -5,16 +5,18 @@
 namespace ow {
 
 Result<size_t> element_count(const Dims& dims) {
-  uint64_t n = 1;
+  bool empty = false;
   for (int64_t d : dims) {
     if (d < 0) return InvalidArgument("negative dimension " + std::to_string(d) + " in shape " + dims_to_string(dims));
-    if (d == 0) n = 0;
+    if (static_cast<uint64_t>(d) > kMaxTensorBytes)
+      return OutOfMemory("shape " + dims_to_string(dims) + " has a dimension too large to allocate");
+    empty = empty || d == 0;
   }
-  if (n == 0) return size_t{0};
+  if (empty) return size_t{0};
+  uint64_t n = 1;
   for (int64_t d : dims) {
-    if (static_cast<uint64_t>(d) > kMaxTensorBytes || n > kMaxTensorBytes / static_cast<uint64_t>(d))
-      return OutOfMemory("shape " + dims_to_string(dims) + " has too many elements");
-    n *= static_cast<uint64_t>(d);
+    n *= static_cast<uint64_t>(d);  // both factors are below 2^32: no 64-bit overflow
+    if (n > kMaxTensorBytes) return OutOfMemory("shape " + dims_to_string(dims) + " has too many elements to allocate");
   }
   return static_cast<size_t>(n);
 }
@@ -22,7 +24,9 @@ Result<size_t> element_count(const Dims& dims) {
 Result<size_t> byte_count(const Dims& dims, size_t element_size) {
   OW_ASSIGN_OR_RETURN(size_t n, element_count(dims));
   if (element_size != 0 && n > kMaxTensorBytes / element_size)
-    return OutOfMemory("shape " + dims_to_string(dims) + " needs more than 4 GiB");
+    return OutOfMemory("shape " + dims_to_string(dims) + " of " + std::to_string(element_size) + "-byte elements needs " +
+                       std::to_string(static_cast<uint64_t>(n) * element_size) + " bytes, more than the " +
+                       std::to_string(kMaxTensorBytes) + " a tensor can have");
   return n * element_size;
 }
 

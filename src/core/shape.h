@@ -12,12 +12,19 @@ namespace ow {
 
 using Dims = std::vector<int64_t>;
 
-// Largest tensor, in bytes, that the runtime will try to allocate (wasm32 has 4 GiB at most).
-constexpr uint64_t kMaxTensorBytes = uint64_t{1} << 32;
+// Largest tensor, in bytes, that the runtime will try to allocate: what a 32-bit size_t holds, as a wasm32
+// memory holds 4 GiB at most. Larger sizes are errors, never wrap-arounds. Fuzzing builds set a lower
+// limit (-DOW_MAX_TENSOR_BYTES) so that the fuzzer explores models rather than huge allocations.
+#ifndef OW_MAX_TENSOR_BYTES
+#define OW_MAX_TENSOR_BYTES 0xFFFFFFFFu
+#endif
+constexpr uint64_t kMaxTensorBytes = OW_MAX_TENSOR_BYTES;
+static_assert(kMaxTensorBytes <= SIZE_MAX, "tensor sizes must fit size_t");
 
-// Product of dims; an error for a negative dim or a product of more than `kMaxTensorBytes` elements.
+// Product of dims. Errors: a negative dim (kInvalidArgument); a dim, or a product, above
+// kMaxTensorBytes (kOutOfMemory), even when another dim is 0.
 Result<size_t> element_count(const Dims& dims);
-// element_count * element size, an error when it exceeds kMaxTensorBytes.
+// element_count * element size; an error (kOutOfMemory) when it exceeds kMaxTensorBytes.
 Result<size_t> byte_count(const Dims& dims, size_t element_size);
 
 // The broadcast of all shapes, or an error naming the first incompatible dimension.

@@ -18,6 +18,7 @@ struct F32x4 {
   static void store(float* p, v128_t v) { wasm_v128_store(p, v); }
   static v128_t add(v128_t a, v128_t b) { return wasm_f32x4_add(a, b); }
   static v128_t div(v128_t a, v128_t b) { return wasm_f32x4_div(a, b); }
+  static v128_t mul(v128_t a, v128_t b) { return wasm_f32x4_mul(a, b); }
   static v128_t splat(float v) { return wasm_f32x4_splat(v); }
   static v128_t even(v128_t a, v128_t b) { return wasm_i32x4_shuffle(a, b, 0, 2, 4, 6); }
   static v128_t odd(v128_t a, v128_t b) { return wasm_i32x4_shuffle(a, b, 1, 3, 5, 7); }

@@ -18,6 +18,7 @@ struct F64x2 {
   static void store(double* p, v128_t v) { wasm_v128_store(p, v); }
   static v128_t add(v128_t a, v128_t b) { return wasm_f64x2_add(a, b); }
   static v128_t div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
+  static v128_t mul(v128_t a, v128_t b) { return wasm_f64x2_mul(a, b); }
   static v128_t splat(double v) { return wasm_f64x2_splat(v); }
   static v128_t even(v128_t a, v128_t b) { return wasm_i64x2_shuffle(a, b, 0, 2); }
   static v128_t odd(v128_t a, v128_t b) { return wasm_i64x2_shuffle(a, b, 1, 3); }

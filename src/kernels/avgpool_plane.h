@@ -4,7 +4,7 @@
 //
 // V is the vector type of the kernel's ISA, or NoVector<T> (kLanes = 1) where there is none; only the
 // scalar loops run then. V provides load, store, add, div, splat, sum_lanes (of one vector), and the
-// lane moves below, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
+// lane moves below, mul, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
 //   even(a, b) = (a0, a2, .., b0, b2, ..)    odd(a, b) = (a1, a3, .., b1, b3, ..)
 //   shift1(a, b) = (a1 .. aL-1, b0)          shift2(a, b) = (a2 .. aL-1, b0, b1)
 //   load_lo(p) = (p[0], 0, ..)               load_lo2(p) = (p[0], p[1], 0, ..)
@@ -29,9 +29,18 @@ constexpr size_t align16(size_t bytes) { return (bytes + 15) & ~size_t{15}; }
 // Scratch of the plane loops, carved from the workspace.
 template <typename T>
 struct PlaneScratch {
+  T* padded_row;        // row_sum between zeros: output o's taps are padded_row[o * stride + t * dilation]
   T* row_sum;           // the window's input rows summed (one input row long)
+  T* column_divisor;    // the last axis' divisor factors, as T
   size_t* row_offsets;  // plane offsets of the window's input rows
   size_t* position;     // the output row's index on each outer axis
+
+  // The zeros before row_sum stand for the padding at the start; those after it reach past the last
+  // window and the last vector block's loads.
+  static size_t zeros_before(const AvgPoolAxis& ax) { return static_cast<size_t>(-ax.full_origin); }
+  static size_t padded_length(const AvgPoolAxis& ax) {
+    return std::max(zeros_before(ax) + ax.input_size, ax.output_size * ax.stride + ax.kernel * ax.dilation + 1);
+  }
 
   // The longest list of row offsets: the product of the outer axes' largest tap counts (at least 1,
   // as the list starts with one entry before an axis without taps empties it).
@@ -46,15 +55,24 @@ struct PlaneScratch {
   }
 
   static size_t bytes(const AvgPoolPlan& plan) {
-    return align16(plan.axes.back().input_size * sizeof(T)) + align16(max_rows(plan) * sizeof(size_t)) +
-           align16(plan.axes.size() * sizeof(size_t));
+    const AvgPoolAxis& last = plan.axes.back();
+    return align16(padded_length(last) * sizeof(T)) + align16(last.output_size * sizeof(T)) +
+           align16(max_rows(plan) * sizeof(size_t)) + align16(plan.axes.size() * sizeof(size_t));
   }
 
+  // Also writes the zeros and the divisors, which no row changes.
   static PlaneScratch carve(const AvgPoolPlan& plan, void* workspace) {
+    const AvgPoolAxis& last = plan.axes.back();
     auto* p = static_cast<unsigned char*>(workspace);
     PlaneScratch s;
-    s.row_sum = reinterpret_cast<T*>(p);
-    p += align16(plan.axes.back().input_size * sizeof(T));
+    s.padded_row = reinterpret_cast<T*>(p);
+    s.row_sum = s.padded_row + zeros_before(last);
+    std::fill(s.padded_row, s.row_sum, T(0));
+    std::fill(s.row_sum + last.input_size, s.padded_row + padded_length(last), T(0));
+    p += align16(padded_length(last) * sizeof(T));
+    s.column_divisor = reinterpret_cast<T*>(p);
+    std::copy(last.divisor.begin(), last.divisor.end(), s.column_divisor);
+    p += align16(last.output_size * sizeof(T));
     s.row_offsets = reinterpret_cast<size_t*>(p);
     p += align16(max_rows(plan) * sizeof(size_t));
     s.position = reinterpret_cast<size_t*>(p);
@@ -164,18 +182,18 @@ struct SummedRows {
 };
 
 // The common windows of image models, kernel K and stride S without dilation, with the taps of kLanes
-// outputs gathered by lane moves from the fewest loads. Each block reads only inside its windows, so
-// every full window is covered but the last few (under kLanes).
+// outputs gathered by lane moves from the fewest loads: output o's taps start at rows[o * S + origin],
+// its divisors are divisors(o). Each block reads only inside its windows, so every window in
+// [o, end) is covered but the last few (under kLanes).
 template <size_t K, size_t S>
 constexpr bool kFixedWindow = (K == 2 && S == 2) || (K == 3 && (S == 1 || S == 2));
 
-template <class V, size_t K, size_t S, size_t R, typename T>
-size_t pool_full_windows_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T divisor, size_t o, size_t end, T* y) {
+template <class V, size_t K, size_t S, size_t R, typename T, class Divisors>
+size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Divisors divisors, size_t o, size_t end, T* y) {
   static_assert(kFixedWindow<K, S>);
   constexpr size_t L = V::kLanes;
-  const auto d = V::splat(divisor);
   for (; o + L <= end; o += L) {
-    const size_t p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + ax.full_origin);
+    const size_t p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin);
     const auto sum = [&rows, p] {
       if constexpr (S == 2) {  // taps: (p0, p2, ..) + (p1, p3, ..) [+ (p2, p4, ..)]
         const auto a = rows.load(p), b = rows.load(p + L);
@@ -187,7 +205,7 @@ size_t pool_full_windows_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>&
         return V::add(V::add(a, V::shift1(a, b)), V::shift2(a, b));
       }
     }();
-    V::store(y + o, V::div(sum, d));
+    V::store(y + o, V::div(sum, divisors(o)));
   }
   return o;
 }
@@ -211,9 +229,10 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   size_t o = ax.full_begin;
   if constexpr (V::kLanes > 1) {
     const SummedRows<V, 1, T> one{{row}};
-    if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) o = pool_full_windows_fixed<V, 2, 2>(ax, one, divisor, o, ax.full_end, y);
-    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) o = pool_full_windows_fixed<V, 3, 2>(ax, one, divisor, o, ax.full_end, y);
-    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) o = pool_full_windows_fixed<V, 3, 1>(ax, one, divisor, o, ax.full_end, y);
+    const auto d = [v = V::splat(divisor)](size_t) { return v; };
+    if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) o = pool_windows_fixed<V, 2, 2>(one, ax.full_origin, d, o, ax.full_end, y);
+    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) o = pool_windows_fixed<V, 3, 2>(one, ax.full_origin, d, o, ax.full_end, y);
+    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) o = pool_windows_fixed<V, 3, 1>(one, ax.full_origin, d, o, ax.full_end, y);
     else if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
     else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, divisor, o, ax.full_end, y);
   }
@@ -226,30 +245,39 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   pool_partial_windows(ax, row, row_divisor, ax.full_end, ax.output_size, y);
 }
 
-// As pool_row for a fixed window over R input rows summed on the fly, which saves a pass over a
-// summed row. Only the columns that the scalar loops read (windows partly outside the input, and the
-// last full ones) are summed into row_sum.
+// As pool_row for a fixed window over R input rows, summed on the fly. Where windows reach into the
+// padding, one pass first sums the rows into row_sum, between the zeros of padded_row, so that every
+// output still takes the vector loop. Each output divides by row_divisor times its column's divisor
+// (K where no window reaches into the padding).
 template <class V, size_t K, size_t S, size_t R, typename T>
-void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, T* row_sum, T* y) {
-  const T divisor = row_divisor * T(K);
-  const size_t o = pool_full_windows_fixed<V, K, S>(ax, rows, divisor, ax.full_begin, ax.full_end, y);
-  const auto sum_columns = [&](ptrdiff_t begin, ptrdiff_t end) {
-    for (ptrdiff_t c = begin < 0 ? 0 : begin; c < end && c < static_cast<ptrdiff_t>(ax.input_size); ++c) row_sum[c] = rows.at(c);
+void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
+  const T* divisor = scratch.column_divisor;
+  // Output o's taps start at taps[o * S + origin].
+  const auto pool = [&](const auto& taps, ptrdiff_t origin, auto divisors) {
+    size_t o = pool_windows_fixed<V, K, S>(taps, origin, divisors, 0, ax.output_size, y);
+    for (; o < ax.output_size; ++o) {
+      const auto p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin);
+      T sum = taps.at(p);
+      for (size_t t = 1; t < K; ++t) sum += taps.at(p + t);
+      y[o] = sum / (row_divisor * divisor[o]);
+    }
   };
-  if (ax.full_begin > 0) sum_columns(0, static_cast<ptrdiff_t>((ax.full_begin - 1) * S + K) + ax.full_origin);
-  sum_columns(static_cast<ptrdiff_t>(o * S) + ax.full_origin, static_cast<ptrdiff_t>(ax.input_size));
-  pool_partial_windows(ax, row_sum, row_divisor, 0, ax.full_begin, y);
-  pool_full_windows_scalar(ax, row_sum, divisor, o, ax.full_end, y);
-  pool_partial_windows(ax, row_sum, row_divisor, ax.full_end, ax.output_size, y);
+  if (ax.full_begin == 0 && ax.full_end == ax.output_size)
+    return pool(rows, ax.full_origin, [d = V::splat(row_divisor * T(K))](size_t) { return d; });
+  size_t i = 0;
+  for (; i + V::kLanes <= ax.input_size; i += V::kLanes) V::store(scratch.row_sum + i, rows.load(i));
+  for (; i < ax.input_size; ++i) scratch.row_sum[i] = rows.at(i);
+  pool(SummedRows<V, 1, T>{{scratch.padded_row}}, 0,
+       [r = V::splat(row_divisor), divisor](size_t o) { return V::mul(r, V::load(divisor + o)); });
 }
 
 // pool_row_fixed for 1 to 4 input rows (the windows of 2-D and 3-D image models); false for more.
 template <class V, size_t K, size_t S, typename T>
-bool pool_row_summing(const AvgPoolAxis& ax, const T* x, const size_t* offsets, size_t rows, T row_divisor, T* row_sum, T* y) {
+bool pool_row_summing(const AvgPoolAxis& ax, const T* x, const size_t* offsets, size_t rows, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
   const auto run = [&](auto count) {
     SummedRows<V, decltype(count)::value, T> summed;
     for (size_t r = 0; r < count; ++r) summed.rows[r] = x + offsets[r];
-    pool_row_fixed<V, K, S>(ax, summed, row_divisor, row_sum, y);
+    pool_row_fixed<V, K, S>(ax, summed, row_divisor, scratch, y);
     return true;
   };
   switch (rows) {
@@ -263,7 +291,7 @@ bool pool_row_summing(const AvgPoolAxis& ax, const T* x, const size_t* offsets, 
 
 // The fused row kernel for the last axis' window, or null where there is none.
 template <class V, typename T>
-using RowSummingKernel = bool (*)(const AvgPoolAxis&, const T*, const size_t*, size_t, T, T*, T*);
+using RowSummingKernel = bool (*)(const AvgPoolAxis&, const T*, const size_t*, size_t, T, const PlaneScratch<T>&, T*);
 
 template <class V, typename T>
 RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {
@@ -305,7 +333,7 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
         row_divisor *= T(ax.divisor[o]);
       }
       T* y_row = yp + out_row * last.output_size;
-      if (!summing || !summing(last, xp, scratch.row_offsets, rows, row_divisor, scratch.row_sum, y_row)) {
+      if (!summing || !summing(last, xp, scratch.row_offsets, rows, row_divisor, scratch, y_row)) {
         const T* row = scratch.row_sum;
         if (rows == 1) row = xp + scratch.row_offsets[0];
         else if (rows == 0) std::fill_n(scratch.row_sum, last.input_size, T(0));

@@ -4,10 +4,12 @@
 namespace ow::kernels {
 
 #if defined(__wasm_simd128__)
-// f32x4.min propagates NaN and orders -0 below +0, as min_scalar does.
+// The semantics of min_scalar from pmin(a, b) = b < a ? b : a, one instruction, which keeps a when either
+// is NaN or both are zero: both argument orders OR-ed agree with min_scalar (the OR of a NaN and
+// anything is a NaN, that of -0 and +0 is -0). f32x4.min costs several more, to canonicalise the NaN.
 template <>
 struct VecMin<float> {
-  static v128_t apply(v128_t a, v128_t b) { return wasm_f32x4_min(a, b); }
+  static v128_t apply(v128_t a, v128_t b) { return wasm_v128_or(wasm_f32x4_pmin(a, b), wasm_f32x4_pmin(b, a)); }
 };
 #endif
 

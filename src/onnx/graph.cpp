@@ -39,6 +39,49 @@ Result<int64_t> default_opset(const Model& model) {
   return opset;  // 0: not imported, an error only if a node uses the domain
 }
 
+// Refuses graphs beyond kMaxGraphEntries or kMaxGraphNameBytes, before anything is built from them.
+Status check_graph_size(const Graph& graph) {
+  size_t entries = graph.initializers.size() + graph.inputs.size() + graph.outputs.size();
+  size_t name_bytes = 0;
+  for (const NamedTensor& init : graph.initializers) name_bytes += init.name.size();
+  for (const std::vector<ValueInfo>* infos : {&graph.inputs, &graph.outputs}) {
+    for (const ValueInfo& info : *infos) {
+      entries += info.shape.size();
+      name_bytes += info.name.size();
+      for (const Dim& d : info.shape) name_bytes += d.param.size();
+    }
+  }
+  for (const Node& node : graph.nodes) {
+    entries += 1 + node.inputs.size() + node.outputs.size() + node.attributes.items().size();
+    name_bytes += node.name.size() + node.op_type.size() + node.domain.size();
+    for (const std::vector<std::string>* names : {&node.inputs, &node.outputs})
+      for (const std::string& name : *names) name_bytes += name.size();
+    for (const auto& [name, value] : node.attributes.items()) {
+      entries += value.ints.size() + value.floats.size() + value.strings.size();
+      name_bytes += name.size() + value.s.size();
+      for (const std::string& str : value.strings) name_bytes += str.size();
+    }
+  }
+  if (entries > kMaxGraphEntries)
+    return Unsupported("the graph is too large: " + std::to_string(entries) +
+                       " nodes, node inputs, outputs and attributes, initializers, graph inputs and outputs (at most " +
+                       std::to_string(kMaxGraphEntries) + ")");
+  if (name_bytes > kMaxGraphNameBytes)
+    return Unsupported("the graph is too large: its names and string attributes take " + std::to_string(name_bytes) +
+                       " bytes (at most " + std::to_string(kMaxGraphNameBytes) + ")");
+  return Status::Ok();
+}
+
+// Declared dimensions are sizes or symbols; a negative size could never match a feed.
+Status check_declared_shape(const ValueInfo& info) {
+  for (size_t i = 0; i < info.shape.size(); ++i) {
+    if (info.shape[i].fixed && info.shape[i].value < 0)
+      return InvalidModel("graph input '" + info.name + "' declares dimension " + std::to_string(i) + " as " +
+                          std::to_string(info.shape[i].value) + ", which is negative");
+  }
+  return Status::Ok();
+}
+
 Status check_graph_input(const ValueInfo& info) {
   const std::string& name = info.name;
   if (!info.has_type) return InvalidModel("graph input '" + name + "' has no type");
@@ -49,7 +92,7 @@ Status check_graph_input(const ValueInfo& info) {
   if (!dtype_is_known(info.elem_type))
     return Unsupported("graph input '" + name + "' has element type " + element_type_name(info.elem_type) +
                        ", which this runtime does not support");
-  return Status::Ok();
+  return check_declared_shape(info);
 }
 
 Status check_feed(const ValueInfo& info, const Tensor& t) {
@@ -82,9 +125,10 @@ class SessionBuilder {
   Result<Session> build() {
     if (model_.ir_version == 0) return InvalidModel("the model has no ir_version");
     if (!model_.has_graph) return InvalidModel("the model has no graph");
+    OW_RETURN_IF_ERROR(check_graph_size(graph_));
     OW_ASSIGN_OR_RETURN(const int64_t opset, default_opset(model_));
     OW_RETURN_IF_ERROR(prepare_ops(opset));
-    describe();
+    record_description();
     OW_RETURN_IF_ERROR(add_initializers());
     OW_RETURN_IF_ERROR(add_graph_inputs());
     OW_RETURN_IF_ERROR(add_node_outputs());
@@ -116,7 +160,7 @@ class SessionBuilder {
   }
 
   // The declared model, before initializers move into the session; inputs and outputs follow.
-  void describe() {
+  void record_description() {
     ModelDescription& d = session_.description_;
     d.ir_version = model_.ir_version;
     d.opset_imports = model_.opset_imports;
@@ -126,13 +170,25 @@ class SessionBuilder {
     for (size_t n = 0; n < graph_.nodes.size(); ++n) d.nodes.push_back({graph_.nodes[n], ops_[n].version().since_version});
   }
 
+  // What defines a value: node `node`, or else a graph input or an initializer.
+  struct Definer {
+    bool graph_input;
+    size_t node;
+  };
+
+  std::string describe(const Definer& d) const {
+    return d.node != kNoNode ? "an output of " + node_label(graph_.nodes[d.node])
+           : d.graph_input   ? "a graph input"
+                             : "an initializer";
+  }
+
   // A new value id for `name`, or an error naming what defined it already.
-  Result<size_t> define(const std::string& name, std::string definer) {
+  Result<size_t> define(const std::string& name, Definer definer) {
     auto [it, added] = ids_.emplace(name, definers_.size());
     if (!added)
-      return InvalidModel("'" + name + "' is defined twice: as " + definers_[it->second] + " and as " + definer);
-    definers_.push_back(std::move(definer));
-    producers_.push_back(kNoNode);
+      return InvalidModel("'" + name + "' is defined twice: as " + describe(definers_[it->second]) + " and as " +
+                          describe(definer));
+    definers_.push_back(definer);
     session_.constants_.emplace_back();
     return it->second;
   }
@@ -140,7 +196,7 @@ class SessionBuilder {
   Status add_initializers() {
     for (NamedTensor& init : graph_.initializers) {
       if (init.name.empty()) return InvalidModel("an initializer has no name");
-      OW_ASSIGN_OR_RETURN(size_t id, define(init.name, "an initializer"));
+      OW_ASSIGN_OR_RETURN(size_t id, define(init.name, {false, kNoNode}));
       session_.constants_[id] = std::move(init.tensor);
     }
     return Status::Ok();
@@ -156,15 +212,22 @@ class SessionBuilder {
         if (it->second >= listed.size() || listed[it->second])
           return InvalidModel("graph input '" + info.name + "' is listed twice");
         listed[it->second] = 1;
-        if (info.has_type && info.is_tensor &&
-            info.elem_type != static_cast<int32_t>(session_.constants_[it->second].dtype()))
+        const auto init_type = static_cast<int32_t>(session_.constants_[it->second].dtype());
+        // Feeds that replace the initializer take its type when the input states none.
+        ValueInfo declared = info;
+        if (!declared.has_type) declared.has_type = declared.is_tensor = true;
+        if (declared.is_tensor && declared.elem_type == 0) declared.elem_type = init_type;
+        OW_RETURN_IF_ERROR(check_graph_input(declared));
+        if (declared.elem_type != init_type)
           return InvalidModel("graph input '" + info.name + "' is declared " + element_type_name(info.elem_type) +
                               " but its initializer is " + dtype_name(session_.constants_[it->second].dtype()));
-        session_.graph_inputs_.push_back({info, it->second, true});
+        session_.graph_input_index_.emplace(info.name, session_.graph_inputs_.size());
+        session_.graph_inputs_.push_back({std::move(declared), it->second, true});
         continue;
       }
       OW_RETURN_IF_ERROR(check_graph_input(info));
-      OW_ASSIGN_OR_RETURN(size_t id, define(info.name, "a graph input"));
+      OW_ASSIGN_OR_RETURN(size_t id, define(info.name, {true, kNoNode}));
+      session_.graph_input_index_.emplace(info.name, session_.graph_inputs_.size());
       session_.graph_inputs_.push_back({info, id, false});
       session_.input_names_.push_back(info.name);
       session_.description_.inputs.push_back(info);
@@ -183,9 +246,8 @@ class SessionBuilder {
           node_outputs_[n].push_back(kNoValue);
           continue;
         }
-        auto id = define(name, "an output of " + label);
+        auto id = define(name, {false, n});
         if (!id.ok()) return id.status().with_context(label + ": ");
-        producers_[id.value()] = n;
         node_outputs_[n].push_back(id.value());
       }
     }
@@ -198,6 +260,7 @@ class SessionBuilder {
       const Node& node = graph_.nodes[n];
       size_t count = node.inputs.size();
       while (count > 0 && node.inputs[count - 1].empty()) --count;  // trailing omitted optional inputs
+      OW_RETURN_IF_ERROR(ops_[n].check_input_count(count).with_context(node_label(node) + ": "));
       for (size_t i = 0; i < count; ++i) {
         const std::string& name = node.inputs[i];
         if (name.empty())
@@ -234,9 +297,9 @@ class SessionBuilder {
     std::vector<std::vector<size_t>> consumers(n_nodes);  // node -> nodes using its outputs (with repeats)
     for (size_t n = 0; n < n_nodes; ++n) {
       for (size_t v : node_inputs_[n]) {
-        if (producers_[v] == kNoNode) continue;
+        if (definers_[v].node == kNoNode) continue;
         ++waiting[n];
-        consumers[producers_[v]].push_back(n);
+        consumers[definers_[v].node].push_back(n);
       }
     }
     // `order` doubles as the queue: nodes are appended when ready and taken in turn.
@@ -249,24 +312,30 @@ class SessionBuilder {
   }
 
   // Walks from a blocked node to a blocked producer until a node repeats: that loop is a cycle.
-  Status cycle_error(const std::vector<size_t>& waiting) {
+  Status cycle_error(const std::vector<size_t>& waiting) const {
     size_t n = 0;
     while (waiting[n] == 0) ++n;
     std::vector<size_t> path;
-    while (std::find(path.begin(), path.end(), n) == path.end()) {
+    std::vector<size_t> position(waiting.size(), kNoNode);  // of each node in path
+    while (position[n] == kNoNode) {
+      position[n] = path.size();
       path.push_back(n);
       for (size_t v : node_inputs_[n]) {
-        const size_t p = producers_[v];
+        const size_t p = definers_[v].node;
         if (p != kNoNode && waiting[p] != 0) {
           n = p;
           break;
         }
       }
     }
-    // path runs against the data flow; the cycle is its part from n on. Print it along the data flow.
-    path.erase(path.begin(), std::find(path.begin(), path.end(), n));
+    // path runs against the data flow; the cycle is its part from n on. Along the data flow it is n,
+    // then that part backwards, then n again; a long one is shown in part.
+    constexpr size_t kShownNodes = 8;
+    const size_t begin = position[n], length = path.size() - begin;
     std::string cycle = node_label(graph_.nodes[n]);
-    for (auto it = path.rbegin(); it != path.rend(); ++it) cycle = node_label(graph_.nodes[*it]) + " -> " + cycle;
+    for (size_t k = 1; k < std::min(length, kShownNodes); ++k) cycle += " -> " + node_label(graph_.nodes[path[path.size() - k]]);
+    if (length > kShownNodes) cycle += " -> ... (" + std::to_string(length) + " nodes in all)";
+    cycle += " -> " + node_label(graph_.nodes[n]);
     return InvalidModel(node_label(graph_.nodes[n]) + " is on a cycle: " + cycle);
   }
 
@@ -285,7 +354,7 @@ class SessionBuilder {
           {node_label(graph_.nodes[n]), std::move(ops_[n]), node_inputs_[n], node_outputs_[n], {}});
     }
     for (size_t v = 0; v < definers_.size(); ++v)
-      if (producers_[v] != kNoNode && last_use[v] != kNoValue) session_.steps_[last_use[v]].release.push_back(v);
+      if (definers_[v].node != kNoNode && last_use[v] != kNoValue) session_.steps_[last_use[v]].release.push_back(v);
   }
 
   Model& model_;
@@ -293,8 +362,7 @@ class SessionBuilder {
   Session session_;
   std::vector<PreparedOp> ops_;  // by node index
   std::unordered_map<std::string, size_t> ids_;
-  std::vector<std::string> definers_;  // by value id: what defines it, for error messages
-  std::vector<size_t> producers_;      // by value id: the producing node, or kNoNode
+  std::vector<Definer> definers_;  // by value id: what defines it (the producing node, if any)
   std::vector<std::vector<size_t>> node_inputs_;
   std::vector<std::vector<size_t>> node_outputs_;
 };
@@ -314,18 +382,21 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
   std::vector<Tensor> values = constants_;  // shares the initializers' storage
   std::vector<uint8_t> fed(graph_inputs_.size(), 0);
   for (const Feed& feed : feeds) {
-    auto input = std::find_if(graph_inputs_.begin(), graph_inputs_.end(),
-                              [&](const GraphInput& g) { return g.info.name == feed.name; });
-    if (input == graph_inputs_.end()) {
+    auto found = graph_input_index_.find(feed.name);
+    if (found == graph_input_index_.end()) {
+      constexpr size_t kShownNames = 16;
       std::string names;
-      for (const std::string& name : input_names_) names = names + (names.empty() ? "'" : ", '") + name + "'";
+      for (size_t i = 0; i < std::min(input_names_.size(), kShownNames); ++i)
+        names += (i ? ", '" : "'") + input_names_[i] + "'";
+      if (input_names_.size() > kShownNames) names += " and " + std::to_string(input_names_.size() - kShownNames) + " more";
       return InvalidArgument("'" + feed.name + "' is not an input of the model (its inputs: " + names + ")");
     }
-    const size_t k = static_cast<size_t>(input - graph_inputs_.begin());
+    const size_t k = found->second;
+    const GraphInput& input = graph_inputs_[k];
     if (fed[k]) return InvalidArgument("input '" + feed.name + "' is fed twice");
-    OW_RETURN_IF_ERROR(check_feed(input->info, feed.tensor));
+    OW_RETURN_IF_ERROR(check_feed(input.info, feed.tensor));
     fed[k] = 1;
-    values[input->value] = feed.tensor;
+    values[input.value] = feed.tensor;
   }
   for (size_t k = 0; k < graph_inputs_.size(); ++k)
     if (!fed[k] && !graph_inputs_[k].has_initializer)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -11,6 +12,15 @@
 #include "ops/operator.h"
 
 namespace ow::onnx {
+
+// Limits on a graph's size, checked before anything is built. A few bytes of file can describe a node,
+// a value or a name that takes a hundred bytes once prepared, so larger graphs are refused
+// (kUnsupported) rather than left to exhaust memory. Real models stay far below both.
+// Nodes, their inputs, outputs, attributes and attribute list values, initializers, graph inputs,
+// graph outputs and their declared dimensions, together:
+constexpr size_t kMaxGraphEntries = size_t{1} << 21;
+// Bytes of all names (nodes, values, attributes, operators, domains) and string attribute values:
+constexpr size_t kMaxGraphNameBytes = size_t{1} << 26;
 
 struct Feed {
   std::string name;
@@ -70,7 +80,7 @@ class Session {
     std::vector<size_t> release;  // intermediate values whose last use is this step
   };
   struct GraphInput {
-    ValueInfo info;
+    ValueInfo info;  // for an initializer without a declared type, the initializer's type
     size_t value;
     bool has_initializer;
   };
@@ -79,6 +89,7 @@ class Session {
   std::vector<std::string> output_names_;
   std::vector<Tensor> constants_;  // by value id; initializers, empty elsewhere
   std::vector<GraphInput> graph_inputs_;
+  std::unordered_map<std::string, size_t> graph_input_index_;  // name -> index in graph_inputs_
   std::vector<Step> steps_;
   std::vector<size_t> output_values_;
   std::vector<std::string> value_names_;  // by value id

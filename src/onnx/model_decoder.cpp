@@ -7,9 +7,11 @@
 
 #include <protozero/exception.hpp>
 #include <protozero/pbf_message.hpp>
+#include <protozero/varint.hpp>
 
 #include <algorithm>
 #include <new>
+#include <stdexcept>
 
 #include "onnx/proto_values.h"
 
@@ -48,8 +50,30 @@ const char* wire_type_name(pbf_wire_type t) {
   }
 }
 
+// protozero checks a field's length against the bytes left by comparing them as ptrdiff_t: on wasm32
+// a length of 2^31 or more turns negative, passes, and moves the read position outside the buffer
+// (protozero 1.7.1). So every length-delimited field is checked here, in 64 bits, before protozero
+// reads or skips it; like protozero's own checks, this throws (decode_guarded catches).
+void check_length(const pbf_reader& m) {
+  if (m.wire_type() != pbf_wire_type::length_delimited) return;
+  const data_view rest = m.data();  // from the field's length on
+  const char* p = rest.data();
+  const char* const end = p + rest.size();
+  const uint64_t length = protozero::decode_varint(&p, end);
+  if (length > static_cast<uint64_t>(end - p)) throw protozero::end_of_buffer_exception{};
+}
+
+// m.skip(), after check_length.
+void skip(pbf_reader& m) {
+  check_length(m);
+  m.skip();
+}
+
 Status expect_wire_type(const pbf_reader& m, pbf_wire_type want) {
-  if (m.wire_type() == want) return Status::Ok();
+  if (m.wire_type() == want) {
+    check_length(m);
+    return Status::Ok();
+  }
   return InvalidModel("field " + std::to_string(m.tag()) + " has wire type " + wire_type_name(m.wire_type()) +
                       " where " + wire_type_name(want) + " was expected");
 }
@@ -105,6 +129,7 @@ template <typename T, typename Range, typename Out>
 Status read_repeated(pbf_reader& m, pbf_wire_type element_wire, Range (pbf_reader::*packed)(),
                      T (pbf_reader::*single)(), std::vector<Out>& out) {
   if (m.wire_type() == pbf_wire_type::length_delimited) {
+    check_length(m);
     for (T v : (m.*packed)()) out.push_back(v);
     return Status::Ok();
   }
@@ -139,7 +164,7 @@ Status read_external_location(pbf_reader entry, std::string& location) {
     switch (static_cast<StringEntryField>(entry.tag())) {
       case StringEntryField::kKey: OW_RETURN_IF_ERROR(read(entry, key)); break;
       case StringEntryField::kValue: OW_RETURN_IF_ERROR(read(entry, value)); break;
-      default: entry.skip();
+      default: skip(entry);
     }
   }
   if (key == "location") location = value;
@@ -155,7 +180,7 @@ Status read_tensor_fields(pbf_reader m, TensorFields& f) {
       case TensorField::kName: OW_RETURN_IF_ERROR(read(m, f.name)); break;
       case TensorField::kSegment:
         f.has_segment = true;
-        m.skip();
+        skip(m);
         break;
       case TensorField::kDataLocation: OW_RETURN_IF_ERROR(read(m, f.data_location)); break;
       case TensorField::kExternalData: {
@@ -173,7 +198,7 @@ Status read_tensor_fields(pbf_reader m, TensorFields& f) {
         break;
       }
       case TensorField::kStringData:
-        m.skip();
+        skip(m);
         f.saw(field);
         break;
       case TensorField::kFloatData:
@@ -196,7 +221,7 @@ Status read_tensor_fields(pbf_reader m, TensorFields& f) {
         OW_RETURN_IF_ERROR(read_repeated(m, f.uint64_data));
         f.saw(field);
         break;
-      default: m.skip();
+      default: skip(m);
     }
   }
   return Status::Ok();
@@ -232,7 +257,7 @@ Status read_attribute_fields(pbf_reader m, AttributeFields& a) {
       case AttributeField::kFloats: OW_RETURN_IF_ERROR(read_repeated_floats(m, v.floats)); break;
       case AttributeField::kInts: OW_RETURN_IF_ERROR(read_repeated(m, v.ints)); break;
       case AttributeField::kStrings: OW_RETURN_IF_ERROR(read_appending(m, v.strings)); break;
-      default: m.skip();
+      default: skip(m);
     }
   }
   return Status::Ok();
@@ -251,12 +276,17 @@ Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
       case NodeField::kAttribute: {
         pbf_reader sub;
         OW_RETURN_IF_ERROR(read(m, sub));
+        if (!attribute_error.ok()) break;  // only the first error is reported
+        if (node.attributes.items().size() == kMaxNodeAttributes) {
+          attribute_error = Unsupported("the node has more than " + std::to_string(kMaxNodeAttributes) + " attributes");
+          break;
+        }
         AttributeFields attribute;
         Status st = read_attribute_fields(sub, attribute);
-        if (attribute_error.ok()) attribute_error = add_attribute(st, attribute, node.attributes);  // the first error
+        attribute_error = add_attribute(st, attribute, node.attributes);
         break;
       }
-      default: m.skip();
+      default: skip(m);
     }
   }
   return Status::Ok();
@@ -272,7 +302,11 @@ Status decode_node(pbf_reader m, size_t index, Node& node) {
 }
 
 Status decode_shape(pbf_reader m, std::vector<Dim>& shape) {
-  while (m.next(static_cast<pbf_tag_type>(ShapeField::kDim))) {
+  while (m.next()) {
+    if (static_cast<ShapeField>(m.tag()) != ShapeField::kDim) {
+      skip(m);
+      continue;
+    }
     pbf_reader dim_msg;
     OW_RETURN_IF_ERROR(read(m, dim_msg));
     Dim dim;
@@ -283,7 +317,7 @@ Status decode_shape(pbf_reader m, std::vector<Dim>& shape) {
           dim.fixed = true;
           break;
         case DimField::kDimParam: OW_RETURN_IF_ERROR(read(dim_msg, dim.param)); break;
-        default: dim_msg.skip();
+        default: skip(dim_msg);
       }
     }
     shape.push_back(std::move(dim));
@@ -302,7 +336,7 @@ Status decode_tensor_type(pbf_reader m, ValueInfo& info) {
         OW_RETURN_IF_ERROR(decode_shape(shape, info.shape));
         break;
       }
-      default: m.skip();
+      default: skip(m);
     }
   }
   return Status::Ok();
@@ -316,7 +350,7 @@ Status decode_type(pbf_reader m, ValueInfo& info) {
       info.is_tensor = true;
       OW_RETURN_IF_ERROR(decode_tensor_type(tensor_type, info));
     } else {
-      m.skip();  // other kinds (sequence, map, optional, sparse) leave is_tensor false
+      skip(m);  // other kinds (sequence, map, optional, sparse) leave is_tensor false
     }
   }
   return Status::Ok();
@@ -333,7 +367,7 @@ Status decode_value_info(pbf_reader m, ValueInfo& info) {
         OW_RETURN_IF_ERROR(decode_type(type, info));
         break;
       }
-      default: m.skip();
+      default: skip(m);
     }
   }
   return Status::Ok();
@@ -366,7 +400,7 @@ Status decode_graph(pbf_reader m, Graph& graph) {
       }
       case GraphField::kSparseInitializer:
         return Unsupported("the graph has sparse initializers, which are not supported");
-      default: m.skip();
+      default: skip(m);
     }
   }
   return Status::Ok();
@@ -377,7 +411,7 @@ Status decode_opset_import(pbf_reader m, OpsetImport& opset) {
     switch (static_cast<OpsetField>(m.tag())) {
       case OpsetField::kDomain: OW_RETURN_IF_ERROR(read(m, opset.domain)); break;
       case OpsetField::kVersion: OW_RETURN_IF_ERROR(read(m, opset.version)); break;
-      default: m.skip();
+      default: skip(m);
     }
   }
   return Status::Ok();
@@ -400,7 +434,7 @@ Result<Model> decode_model_message(pbf_reader m) {
         model.has_graph = true;
         break;
       }
-      default: m.skip();
+      default: skip(m);
     }
   }
   return model;
@@ -420,6 +454,8 @@ Result<T> decode_guarded(const char* what, const void* data, size_t size, Decode
   } catch (const protozero::exception& e) {
     return InvalidModel(prefix + "malformed protobuf data (" + e.what() + ")");
   } catch (const std::bad_alloc&) {
+    return OutOfMemory(prefix + "out of memory");
+  } catch (const std::length_error&) {  // a container asked for more than it can hold
     return OutOfMemory(prefix + "out of memory");
   }
 }

@@ -72,9 +72,14 @@ std::string node_label(const Node& node);
 // "float32", "bool", "complex64", ...: the name of a TensorProto.DataType number, known here or not.
 std::string element_type_name(int32_t type);
 
+// Most attributes a node may have: every operator here defines a handful, and each new one is checked
+// against the node's others (an attribute given twice is an error).
+constexpr size_t kMaxNodeAttributes = 1024;
+
 // Decodes a serialized ModelProto. Tensors are copied out of `data`, which may be freed afterwards.
 // Errors: kInvalidModel for malformed protobuf or messages (a node's attribute errors name the node),
-// kUnsupported for what the runtime cannot hold (external data, unsupported element types).
+// kUnsupported for what the runtime cannot hold (external data, unsupported element types, more than
+// kMaxNodeAttributes attributes), kOutOfMemory when memory runs out.
 Result<Model> decode_model(const void* data, size_t size);
 
 // Decodes a serialized TensorProto (the .pb files of ONNX test data), with every data encoding.

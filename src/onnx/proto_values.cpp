@@ -73,33 +73,34 @@ Result<NamedTensor> tensor_from_fields(const TensorFields& f) {
                         data_field_name(f.data_fields[1]));
   for (int64_t d : f.dims)
     if (d < 0) return InvalidModel(label + " has a negative dimension in its shape " + dims_to_string(f.dims));
+  const bool has_data = !f.data_fields.empty();
+  const TensorField field = has_data ? f.data_fields[0] : typed_data_field(type);
+  const bool raw = field == TensorField::kRawData;
+  if (!raw && field != typed_data_field(type))
+    return InvalidModel(label + " of type " + dtype_name(type) + " stores its values in " + data_field_name(field) +
+                        ", which cannot hold that type (expected " + data_field_name(typed_data_field(type)) + ")");
+  // The data present must fit the shape before anything is allocated: a shape far larger than its data
+  // is a malformed file, not a request for memory. raw_data is counted in bytes, typed fields in values.
+  const auto count = element_count(f.dims);
+  const size_t unit = raw ? dtype_size(type) : 1;
+  const size_t have = raw ? f.raw_data.size() : typed_data_count(f, field);
+  if (!count.ok() || count.value() > kMaxTensorBytes / unit || have != count.value() * unit) {
+    const std::string what = "shape " + dims_to_string(f.dims) + " of " + dtype_name(type);
+    const std::string need = count.ok() ? std::to_string(static_cast<uint64_t>(count.value()) * unit)
+                                         : "more than " + std::to_string(kMaxTensorBytes);
+    if (!has_data) return InvalidModel(label + " has no data, but its " + what + " needs " + need + " elements");
+    return InvalidModel(label + ": " + data_field_name(field) + " holds " + std::to_string(have) +
+                        (raw ? " bytes" : " values") + " but its " + what + " needs " + need);
+  }
   auto allocated = Tensor::allocate(type, f.dims);
   if (!allocated.ok()) return allocated.status().with_context(label + ": ");
   NamedTensor out{f.name, allocated.take()};
   Tensor& t = out.tensor;
-  const std::string what = "shape " + dims_to_string(f.dims) + " of " + dtype_name(type);
-
-  if (f.data_fields.empty()) {
-    if (t.size() != 0)
-      return InvalidModel(label + " has no data, but its " + what + " needs " + std::to_string(t.size()) + " elements");
+  if (t.size() == 0) return out;
+  if (raw) {
+    std::memcpy(t.raw_data(), f.raw_data.data(), t.byte_size());  // little-endian, as are wasm and the hosts
     return out;
   }
-  const TensorField field = f.data_fields[0];
-  if (field == TensorField::kRawData) {
-    // raw_data is little-endian, as are wasm and the hosts this builds for.
-    if (f.raw_data.size() != t.byte_size())
-      return InvalidModel(label + ": raw_data holds " + std::to_string(f.raw_data.size()) + " bytes but its " + what +
-                          " needs " + std::to_string(t.byte_size()));
-    if (t.byte_size()) std::memcpy(t.raw_data(), f.raw_data.data(), t.byte_size());
-    return out;
-  }
-  if (field != typed_data_field(type))
-    return InvalidModel(label + " of type " + dtype_name(type) + " stores its values in " + data_field_name(field) +
-                        ", which cannot hold that type (expected " + data_field_name(typed_data_field(type)) + ")");
-  const size_t count = typed_data_count(f, field);
-  if (count != t.size())
-    return InvalidModel(label + ": " + data_field_name(field) + " holds " + std::to_string(count) + " values but its " +
-                        what + " needs " + std::to_string(t.size()));
   switch (type) {  // the element types typed_data_field() maps to `field`
     case DType::kFloat32: copy_elements<float>(f.float_data, t); break;
     case DType::kFloat64: copy_elements<double>(f.double_data, t); break;
@@ -164,7 +165,7 @@ const AttributeTypeInfo* attribute_type_by_field(uint32_t field) {
 bool is_attribute_value_field(uint32_t field) { return attribute_type_by_field(field) != nullptr; }
 
 Status add_attribute(const Status& read, AttributeFields& a, Attributes& attributes) {
-  if (!read.ok()) return read;
+  if (!read.ok()) return a.name.empty() ? read : read.with_context("attribute '" + a.name + "': ");
   if (a.name.empty()) return InvalidModel("an attribute has no name");
   const std::string label = "attribute '" + a.name + "'";
   if (!a.ref_attr_name.empty())

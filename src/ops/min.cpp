@@ -134,7 +134,9 @@ void fold_min(const Inputs& inputs, Tensor& y, const MinLoops& loops) {
   for (size_t k = 0; k < inputs.size(); ++k)
     if (k != first) rest.emplace_back(plan_broadcast(inputs[k]->dims(), y.dims()), data(inputs[k]));
 
-  const size_t chunk = kChunkBytes / size;
+  // Chunks keep the running min in cache between inputs; a single pass (one input folded into one
+  // laid out like the output) needs none, and the setup of each chunk's runs would only cost.
+  const size_t chunk = start_is_full && rest.size() == 1 ? n : kChunkBytes / size;
   for (size_t begin = 0; begin < n; begin += chunk) {
     const size_t end = std::min(n, begin + chunk);
     const unsigned char* acc = data(start);  // the running min of the chunk, laid out like the output

@@ -53,6 +53,8 @@ class PreparedOp {
 
   // Checks input count and types, then computes.
   Status run(const Inputs& inputs, Outputs& outputs) const;
+  // The input count check of run(), for callers that know the count beforehand (a model's nodes).
+  Status check_input_count(size_t count) const;
 
   const OpSchema& schema() const { return *schema_; }
   const OpVersion& version() const { return *version_; }

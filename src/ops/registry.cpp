@@ -66,16 +66,19 @@ Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, c
   return op;
 }
 
+Status PreparedOp::check_input_count(size_t n) const {
+  if (n >= schema_->min_inputs && n <= schema_->max_inputs) return Status::Ok();
+  std::string want = schema_->max_inputs == kVariadic ? "at least " + std::to_string(schema_->min_inputs)
+                     : schema_->min_inputs == schema_->max_inputs
+                         ? std::to_string(schema_->min_inputs)
+                         : std::to_string(schema_->min_inputs) + " to " + std::to_string(schema_->max_inputs);
+  const bool one = want == "1" || want == "at least 1";
+  return InvalidArgument(label() + ": expects " + want + " input" + (one ? "" : "s") + ", got " + std::to_string(n));
+}
+
 Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
   const size_t n = inputs.size();
-  if (n < schema_->min_inputs || n > schema_->max_inputs) {
-    std::string want = schema_->max_inputs == kVariadic ? "at least " + std::to_string(schema_->min_inputs)
-                       : schema_->min_inputs == schema_->max_inputs
-                           ? std::to_string(schema_->min_inputs)
-                           : std::to_string(schema_->min_inputs) + " to " + std::to_string(schema_->max_inputs);
-    const bool one = want == "1" || want == "at least 1";
-    return InvalidArgument(label() + ": expects " + want + " input" + (one ? "" : "s") + ", got " + std::to_string(n));
-  }
+  OW_RETURN_IF_ERROR(check_input_count(n));
   const std::vector<DType>& types = version_->types;
   for (size_t i = 0; i < n; ++i) {
     DType t = inputs[i]->dtype();

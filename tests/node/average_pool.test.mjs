@@ -218,18 +218,19 @@ for (const [version, types] of VARIANTS) {
 
 describe('AveragePool: the fast paths, with every edge', () => {
   // Row kernels for kernel 2 stride 2, kernel 3 stride 2 and kernel 3 stride 1 (lane moves over a few
-  // loads), and global windows (one sum over the merged trailing axes): widths with every tail, padding
-  // on either side, count_include_pad, ceil_mode, and NaN and infinities in some windows.
+  // loads), and global windows (one sum over the merged trailing axes): widths with every tail and a few
+  // of several blocks, padding on either side up to the kernel (windows wholly in the padding),
+  // count_include_pad, ceil_mode, and NaN and infinities in some windows.
   const WINDOWS = [[2, 2], [3, 2], [3, 1]];
   for (const type of ['float64', 'float32', 'float16', 'bfloat16']) {
-    test(`${type}: kernels 2s2, 3s2, 3s1 on widths 1..21`, () => {
+    test(`${type}: kernels 2s2, 3s2, 3s1 on widths 1..21 and 32..37`, () => {
       const next = rng(4242);
       const { encode } = FLOAT_TYPES[type];
       for (const [k, s] of WINDOWS) {
-        for (let w = 1; w <= 21; w++) {
+        for (const w of [...Array.from({ length: 21 }, (_, i) => i + 1), 32, 33, 34, 35, 36, 37]) {
           for (let variant = 0; variant < 8; variant++) {
-            const begin = variant & 1;
-            const end = (variant >> 1) & 1;
+            const begin = variant & 1 ? int(next, 1, k) : 0;
+            const end = variant & 2 ? int(next, 1, k) : 0;
             const attrs = { kernel_shape: [int(next, 1, 3), k], strides: [int(next, 1, 2), s], pads: [int(next, 0, 1), begin, int(next, 0, 1), end],
               count_include_pad: variant >> 2, ceil_mode: int(next, 0, 1) };
             const x = randomTensor(type, [1, 2, int(next, 3, 5), w], next);

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `npm run fuzz`: builds the libFuzzer targets (clang, AddressSanitizer + UndefinedBehaviorSanitizer;
+# tests/fuzz) and runs each for FUZZ_SECONDS seconds (default 60), seeded with the models and
+# TensorProtos of the ONNX backend test cases (ONNX_TESTS_DIR, default ../shared/onnx-tests).
+# FUZZ_TARGETS picks targets (default: fuzz_model fuzz_tensor_proto); arguments are passed to libFuzzer.
+# Corpora grow in build/fuzz/corpus/<target>; a crashing input lands in build/fuzz/artifacts/ and
+# should become a regression test (tests/regressions/<target>/, replayed by the native tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto}
+tests_dir=${ONNX_TESTS_DIR:-../shared/onnx-tests}
+
+cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOW_FUZZ=ON >/dev/null
+cmake --build build/fuzz -j2
+
+for target in $targets; do
+  seeds=build/fuzz/seeds/$target
+  corpus=build/fuzz/corpus/$target
+  mkdir -p "$seeds" "$corpus" build/fuzz/artifacts
+  case $target in
+    fuzz_model) pattern='model.onnx' ;;
+    fuzz_tensor_proto) pattern='*.pb' ;;
+    *) echo "fuzz: unknown target $target" >&2; exit 1 ;;
+  esac
+  if [ -d "$tests_dir" ]; then
+    find "$tests_dir" -name "$pattern" | while read -r file; do
+      cp "$file" "$seeds/$(echo "${file#"$tests_dir"/}" | tr / _)"
+    done
+  else
+    echo "fuzz: $tests_dir not found; no seed corpus" >&2
+  fi
+  [ -d "tests/regressions/$target" ] && cp tests/regressions/"$target"/* "$seeds/"
+  echo "== $target: $seconds s"
+  # -malloc_limit_mb: no single allocation may exceed 256 MiB (tensors stop at 16 MiB in this build).
+  "build/fuzz/$target" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+    -malloc_limit_mb=256 -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$target-" "$@"
+done

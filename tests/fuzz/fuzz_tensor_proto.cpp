@@ -1,0 +1,8 @@
+// libFuzzer target: a serialized TensorProto (the .pb files of ONNX test data) through its decoder
+// (tests/fuzz/harness.h). Built by -DOW_FUZZ=ON, run by scripts/fuzz.sh.
+#include "harness.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  ow::fuzz::run_tensor_input(data, size);
+  return 0;
+}
