@@ -42,5 +42,5 @@ export const TARGETS = {
   wasmVsCopy: 1.3, // elementwise on wasm-resident tensors: time / in-wasm copy of the inputs' bytes
   perCallVsOrt: 10, // 16-element Floor: onnxruntime-web session.run time / ops.* time
   coldStartVsOrt: 5, // onnxruntime-web cold start / ours
-  wasmBytes: 200 * 1024,
+  wasmBytes: 200000,
 };

@@ -31,7 +31,7 @@ const cold = results.coldStart;
 if (cold) {
   lines.push('', `Cold start (a new Node process, import to the first 16-element Floor; median of ${cold.runs}): ops.* ${ms(cold.ms['ours-ops'])} ms, InferenceSession ${ms(cold.ms['ours-session'])} ms, onnxruntime-web ${ms(cold.ms.ort)} ms: ${ratio(cold.targets[0])} faster (goal 5×).`);
 }
-lines.push('', `onnx-wasm.wasm: ${(results.wasmBytes / 1024).toFixed(1)} KiB (goal ≤ 200 KiB) ${results.sizeTarget.met ? '✓' : '✗'}. Targets met: ${results.targetsMet} of ${results.targetsTotal}.`);
+lines.push('', `onnx-wasm.wasm: ${results.wasmBytes.toLocaleString('en')} bytes (goal ≤ 200,000) ${results.sizeTarget.met ? '✓' : '✗'}. Targets met: ${results.targetsMet} of ${results.targetsTotal}.`);
 const table = lines.join('\n');
 
 if (process.argv.includes('--write')) {
