@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import sirv from 'sirv';
+import { CHROMIUM_ARGS } from '../tests/browser/harness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ortDir = join(root, 'node_modules', 'onnxruntime-web');
@@ -93,7 +94,7 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: CHROMIUM_ARGS,
 });
 try {
   table(`onnx-wasm ${packed.version}: what the browser downloads to run Floor`, await downloads(browser, `${base}/onnx-wasm.html`));

@@ -6,31 +6,22 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { createServer } from '../../scripts/serve.mjs';
+import { startServerAndBrowser } from './harness.mjs';
 import { buildModel } from '../node/helpers/onnx-builder.mjs';
 import { roundHalfEven } from '../node/helpers/reference.mjs';
 import { rng } from '../node/helpers/values.mjs';
 
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
 const TESTS = new URL('../../../shared/onnx-tests/', import.meta.url);
-let server, browser, base;
+let harness, browser, base;
 
 before(async () => {
-  server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  harness = await startServerAndBrowser();
+  ({ browser, base } = harness);
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+after(() => harness?.close());
 
 // A fresh page on the demo, ready; `errors` collects console errors and uncaught exceptions.
 async function openDemo() {

@@ -3,27 +3,18 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { createServer } from '../../scripts/serve.mjs';
+import { startServerAndBrowser } from './harness.mjs';
 
 const TESTS = new URL('../../../shared/onnx-tests/', import.meta.url);
 const OPERATORS = ['Floor', 'Ceil', 'Round', 'Min', 'AveragePool'];
-let server, browser, base;
+let harness, browser, base;
 
 before(async () => {
-  server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  harness = await startServerAndBrowser();
+  ({ browser, base } = harness);
 });
 
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+after(() => harness?.close());
 
 test('every ONNX backend test case through InferenceSession in Chromium, models and data fetched by URL', async () => {
   const cases = ['node', 'pytorch-converted'].flatMap((suite) =>

@@ -18,12 +18,12 @@ import sirv from 'sirv';
 import { createLogger, createServer as createViteServer, build as viteBuild } from 'vite';
 import webpack from 'webpack';
 import { f16ToNumber, numberToF16, roundHalfEven } from '../node/helpers/reference.mjs';
+import { CHROMIUM_ARGS } from '../browser/harness.mjs';
 import { FLOAT16_INPUT, INPUT } from './app/src/checks.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = fileURLToPath(new URL('./app/', import.meta.url));
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // What the tarball may hold: the built package and nothing else.
 const PACKAGE_FILES = [
