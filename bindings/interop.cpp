@@ -87,13 +87,14 @@ EMSCRIPTEN_KEEPALIVE uint32_t* ow_call_area(size_t bytes) {
 // The error of the last call that returned null: {code name, length, message, length}.
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_error() { return interop::error_words; }
 
-// A zero-filled tensor owned by a handle, for the shape and type of the call area's first record.
-EMSCRIPTEN_KEEPALIVE const uint32_t* ow_tensor_allocate() {
+// A tensor owned by a handle, for the shape and type of the call area's first record; zero-filled if
+// `zero_fill` (otherwise the caller writes every element).
+EMSCRIPTEN_KEEPALIVE const uint32_t* ow_tensor_allocate(bool zero_fill) {
   auto* list = reinterpret_cast<const uint32_t*>(interop::call_area.data());
   const double* dims = reinterpret_cast<const double*>(list) + interop::dims_offset(list[0]);
   auto t = Tensor::allocate(static_cast<DType>(list[1]), Dims(dims, dims + list[4]));
   if (!t.ok()) return interop::fail(t.status());
-  std::memset(t.value().raw_data(), 0, t.value().byte_size());
+  if (zero_fill) std::memset(t.value().raw_data(), 0, t.value().byte_size());
   Outputs outputs;
   outputs.push_back(t.take());
   return interop::write_outputs(std::move(outputs));

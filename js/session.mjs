@@ -125,10 +125,12 @@ export class InferenceSession {
     const temporary = [];
     try {
       const wasmNames = names.map((name) => {
-        const known = this.inputNames.includes(name);
-        const entry = (known && this.#state.names.get(name)) || nameInWasm(m, name);
-        if (!known) temporary.push(entry[0]);
-        else this.#state.names.set(name, entry);
+        let entry = this.#state.names.get(name);
+        if (!entry) {
+          entry = nameInWasm(m, name);
+          if (this.inputNames.includes(name)) this.#state.names.set(name, entry);
+          else temporary.push(entry[0]);
+        }
         return entry;
       });
       writeInputs(m, label, tensors, wasmNames);

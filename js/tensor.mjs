@@ -62,7 +62,7 @@ export class Tensor {
     words[(area >> 2) + 1] = DTYPES[type].code;
     words[(area >> 2) + 4] = dims.length;
     m.HEAPF64.set(dims, (area + dimsByteOffset(1)) >> 3);
-    const result = m._ow_tensor_allocate();
+    const result = m._ow_tensor_allocate(data === undefined); // zero-filled only when no data follow
     if (!result) throw lastError(label);
     const r = (result >> 2) + 1;
     const t = wasmTensor(type, dims, m.HEAPU32[r + 4], m.HEAPU32[r + 1], m.HEAPU32[r + 2]);
@@ -71,7 +71,7 @@ export class Tensor {
   }
 }
 
-/** Whether `value` was made by the Tensor constructor (and so passed its checks). */
+/** Whether `value` was made here (the constructor, Tensor.wasm or an output), and so passed the checks. */
 export function isTensor(value) {
   return typeof value === 'object' && value !== null && value[CHECKED] === true;
 }
@@ -138,7 +138,7 @@ export function cpuTensor(type, data, dims) {
 }
 
 // The checks of the constructor: data (typed array, array, or null for none) against type and dims.
-export function checkTensor(label, type, data, dims) {
+function checkTensor(label, type, data, dims) {
   const info = typeof type === 'string' && Object.prototype.hasOwnProperty.call(DTYPES, type) ? DTYPES[type] : undefined;
   if (!info) {
     throw new OnnxWasmError(`${label}: unknown type '${String(type)}' (expected one of ${Object.keys(DTYPES).join(', ')})`);
