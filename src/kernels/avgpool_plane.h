@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "kernels/avgpool.h"
@@ -181,15 +182,31 @@ struct SummedRows {
   }
 };
 
+// Divides sums by one divisor. Where the divisor is a power of two (2x2 and 2x2x2 windows), multiplying
+// by its inverse gives the same results, and a multiply is several times cheaper than a divide.
+template <class V, typename T>
+struct UniformDivide {
+  bool exact_inverse;
+  decltype(V::splat(T(1))) divisor, inverse;
+
+  // d is a count of taps (a whole number, at least 1).
+  explicit UniformDivide(T d) : divisor(V::splat(d)), inverse(V::splat(T(1) / d)) {
+    const auto n = d < T(1ull << 62) ? static_cast<uint64_t>(d) : 0;
+    exact_inverse = n && T(n) == d && (n & (n - 1)) == 0;
+  }
+  template <class Vec>
+  Vec operator()(Vec sum, size_t) const { return exact_inverse ? V::mul(sum, inverse) : V::div(sum, divisor); }
+};
+
 // The common windows of image models, kernel K and stride S without dilation, with the taps of kLanes
 // outputs gathered by lane moves from the fewest loads: output o's taps start at rows[o * S + origin],
-// its divisors are divisors(o). Each block reads only inside its windows, so every window in
-// [o, end) is covered but the last few (under kLanes).
+// average(sum, o) divides the sums of outputs o.. by their divisors. Each block reads only inside its
+// windows, so every window in [o, end) is covered but the last few (under kLanes).
 template <size_t K, size_t S>
 constexpr bool kFixedWindow = (K == 2 && S == 2) || (K == 3 && (S == 1 || S == 2));
 
-template <class V, size_t K, size_t S, size_t R, typename T, class Divisors>
-size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Divisors divisors, size_t o, size_t end, T* y) {
+template <class V, size_t K, size_t S, size_t R, typename T, class Average>
+size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Average average, size_t o, size_t end, T* y) {
   static_assert(kFixedWindow<K, S>);
   constexpr size_t L = V::kLanes;
   for (; o + L <= end; o += L) {
@@ -205,7 +222,7 @@ size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Div
         return V::add(V::add(a, V::shift1(a, b)), V::shift2(a, b));
       }
     }();
-    V::store(y + o, V::div(sum, divisors(o)));
+    V::store(y + o, average(sum, o));
   }
   return o;
 }
@@ -229,7 +246,7 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   size_t o = ax.full_begin;
   if constexpr (V::kLanes > 1) {
     const SummedRows<V, 1, T> one{{row}};
-    const auto d = [v = V::splat(divisor)](size_t) { return v; };
+    const auto d = [v = V::splat(divisor)](auto sum, size_t) { return V::div(sum, v); };
     if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) o = pool_windows_fixed<V, 2, 2>(one, ax.full_origin, d, o, ax.full_end, y);
     else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) o = pool_windows_fixed<V, 3, 2>(one, ax.full_origin, d, o, ax.full_end, y);
     else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) o = pool_windows_fixed<V, 3, 1>(one, ax.full_origin, d, o, ax.full_end, y);
@@ -253,8 +270,8 @@ template <class V, size_t K, size_t S, size_t R, typename T>
 void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
   const T* divisor = scratch.column_divisor;
   // Output o's taps start at taps[o * S + origin].
-  const auto pool = [&](const auto& taps, ptrdiff_t origin, auto divisors) {
-    size_t o = pool_windows_fixed<V, K, S>(taps, origin, divisors, 0, ax.output_size, y);
+  const auto pool = [&](const auto& taps, ptrdiff_t origin, auto average) {
+    size_t o = pool_windows_fixed<V, K, S>(taps, origin, average, 0, ax.output_size, y);
     for (; o < ax.output_size; ++o) {
       const auto p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin);
       T sum = taps.at(p);
@@ -262,13 +279,18 @@ void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T ro
       y[o] = sum / (row_divisor * divisor[o]);
     }
   };
-  if (ax.full_begin == 0 && ax.full_end == ax.output_size)
-    return pool(rows, ax.full_origin, [d = V::splat(row_divisor * T(K))](size_t) { return d; });
+  if (ax.full_begin == 0 && ax.full_end == ax.output_size) {
+    const T d = row_divisor * T(K);
+    // Only 2x2 (2x2x2) windows, whose divisor is a power of two where no window reaches into the
+    // padding: a second loop for every window would cost more code than it saves time.
+    if constexpr (K == 2) return pool(rows, ax.full_origin, UniformDivide<V, T>(d));
+    else return pool(rows, ax.full_origin, [v = V::splat(d)](auto sum, size_t) { return V::div(sum, v); });
+  }
   size_t i = 0;
   for (; i + V::kLanes <= ax.input_size; i += V::kLanes) V::store(scratch.row_sum + i, rows.load(i));
   for (; i < ax.input_size; ++i) scratch.row_sum[i] = rows.at(i);
   pool(SummedRows<V, 1, T>{{scratch.padded_row}}, 0,
-       [r = V::splat(row_divisor), divisor](size_t o) { return V::mul(r, V::load(divisor + o)); });
+       [r = V::splat(row_divisor), divisor](auto sum, size_t o) { return V::div(sum, V::mul(r, V::load(divisor + o))); });
 }
 
 // pool_row_fixed for 1 to 4 input rows (the windows of 2-D and 3-D image models); false for more.
@@ -303,8 +325,22 @@ RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {
   return nullptr;
 }
 
+// Whether every window is a whole plane (global pooling): one output per plane, whose taps are the
+// plane's elements, in order.
+inline bool windows_are_planes(const AvgPoolPlan& plan) {
+  for (const AvgPoolAxis& ax : plan.axes)
+    if (ax.output_size != 1 || ax.first[0] != 0 || ax.taps[0] != ax.input_size || (ax.input_size > 1 && ax.dilation != 1)) return false;
+  return true;
+}
+
 template <class V, typename T = typename V::Scalar>
 void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void* workspace) {
+  if (windows_are_planes(plan)) {
+    T divisor = 1;
+    for (const AvgPoolAxis& ax : plan.axes) divisor *= T(ax.divisor[0]);
+    for (size_t plane = 0; plane < planes; ++plane) y[plane] = sum_contiguous<V>(x + plane * plan.input_plane, plan.input_plane) / divisor;
+    return;
+  }
   const PlaneScratch<T> scratch = PlaneScratch<T>::carve(plan, workspace);
   const size_t outer_axes = plan.axes.size() - 1;
   const AvgPoolAxis& last = plan.axes.back();

@@ -248,6 +248,10 @@ describe('AveragePool: the fast paths, with every edge', () => {
         const x = randomTensor(type, [2, 3, ...spatial], next);
         checkAgainstReference(type, x, { kernel_shape: spatial }, `global on [${spatial}]`);
         checkAgainstReference(type, x, { kernel_shape: spatial, strides: spatial.map(() => 3) }, `global, strides 3, on [${spatial}]`);
+        for (const count_include_pad of [0, 1]) { // one window, over the whole input and into the padding
+          checkAgainstReference(type, x, { kernel_shape: spatial.map((n) => n + 2), pads: [...spatial, ...spatial].map(() => 1), count_include_pad },
+            `global into the padding, count_include_pad ${count_include_pad}, on [${spatial}]`);
+        }
         x.data[int(next, 0, x.size - 1)] = encode(pick(next, [NaN, Infinity, -Infinity]));
         checkAgainstReference(type, x, { kernel_shape: spatial }, `global with a NaN or Inf on [${spatial}]`);
         if (spatial.length > 1) {
