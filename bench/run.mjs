@@ -10,7 +10,7 @@
 //   copyWasm    the same copy inside wasm memory (the floor the wasm-resident elementwise ops aim at)
 // after checking that every implementation's output agrees. Each timing is the median over samples;
 // a sample times a batch of calls long enough to be measured (implementations take turns, so drift in
-// the machine's speed affects them alike). Then cold starts: fresh Node processes, import to first result.
+// the machine's speed affects them alike, and start the rounds in turn). Then cold starts: fresh Node processes, import to first result.
 // Prints a table, writes bench/results.json; `node scripts/bench-table.mjs --write` puts it in the README.
 //
 // Usage: node --expose-gc bench/run.mjs [substring of case names...] (a filtered run does not write
@@ -37,11 +37,14 @@ await ready();
 const hasWasmTensors = typeof Tensor.wasm === 'function';
 
 const SAMPLE_MS = 1; // a batch runs at least this long (calls of 1 ms and more are timed one by one)
-const BUDGET_MS = 300; // per implementation and case, after calibration
+const BUDGET_MS = 300; // per implementation and case, after calibration (for the slowest)
 const MIN_SAMPLES = 15;
 const MAX_SAMPLES = 101;
-// With --expose-gc (npm run bench), garbage is collected between rounds, so that one implementation's
-// garbage (1M-element outputs) is not collected in another's timing.
+// With --expose-gc (npm run bench), garbage is collected before each case, so that one case's garbage
+// (1M-element outputs) is not collected in the next one's timings. Not between rounds: a forced full
+// collection returns the freed outputs' memory to the system, and whatever runs next pays page faults
+// for it that repeated calls in an application do not see (their short-lived outputs are freed by the
+// young-generation collector and their memory reused).
 const collectGarbage = globalThis.gc ?? (() => {});
 
 const median = (xs) => {
@@ -50,38 +53,44 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-// Times fn (sync or async) per call in ms: calibrates the batch size, then runs samples of each
-// implementation in turn. Returns {name: median ms per call}.
+// Times fn (sync or async) per call in ms: calibrates a batch size, then runs samples of each
+// implementation in turn. Every implementation runs the same batch, the one the fastest needs to fill
+// a sample, so that all of them see caches alike (the first call of a batch follows another
+// implementation's, the others their own). Returns {name: median ms per call}.
 async function timeAll(impls) {
   const names = Object.keys(impls);
-  const plan = {};
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, 5)); // let the collector's threads finish
+  let batch = 1;
+  let slowest = 0; // ms per call
   for (const name of names) {
     const fn = impls[name];
     for (let i = 0; i < 3; i++) await fn(); // warm up: compile, allocate, fill caches
-    let batch = 1;
+    let calls = 1;
     let ms;
     for (;;) {
       const t0 = performance.now();
-      for (let i = 0; i < batch; i++) await fn();
+      for (let i = 0; i < calls; i++) await fn();
       ms = performance.now() - t0;
-      if (ms >= SAMPLE_MS || batch >= 1 << 20) break;
-      batch *= ms > 0.5 ? Math.ceil(SAMPLE_MS / ms) : 8;
+      if (ms >= SAMPLE_MS || calls >= 1 << 20) break;
+      calls *= ms > 0.5 ? Math.ceil(SAMPLE_MS / ms) : 8;
     }
-    const samples = Math.max(MIN_SAMPLES, Math.min(MAX_SAMPLES, Math.floor(BUDGET_MS / ms)));
-    plan[name] = { fn, batch, samples, times: [] };
+    batch = Math.max(batch, calls);
+    slowest = Math.max(slowest, ms / calls);
   }
-  const rounds = Math.max(...names.map((n) => plan[n].samples));
+  const rounds = Math.max(MIN_SAMPLES, Math.min(MAX_SAMPLES, Math.floor(BUDGET_MS / (slowest * batch))));
+  const times = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
-    collectGarbage();
-    for (const name of names) {
-      const p = plan[name];
-      if (p.times.length >= p.samples) continue;
+    // Each round starts with the next implementation: none always follows the same one.
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(r + k) % names.length];
+      const fn = impls[name];
       const t0 = performance.now();
-      for (let i = 0; i < p.batch; i++) await p.fn();
-      p.times.push((performance.now() - t0) / p.batch);
+      for (let i = 0; i < batch; i++) await fn();
+      times[name].push((performance.now() - t0) / batch);
     }
   }
-  return Object.fromEntries(names.map((n) => [n, median(plan[n].times)]));
+  return Object.fromEntries(names.map((n) => [n, median(times[n])]));
 }
 
 // Element i of an output as a number (float16 as its value), for comparing implementations.
