@@ -12,61 +12,73 @@ export const LATEST_OPSET = 22;
 const prepared = new Map();
 const MAX_PREPARED = 64;
 
-// A string that tells apart every (opset, attributes) the wasm side would tell apart, or null for
-// values it refuses anyway (objects, bigints, mixed lists): those are prepared without caching.
-function preparedKey(op, opset, attributes) {
-  let key = `${op} ${opset}`;
-  for (const name in attributes) {
-    const value = attributes[name];
-    if (value === undefined || value === null) continue; // skipped by the wasm side too
-    const part = Array.isArray(value) ? value.map(scalarKey) : [scalarKey(value)];
-    if (part.includes(null)) return null;
-    key += ` ${JSON.stringify(name)}=${Array.isArray(value) ? `[${part}]` : part[0]}`;
-  }
-  return key;
-}
-
 function scalarKey(v) {
   if (typeof v === 'number') return `n${v}`;
-  if (typeof v === 'string') return `s${JSON.stringify(v)}`;
-  if (typeof v === 'boolean') return `b${v}`;
+  if (typeof v === 'string') return `s${v.length}:${v}`;
+  if (typeof v === 'boolean') return v ? 'T' : 'F';
   return null;
 }
 
-function prepare(op, opset, attributes) {
-  const handle = wasm().prepareOp(op, opset, attributes);
-  if (!handle) throw lastError();
-  return handle;
+// The cache key of an ops.* call's options (opset and attributes) for `op`: a string that tells apart
+// every (opset, attributes) the wasm side would tell apart, or null for options the checks refuse. One
+// pass and no copies, so that a repeated call pays only this and a Map lookup.
+function optionsKey(op, options) {
+  let key = op;
+  let opset = LATEST_OPSET;
+  for (const name of Object.keys(options)) {
+    const value = options[name];
+    if (name === 'opset') {
+      if (value !== undefined) opset = value;
+    } else if (value !== undefined && value !== null) { // skipped by the wasm side too
+      key += ` ${name.length}:${name}=`;
+      if (Array.isArray(value)) {
+        key += '[';
+        for (let i = 0; i < value.length; i++) {
+          const part = scalarKey(value[i]);
+          if (part === null) return null;
+          key += `${part},`;
+        }
+        key += ']';
+      } else {
+        const part = scalarKey(value);
+        if (part === null) return null;
+        key += part;
+      }
+    }
+  }
+  return Number.isSafeInteger(opset) && opset >= 1 ? `${key} @${opset}` : null;
 }
 
-function runOperator(op, defaultKey, inputs, options) {
-  let opset = LATEST_OPSET;
-  let attributes = NO_ATTRIBUTES;
-  let key = defaultKey;
-  if (options !== undefined) {
-    if (options === null || typeof options !== 'object') {
-      throw new OnnxWasmError(`${op}: options must be an object, got ${options === null ? 'null' : typeof options}`);
-    }
-    ({ opset = LATEST_OPSET, ...attributes } = options);
-    if (!Number.isSafeInteger(opset) || opset < 1) {
-      throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${String(opset)}`);
-    }
-    attributes = checkedAttributes(op, attributes);
-    key = preparedKey(op, opset, attributes);
+// The opset and a checked copy of the attributes in `options`, or an OnnxWasmError.
+function checkedOptions(op, options) {
+  if (options === null || typeof options !== 'object') {
+    throw new OnnxWasmError(`${op}: options must be an object, got ${options === null ? 'null' : typeof options}`);
   }
+  const { opset = LATEST_OPSET, ...attributes } = options;
+  if (!Number.isSafeInteger(opset) || opset < 1) {
+    throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${String(opset)}`);
+  }
+  return { opset, attributes: checkedAttributes(op, attributes) };
+}
+
+const NO_OPTIONS = Object.freeze({});
+
+// defaultKey: optionsKey(op, NO_OPTIONS), computed once.
+function runOperator(op, defaultKey, inputs, options = NO_OPTIONS) {
+  const key = options === NO_OPTIONS ? defaultKey : options !== null && typeof options === 'object' ? optionsKey(op, options) : null;
+  let handle = key === null ? undefined : prepared.get(key);
+  // Not prepared yet: the options are checked (and copied, so that what is prepared is what is
+  // remembered) before the inputs, and prepared after the inputs are checked, so that errors come in
+  // that order.
+  const checked = handle === undefined ? checkedOptions(op, options) : null;
   const m = wasm();
   const wasmOutputs = writeInputs(m, op, inputs, null);
-  // Prepared after the inputs are checked, so that input errors come first.
-  let handle = key === null ? 0 : prepared.get(key);
-  if (!handle) {
-    handle = prepare(op, opset, attributes);
-    if (key !== null) remember(key, handle);
+  if (checked) {
+    handle = m.prepareOp(op, checked.opset, checked.attributes);
+    if (!handle) throw lastError();
+    remember(optionsKey(op, { ...checked.attributes, opset: checked.opset }), handle);
   }
-  try {
-    return readOutputs(m, m._ow_run_op(handle), wasmOutputs)[0];
-  } finally {
-    if (key === null) m._ow_prepared_release(handle);
-  }
+  return readOutputs(m, m._ow_run_op(handle), wasmOutputs)[0];
 }
 
 function remember(key, handle) {
@@ -78,16 +90,14 @@ function remember(key, handle) {
   prepared.set(key, handle);
 }
 
-const NO_ATTRIBUTES = Object.freeze({});
-
 const unary = (op) => {
-  const defaultKey = preparedKey(op, LATEST_OPSET, NO_ATTRIBUTES);
+  const defaultKey = optionsKey(op, NO_OPTIONS);
   return (x, options) => runOperator(op, defaultKey, [x], options);
 };
 
 // Variadic operators take their inputs as one array; writeInputs checks that each is a Tensor.
 const variadic = (op) => {
-  const defaultKey = preparedKey(op, LATEST_OPSET, NO_ATTRIBUTES);
+  const defaultKey = optionsKey(op, NO_OPTIONS);
   return (inputs, options) => {
     if (!Array.isArray(inputs)) {
       const got = inputs === null ? 'null' : typeof inputs === 'object' ? (inputs.constructor?.name ?? 'object') : typeof inputs;

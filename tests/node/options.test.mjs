@@ -1,0 +1,69 @@
+// ops.* options: a call prepares its operator once per (operator, opset, attributes) and reuses it;
+// every option that changes what the wasm side does must give another prepared operator, and options
+// it refuses must be refused on every call, not only the first.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
+
+before(() => ready());
+
+const x = new Tensor('float32', [1, 2, 3, 4, 5, 6], [1, 1, 6]);
+const pool = (options) => [...ops.AveragePool(x, options).data];
+
+test('calls that differ in one attribute value, kind or position get their own results', () => {
+  // Alternating, so that a reused operator would show up as the other call's result.
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual(pool({ kernel_shape: [2], strides: [2] }), [1.5, 3.5, 5.5]);
+    assert.deepEqual(pool({ kernel_shape: [2], strides: [1] }), [1.5, 2.5, 3.5, 4.5, 5.5]);
+    assert.deepEqual(pool({ kernel_shape: [3], pads: [1, 1], count_include_pad: 1 }), [1, 2, 3, 4, 5, Math.fround(11 / 3)]);
+    assert.deepEqual(pool({ kernel_shape: [3], pads: [1, 1], count_include_pad: 0 }), [1.5, 2, 3, 4, 5, 5.5]);
+    assert.deepEqual(pool({ kernel_shape: [3], pads: [1, 1], count_include_pad: true }), [1, 2, 3, 4, 5, Math.fround(11 / 3)]);
+    assert.deepEqual(pool({ kernel_shape: [3], pads: [1, 1], count_include_pad: false }), [1.5, 2, 3, 4, 5, 5.5]);
+    assert.deepEqual(pool({ strides: [2], kernel_shape: [2] }), [1.5, 3.5, 5.5]);
+    assert.deepEqual(pool({ kernel_shape: [2], auto_pad: 'SAME_UPPER', strides: [4] }), [1.5, 5.5]);
+    assert.deepEqual(pool({ kernel_shape: [2], auto_pad: 'VALID', strides: [4] }), [1.5, 5.5]);
+    assert.deepEqual(pool({ kernel_shape: [3], auto_pad: 'SAME_LOWER', strides: [4] }), [1.5, 5]);
+    assert.deepEqual(pool({ kernel_shape: [2], strides: [2], pads: undefined, dilations: null }), [1.5, 3.5, 5.5]);
+  }
+});
+
+test('the opset is part of what is prepared', () => {
+  const b = new Tensor('bfloat16', new Uint16Array([0x3fc0]), [1]); // 1.5
+  for (let i = 0; i < 2; i++) {
+    assert.equal(ops.Round(b, { opset: 22 }).data[0], 0x4000);
+    assert.equal(ops.Round(b, { opset: undefined }).data[0], 0x4000);
+    assert.throws(() => ops.Round(b, { opset: 11 }), (e) => e instanceof OnnxWasmError && /bfloat16/.test(e.message));
+    // AveragePool-1 has no count_include_pad; from 7 on it has.
+    assert.throws(() => pool({ opset: 1, kernel_shape: [2], count_include_pad: 1 }), /count_include_pad/);
+    assert.deepEqual(pool({ opset: 7, kernel_shape: [2], strides: [2], count_include_pad: 1 }), [1.5, 3.5, 5.5]);
+  }
+});
+
+test('refused options are refused on every call', () => {
+  for (let i = 0; i < 2; i++) {
+    assert.throws(() => pool({ kernel_shape: [2], 'strides=[n1],': [1] }), /strides=\[n1\],/);
+    assert.throws(() => pool({ kernel_shape: ['2'] }), /kernel_shape/);
+    assert.throws(() => pool({ kernel_shape: [2], opset: 0 }), /opset must be a positive integer, got 0/);
+    assert.throws(() => pool({ kernel_shape: [2], opset: '22' }), /opset must be a positive integer, got 22/);
+    assert.throws(() => pool({ kernel_shape: [[2]] }), /kernel_shape' has a value of an unsupported kind \(object\)/);
+    assert.throws(() => pool(null), /options must be an object, got null/);
+  }
+});
+
+test('a changed options object is read again on the next call', () => {
+  const options = { kernel_shape: [2], strides: [2] };
+  assert.deepEqual(pool(options), [1.5, 3.5, 5.5]);
+  options.strides[0] = 3;
+  assert.deepEqual(pool(options), [1.5, 4.5]);
+  options.kernel_shape = [1];
+  assert.deepEqual(pool(options), [1, 4]);
+});
+
+test('what is prepared is what was checked, whatever a getter returns later', () => {
+  let reads = 0;
+  const options = { get kernel_shape() { return ++reads === 1 ? [2] : [3]; }, strides: [4] };
+  // The lookup reads [2], not prepared yet; the checked copy, which is prepared, reads [3].
+  assert.deepEqual(pool(options), [2]);
+  assert.deepEqual(pool({ kernel_shape: [3], strides: [4] }), [2]);
+  assert.deepEqual(pool({ kernel_shape: [2], strides: [4] }), [1.5, 5.5]);
+});
