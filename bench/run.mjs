@@ -53,24 +53,33 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-// Times fn (sync or async) per call in ms: calibrates a batch size, then runs samples of each
-// implementation in turn. Every implementation runs the same batch, the one the fastest needs to fill
-// a sample, so that all of them see caches alike (the first call of a batch follows another
+// Runs fn `calls` times: awaiting each call if fn is asynchronous (returns promises), else not, so that
+// a synchronous API is not charged a microtask per call that its users do not pay.
+async function repeat(fn, isAsync, calls) {
+  if (isAsync) for (let i = 0; i < calls; i++) await fn();
+  else for (let i = 0; i < calls; i++) fn();
+}
+
+// Times each implementation (sync or async) per call in ms: calibrates a batch size, then runs samples
+// of each implementation in turn. Every implementation runs the same batch, the one the fastest needs
+// to fill a sample, so that all of them see caches alike (the first call of a batch follows another
 // implementation's, the others their own). Returns {name: median ms per call}.
 async function timeAll(impls) {
   const names = Object.keys(impls);
   collectGarbage();
   await new Promise((resolve) => setTimeout(resolve, 5)); // let the collector's threads finish
+  const isAsync = {};
   let batch = 1;
   let slowest = 0; // ms per call
   for (const name of names) {
     const fn = impls[name];
-    for (let i = 0; i < 3; i++) await fn(); // warm up: compile, allocate, fill caches
+    isAsync[name] = typeof fn()?.then === 'function';
+    await repeat(fn, isAsync[name], 3); // warm up: compile, allocate, fill caches
     let calls = 1;
     let ms;
     for (;;) {
       const t0 = performance.now();
-      for (let i = 0; i < calls; i++) await fn();
+      await repeat(fn, isAsync[name], calls);
       ms = performance.now() - t0;
       if (ms >= SAMPLE_MS || calls >= 1 << 20) break;
       calls *= ms > 0.5 ? Math.ceil(SAMPLE_MS / ms) : 8;
@@ -84,9 +93,8 @@ async function timeAll(impls) {
     // Each round starts with the next implementation: none always follows the same one.
     for (let k = 0; k < names.length; k++) {
       const name = names[(r + k) % names.length];
-      const fn = impls[name];
       const t0 = performance.now();
-      for (let i = 0; i < batch; i++) await fn();
+      await repeat(impls[name], isAsync[name], batch);
       times[name].push((performance.now() - t0) / batch);
     }
   }
