@@ -84,11 +84,25 @@ export function writeInputs(m, label, tensors, names) {
   return anyWasm;
 }
 
+// A frozen dims array equal to the `rank` dims at heapDims[d]: `like`'s when equal (an elementwise
+// output has its input's shape; frozen arrays can be shared), else a new one.
+function outputDims(heapDims, d, rank, like) {
+  if (like !== undefined && like.length === rank) {
+    let k = 0;
+    while (k < rank && like[k] === heapDims[d + k]) k++;
+    if (k === rank) return like;
+  }
+  const dims = new Array(rank);
+  for (let k = 0; k < rank; k++) dims[k] = heapDims[d + k];
+  return Object.freeze(dims);
+}
+
 /**
  * The tensors of the result list at `result` (0: the call failed, throw its error): wasm tensors that
  * own their memory if `wasmOutputs`, else copies in JS memory (the wasm side's are released).
+ * `likeDims`, if given, is a frozen dims array the outputs may share (an input's).
  */
-export function readOutputs(m, result, wasmOutputs) {
+export function readOutputs(m, result, wasmOutputs, likeDims) {
   if (!result) throw lastError();
   const words = m.HEAPU32; // read after the call: the memory may have grown
   const heapDims = m.HEAPF64;
@@ -101,9 +115,8 @@ export function readOutputs(m, result, wasmOutputs) {
     const byteLength = words[r + 2];
     const rank = words[r + 3];
     const handle = words[r + 4];
-    const dims = new Array(rank);
-    for (let k = 0; k < rank; k++) dims[k] = heapDims[d++];
-    Object.freeze(dims);
+    const dims = outputDims(heapDims, d, rank, likeDims);
+    d += rank;
     if (wasmOutputs) {
       outputs[i] = wasmTensor(type, dims, handle, pointer, byteLength);
     } else {

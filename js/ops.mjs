@@ -78,7 +78,7 @@ function runOperator(op, defaultKey, inputs, options = NO_OPTIONS) {
     if (!handle) throw lastError();
     remember(optionsKey(op, { ...checked.attributes, opset: checked.opset }), handle);
   }
-  return readOutputs(m, m._ow_run_op(handle), wasmOutputs)[0];
+  return readOutputs(m, m._ow_run_op(handle), wasmOutputs, inputs[0].dims)[0];
 }
 
 function remember(key, handle) {

@@ -10,15 +10,41 @@ Result<Tensor> Tensor::allocate(DType type, Dims dims) {
   if (elem == 0) return Unsupported("unsupported element type " + std::to_string(static_cast<int>(type)));
   OW_ASSIGN_OR_RETURN(size_t bytes, byte_count(dims, elem));
   // malloc, not new: an allocation that cannot be met must be an error value, never an abort.
-  void* p = std::malloc(bytes ? bytes : 1);
+  void* p = bytes <= SIZE_MAX - kBlockHeader ? std::malloc(kBlockHeader + bytes) : nullptr;
   if (!p) return OutOfMemory("cannot allocate " + std::to_string(bytes) + " bytes for a tensor of shape " + dims_to_string(dims));
   Tensor t;
   t.dtype_ = type;
   t.size_ = bytes / elem;
   t.dims_ = std::move(dims);
-  t.storage_ = std::shared_ptr<void>(p, std::free);
-  t.data_ = p;
+  t.block_ = static_cast<Block*>(p);
+  t.block_->refs = 1;
+  t.data_ = static_cast<unsigned char*>(p) + kBlockHeader;
   return t;
+}
+
+Tensor::Tensor(const Tensor& other)
+    : dtype_(other.dtype_), dims_(other.dims_), size_(other.size_), block_(other.block_), data_(other.data_) {
+  if (block_) ++block_->refs;
+}
+
+Tensor::Tensor(Tensor&& other) noexcept
+    : dtype_(other.dtype_), dims_(std::move(other.dims_)), size_(other.size_), block_(other.block_), data_(other.data_) {
+  other.block_ = nullptr;
+  other.data_ = nullptr;
+  other.size_ = 0;
+}
+
+Tensor& Tensor::operator=(Tensor other) noexcept {
+  std::swap(dtype_, other.dtype_);
+  dims_.swap(other.dims_);
+  std::swap(size_, other.size_);
+  std::swap(block_, other.block_);
+  std::swap(data_, other.data_);
+  return *this;
+}
+
+Tensor::~Tensor() {
+  if (block_ && --block_->refs == 0) std::free(block_);
 }
 
 Result<Tensor> Tensor::view(DType type, Dims dims, void* data, size_t byte_length) {

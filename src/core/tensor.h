@@ -1,8 +1,9 @@
 // A typed, shaped block of memory: owned (allocated here) or a view of memory someone else owns.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <utility>
 
 #include "core/dtype.h"
 #include "core/shape.h"
@@ -13,6 +14,10 @@ namespace ow {
 class Tensor {
  public:
   Tensor() = default;
+  Tensor(const Tensor& other);
+  Tensor(Tensor&& other) noexcept;
+  Tensor& operator=(Tensor other) noexcept;  // copy or move, then swap
+  ~Tensor();
 
   // New tensor whose elements the caller must all write (not zeroed: that would cost a pass over
   // memory for every elementwise output). An error for a bad shape or when memory runs out.
@@ -38,7 +43,14 @@ class Tensor {
   DType dtype_ = DType::kUndefined;
   Dims dims_;
   size_t size_ = 0;
-  std::shared_ptr<void> storage_;  // null for views
+  // Owned elements follow their reference count in one allocation (one malloc per tensor, not two);
+  // copies share them. Null for views.
+  struct Block {
+    size_t refs;
+  };
+  static constexpr size_t kBlockHeader = 16;  // keeps the elements as aligned as malloc's blocks
+
+  Block* block_ = nullptr;
   void* data_ = nullptr;
 };
 
