@@ -26,16 +26,17 @@ Status read_inputs(std::vector<InputTensor>& inputs) {
   const auto* list = reinterpret_cast<const uint32_t*>(call_area.data());
   const size_t count = list[0];
   const double* dims = reinterpret_cast<const double*>(list) + dims_offset(count);
-  inputs.clear();
+  static Dims shape;  // reused, as are the inputs' tensors: assigning keeps their memory
+  inputs.resize(count);
   for (size_t i = 0; i < count; ++i) {
     const uint32_t* r = list + 1 + kRecordWords * i;
     if (!dtype_is_known(static_cast<int32_t>(r[0])))
       return InvalidArgument("input " + std::to_string(i) + " has an unknown element type");
-    Dims shape(dims, dims + r[3]);  // JS has checked that these are non-negative safe integers
+    shape.assign(dims, dims + r[3]);  // JS has checked that these are non-negative safe integers
     dims += r[3];
-    auto t = Tensor::view(static_cast<DType>(r[0]), std::move(shape), reinterpret_cast<void*>(r[1]), r[2]);
-    if (!t.ok()) return t.status().with_context("input " + std::to_string(i) + ": ");
-    inputs.push_back({t.take(), std::string_view(reinterpret_cast<const char*>(r[4]), r[5])});
+    Status st = inputs[i].tensor.assign_view(static_cast<DType>(r[0]), shape, reinterpret_cast<void*>(r[1]), r[2]);
+    if (!st.ok()) return st.with_context("input " + std::to_string(i) + ": ");
+    inputs[i].name = std::string_view(reinterpret_cast<const char*>(r[4]), r[5]);
   }
   return Status::Ok();
 }

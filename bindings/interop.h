@@ -28,8 +28,9 @@ struct InputTensor {
   std::string_view name;
 };
 
-// Reads the input list that JS wrote to the call area into `inputs` (cleared first: callers keep one
-// vector for every call, so that a call allocates nothing here but the shapes). Errors name the input.
+// Reads the input list that JS wrote to the call area into `inputs` (resized to it: callers keep one
+// vector for every call, whose tensors are views reassigned in place, so that a call allocates nothing
+// here). Errors name the input.
 Status read_inputs(std::vector<InputTensor>& inputs);
 
 // Moves the tensors into handles and writes them as the result list; returns its address.

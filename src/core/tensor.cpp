@@ -48,18 +48,25 @@ Tensor::~Tensor() {
 }
 
 Result<Tensor> Tensor::view(DType type, Dims dims, void* data, size_t byte_length) {
+  Tensor t;
+  OW_RETURN_IF_ERROR(t.assign_view(type, dims, data, byte_length));
+  return t;
+}
+
+Status Tensor::assign_view(DType type, const Dims& dims, void* data, size_t byte_length) {
   size_t elem = dtype_size(type);
   if (elem == 0) return Unsupported("unsupported element type " + std::to_string(static_cast<int>(type)));
   OW_ASSIGN_OR_RETURN(size_t bytes, byte_count(dims, elem));
   if (bytes > byte_length)
     return InvalidArgument("data holds " + std::to_string(byte_length / elem) + " elements but shape " +
                            dims_to_string(dims) + " needs " + std::to_string(bytes / elem));
-  Tensor t;
-  t.dtype_ = type;
-  t.size_ = bytes / elem;
-  t.dims_ = std::move(dims);
-  t.data_ = data;
-  return t;
+  if (block_ && --block_->refs == 0) std::free(block_);
+  block_ = nullptr;
+  dtype_ = type;
+  size_ = bytes / elem;
+  dims_.assign(dims.begin(), dims.end());
+  data_ = data;
+  return Status::Ok();
 }
 
 Result<Tensor> Tensor::reshaped(Dims dims) const {

@@ -24,6 +24,9 @@ class Tensor {
   static Result<Tensor> allocate(DType type, Dims dims);
   // Borrows `data`, which must hold the whole tensor and outlive every use of the view.
   static Result<Tensor> view(DType type, Dims dims, void* data, size_t byte_length);
+  // As view(), into this tensor (which lets go of what it held): its dims keep their memory, so that
+  // a caller viewing new data on every call allocates nothing. Unchanged on error.
+  Status assign_view(DType type, const Dims& dims, void* data, size_t byte_length);
 
   DType dtype() const { return dtype_; }
   const Dims& dims() const { return dims_; }
