@@ -51,7 +51,9 @@ class Tensor {
   struct Block {
     size_t refs;
   };
-  static constexpr size_t kBlockHeader = 16;  // keeps the elements as aligned as malloc's blocks
+  static constexpr size_t kCacheLine = 64;
+  static constexpr size_t kCacheLineFrom = 4096;  // bytes of elements from which they start a cache line
+  static_assert(sizeof(Block) <= 16, "the smaller header holds a Block");
 
   Block* block_ = nullptr;
   void* data_ = nullptr;

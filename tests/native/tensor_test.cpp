@@ -57,3 +57,14 @@ TEST_CASE("Tensor: assign_view lets go of what the tensor held, or leaves it as 
   CHECK(t.assign_view(DType::kInt32, {-1}, data, sizeof data).code() == ErrorCode::kInvalidArgument);
   CHECK(t.size() == 6);
 }
+
+TEST_CASE("Tensor: elements of 4 KiB and more start a cache line; smaller ones 8-byte aligned", "[tensor]") {
+  for (int64_t n : {1024, 1025, 1 << 20}) {
+    const Tensor t = Tensor::allocate(DType::kFloat32, {n}).take();
+    CHECK(reinterpret_cast<uintptr_t>(t.raw_data()) % 64 == 0);
+  }
+  for (int64_t n : {0, 1, 3, 1023}) {
+    const Tensor t = Tensor::allocate(DType::kFloat32, {n}).take();
+    CHECK(reinterpret_cast<uintptr_t>(t.raw_data()) % 8 == 0);
+  }
+}
