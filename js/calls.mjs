@@ -9,19 +9,24 @@ import { RECORD_WORDS, dimsByteOffset, lastError, reserveCallArea } from './runt
 import { cpuTensor, isTensor, wasmPointer, wasmTensor } from './tensor.mjs';
 
 // Input data in JS memory go here: one block, kept between calls and grown when a call needs more.
-let scratch = 0;
+// Each input starts a cache line, as the wasm side's own tensors of any size do (core/tensor.h), so
+// that the kernels' 16-byte loads never straddle two.
+const CACHE_LINE = 64;
+let scratchBlock = 0; // what malloc returned
+let scratch = 0; // its first cache line
 let scratchBytes = 0;
 
 function reserveScratch(m, label, bytes) {
   if (bytes <= scratchBytes) return scratch;
-  if (scratch) m._free(scratch);
-  scratch = m._malloc(bytes);
-  scratchBytes = scratch ? bytes : 0;
-  if (!scratch) throw new OnnxWasmError(`${label}: out of memory for the inputs (${bytes} bytes)`, 'OUT_OF_MEMORY');
+  if (scratchBlock) m._free(scratchBlock);
+  scratchBlock = m._malloc(bytes + CACHE_LINE);
+  scratch = alignLine(scratchBlock);
+  scratchBytes = scratchBlock ? bytes : 0;
+  if (!scratchBlock) throw new OnnxWasmError(`${label}: out of memory for the inputs (${bytes} bytes)`, 'OUT_OF_MEMORY');
   return scratch;
 }
 
-const align16 = (n) => (n + 15) & ~15;
+const alignLine = (n) => Math.ceil(n / CACHE_LINE) * CACHE_LINE; // not bitwise: n may pass 2^31
 
 /**
  * Writes `tensors` as the call area's input list; `names[i]`, if given, is [address, length] of input
@@ -41,7 +46,7 @@ export function writeInputs(m, label, tensors, names) {
       if (t.data.length !== t.size) { // its ArrayBuffer was transferred (detached) or resized since
         throw new OnnxWasmError(`${label}: input ${i} has ${t.data.length} elements left in its data but its dims [${t.dims.join(', ')}] need ${t.size}`);
       }
-      copyBytes += align16(t.data.byteLength);
+      copyBytes += alignLine(t.data.byteLength);
     } else {
       anyWasm = true;
     }
@@ -63,7 +68,7 @@ export function writeInputs(m, label, tensors, names) {
       const data = t.data;
       byteLength = data.byteLength;
       pointer = free;
-      free += align16(byteLength);
+      free += alignLine(byteLength);
       if (byteLength === 0) {
         // nothing to copy (and an empty array's buffer may have been transferred away)
       } else if (info.heap) m[info.heap].set(data, pointer / info.array.BYTES_PER_ELEMENT);
