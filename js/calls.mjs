@@ -5,7 +5,7 @@
 // call unless a call needs more room than any before.
 import { DTYPES, dtypeName } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
-import { RECORD_WORDS, dimsByteOffset, lastError, reserveCallArea } from './runtime.mjs';
+import { RECORD_WORDS, dimsByteOffset, heap, lastError, reserveCallArea } from './runtime.mjs';
 import { cpuTensor, isTensor, wasmPointer, wasmTensor } from './tensor.mjs';
 
 // Input data in JS memory go here: one block, kept between calls and grown when a call needs more.
@@ -54,8 +54,9 @@ export function writeInputs(m, label, tensors, names) {
   const area = reserveCallArea(count, dimsCount);
   let free = copyBytes ? reserveScratch(m, label, copyBytes) : 0;
   // Heap views only now: reserving may have grown the memory.
-  const words = m.HEAPU32;
-  const heapDims = m.HEAPF64;
+  const h = heap();
+  const words = h.HEAPU32;
+  const heapDims = h.HEAPF64;
   words[area >> 2] = count;
   let r = (area >> 2) + 1;
   let d = (area + dimsByteOffset(count)) >> 3;
@@ -71,8 +72,8 @@ export function writeInputs(m, label, tensors, names) {
       free += alignLine(byteLength);
       if (byteLength === 0) {
         // nothing to copy (and an empty array's buffer may have been transferred away)
-      } else if (info.heap) m[info.heap].set(data, pointer / info.array.BYTES_PER_ELEMENT);
-      else m.HEAPU8.set(new Uint8Array(data.buffer, data.byteOffset, byteLength), pointer);
+      } else if (info.heap) h[info.heap].set(data, pointer / info.array.BYTES_PER_ELEMENT);
+      else h.HEAPU8.set(new Uint8Array(data.buffer, data.byteOffset, byteLength), pointer);
     } else {
       pointer = wasmPointer(t, label, i);
       byteLength = t.size * info.array.BYTES_PER_ELEMENT;
@@ -109,8 +110,9 @@ function outputDims(heapDims, d, rank, like) {
  */
 export function readOutputs(m, result, wasmOutputs, likeDims) {
   if (!result) throw lastError();
-  const words = m.HEAPU32; // read after the call: the memory may have grown
-  const heapDims = m.HEAPF64;
+  const h = heap(); // after the call: the memory may have grown
+  const words = h.HEAPU32;
+  const heapDims = h.HEAPF64;
   const count = words[result >> 2];
   let d = (result + dimsByteOffset(count)) >> 3;
   const outputs = new Array(count);
@@ -127,8 +129,8 @@ export function readOutputs(m, result, wasmOutputs, likeDims) {
     } else {
       const info = DTYPES[type];
       const data = info.heap
-        ? m[info.heap].slice(pointer / info.array.BYTES_PER_ELEMENT, (pointer + byteLength) / info.array.BYTES_PER_ELEMENT)
-        : new info.array(m.HEAPU8.buffer.slice(pointer, pointer + byteLength));
+        ? h[info.heap].slice(pointer / info.array.BYTES_PER_ELEMENT, (pointer + byteLength) / info.array.BYTES_PER_ELEMENT)
+        : new info.array(h.HEAPU8.buffer.slice(pointer, pointer + byteLength));
       outputs[i] = cpuTensor(type, data, dims);
       m._ow_tensor_release(handle);
     }

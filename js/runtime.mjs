@@ -46,6 +46,27 @@ export function wasm() {
   return module;
 }
 
+// The module's views of the wasm memory (HEAPU8, HEAPF32, ...), for the per-call paths: the module
+// object keeps its properties in a dictionary, slow to read several times per call. Taken again when
+// the memory has grown, which detaches the old buffer (its views then have length 0).
+const views = {
+  HEAP8: new Int8Array(0),
+  HEAPU8: new Uint8Array(0),
+  HEAP16: new Int16Array(0),
+  HEAPU16: new Uint16Array(0),
+  HEAP32: new Int32Array(0),
+  HEAPU32: new Uint32Array(0),
+  HEAPF32: new Float32Array(0),
+  HEAPF64: new Float64Array(0),
+};
+export function heap() {
+  if (views.HEAPU8.length === 0) {
+    const m = wasm();
+    for (const name of Object.keys(views)) views[name] = m[name];
+  }
+  return views;
+}
+
 // The C++ code reports errors as values, and its sizes are bounded before it allocates; a C++
 // exception reaching JS can only be an allocation that failed all the same (std::bad_alloc).
 export function asOnnxWasmError(label, e) {
