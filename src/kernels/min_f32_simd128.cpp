@@ -13,7 +13,7 @@ struct VecMin<float> {
 };
 #endif
 
-void min_vv(const float* a, const float* b, float* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const float* a, const float* b, float* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const float* a, float b, float* y, size_t n) { min_vs_loop(a, b, y, n); }
 
 }  // namespace ow::kernels

@@ -13,7 +13,7 @@ struct VecMin<double> {
 };
 #endif
 
-void min_vv(const double* a, const double* b, double* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const double* a, const double* b, double* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const double* a, double b, double* y, size_t n) { min_vs_loop(a, b, y, n); }
 
 }  // namespace ow::kernels

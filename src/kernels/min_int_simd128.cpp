@@ -27,21 +27,21 @@ struct VecMin<uint64_t> {
 };
 #endif
 
-void min_vv(const int8_t* a, const int8_t* b, int8_t* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const int8_t* a, const int8_t* b, int8_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const int8_t* a, int8_t b, int8_t* y, size_t n) { min_vs_loop(a, b, y, n); }
-void min_vv(const int16_t* a, const int16_t* b, int16_t* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const int16_t* a, const int16_t* b, int16_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const int16_t* a, int16_t b, int16_t* y, size_t n) { min_vs_loop(a, b, y, n); }
-void min_vv(const int32_t* a, const int32_t* b, int32_t* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const int32_t* a, const int32_t* b, int32_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const int32_t* a, int32_t b, int32_t* y, size_t n) { min_vs_loop(a, b, y, n); }
-void min_vv(const int64_t* a, const int64_t* b, int64_t* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const int64_t* a, const int64_t* b, int64_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const int64_t* a, int64_t b, int64_t* y, size_t n) { min_vs_loop(a, b, y, n); }
-void min_vv(const uint8_t* a, const uint8_t* b, uint8_t* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const uint8_t* a, const uint8_t* b, uint8_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const uint8_t* a, uint8_t b, uint8_t* y, size_t n) { min_vs_loop(a, b, y, n); }
-void min_vv(const uint16_t* a, const uint16_t* b, uint16_t* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const uint16_t* a, const uint16_t* b, uint16_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const uint16_t* a, uint16_t b, uint16_t* y, size_t n) { min_vs_loop(a, b, y, n); }
-void min_vv(const uint32_t* a, const uint32_t* b, uint32_t* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const uint32_t* a, const uint32_t* b, uint32_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const uint32_t* a, uint32_t b, uint32_t* y, size_t n) { min_vs_loop(a, b, y, n); }
-void min_vv(const uint64_t* a, const uint64_t* b, uint64_t* y, size_t n) { min_vv_loop(a, b, y, n); }
+void min_vv(const uint64_t* a, const uint64_t* b, uint64_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const uint64_t* a, uint64_t b, uint64_t* y, size_t n) { min_vs_loop(a, b, y, n); }
 
 }  // namespace ow::kernels

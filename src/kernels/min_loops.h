@@ -41,7 +41,7 @@ inline v128_t splat(T v) {
 #endif
 
 template <typename T>
-void min_vv_loop(const T* a, const T* b, T* y, size_t n) {
+void min_vv_row(const T* a, const T* b, T* y, size_t n) {
   size_t i = 0;
 #if defined(__wasm_simd128__)
   constexpr size_t kLanes = 16 / sizeof(T);
@@ -54,6 +54,11 @@ void min_vv_loop(const T* a, const T* b, T* y, size_t n) {
   for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, VecMin<T>::apply(wasm_v128_load(a + i), wasm_v128_load(b + i)));
 #endif
   for (; i < n; ++i) y[i] = min_scalar(a[i], b[i]);
+}
+
+template <typename T>
+void min_vv_loop(const T* a, const T* b, T* y, size_t n, size_t rows) {
+  for (size_t r = 0; r < rows; ++r) min_vv_row(a + r * n, b, y + r * n, n);
 }
 
 template <typename T>

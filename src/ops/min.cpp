@@ -58,23 +58,26 @@ Broadcast plan_broadcast(const Dims& in, const Dims& out) {
 // serves all twelve types rather than one copy of it per type; the kernels run a whole run per call.
 struct MinLoops {
   size_t element_size;
-  void (*vv)(const void* a, const void* b, void* y, size_t n);  // y = min(a, b)
+  // y = min(a, b) over `rows` consecutive rows of n elements of a and y, each against the same b
+  void (*vv_rows)(const void* a, const void* b, void* y, size_t n, size_t rows);
   void (*vs)(const void* a, const void* b, void* y, size_t n);  // y = min(a, *b)
 };
 
 template <typename T>
 constexpr MinLoops kMinLoops = {
     sizeof(T),
-    [](const void* a, const void* b, void* y, size_t n) {
-      kernels::min_vv(static_cast<const T*>(a), static_cast<const T*>(b), static_cast<T*>(y), n);
+    [](const void* a, const void* b, void* y, size_t n, size_t rows) {
+      kernels::min_vv(static_cast<const T*>(a), static_cast<const T*>(b), static_cast<T*>(y), n, rows);
     },
     [](const void* a, const void* b, void* y, size_t n) {
       kernels::min_vs(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<T*>(y), n);
     }};
 
-// Calls run(pos, len, p, contiguous) over output elements [begin, end) in runs: p is the input's
-// element for output element pos (data and p point at elements of `size` bytes); the run reads
-// p[0..len) when contiguous, else *p for all of it.
+// Calls run(pos, len, p, contiguous, rows) over output elements [begin, end) in runs: p is the
+// input's element for output element pos (data and p point at elements of `size` bytes); the run reads
+// p[0..len) when contiguous, else *p for all of it. A run covers `rows` blocks of len elements, one
+// after the other, that read the same input elements (the group outside the innermost is broadcast):
+// a row broadcast over a matrix is one run, not one per row.
 template <typename Run>
 void for_each_run(const Broadcast& b, const unsigned char* data, size_t size, size_t begin, size_t end, Run&& run) {
   const size_t outer = b.extents.size() - 1;
@@ -90,9 +93,13 @@ void for_each_run(const Broadcast& b, const unsigned char* data, size_t size, si
   }
   for (size_t pos = begin; pos < end;) {
     const size_t len = std::min(inner - within, end - pos);
-    run(pos, len, data + (offset + (contiguous ? within : 0)) * size, contiguous);
-    pos += len;
+    size_t rows = 1;
+    if (len == inner && outer > 0 && b.strides[outer - 1] == 0)
+      rows = std::min(b.extents[outer - 1] - index[outer - 1], (end - pos) / inner);
+    run(pos, len, data + (offset + (contiguous ? within : 0)) * size, contiguous, rows);
+    pos += len * rows;
     within = 0;
+    if (rows > 1) index[outer - 1] += rows - 1;  // its stride is 0: the offset stays
     for (size_t g = outer; g-- > 0;) {  // next block: an odometer over the outer groups
       offset += b.strides[g];
       if (++index[g] < b.extents[g]) break;
@@ -141,16 +148,19 @@ void fold_min(const Inputs& inputs, Tensor& y, const MinLoops& loops) {
     const size_t end = std::min(n, begin + chunk);
     const unsigned char* acc = data(start);  // the running min of the chunk, laid out like the output
     if (!start_is_full) {
-      for_each_run(start_broadcast, data(start), size, begin, end, [out, size](size_t pos, size_t len, const unsigned char* p, bool contiguous) {
-        if (contiguous) std::memcpy(out + pos * size, p, len * size);
-        else fill_elements(out + pos * size, p, size, len);
-      });
+      for_each_run(start_broadcast, data(start), size, begin, end,
+                   [out, size](size_t pos, size_t len, const unsigned char* p, bool contiguous, size_t rows) {
+                     if (!contiguous) return fill_elements(out + pos * size, p, size, len * rows);
+                     for (size_t r = 0; r < rows; ++r) std::memcpy(out + (pos + r * len) * size, p, len * size);
+                   });
       acc = out;
     }
     for (const auto& [broadcast, input] : rest) {
-      for_each_run(broadcast, input, size, begin, end, [acc, out, size, &loops](size_t pos, size_t len, const unsigned char* p, bool contiguous) {
-        (contiguous ? loops.vv : loops.vs)(acc + pos * size, p, out + pos * size, len);
-      });
+      for_each_run(broadcast, input, size, begin, end,
+                   [acc, out, size, &loops](size_t pos, size_t len, const unsigned char* p, bool contiguous, size_t rows) {
+                     if (contiguous) loops.vv_rows(acc + pos * size, p, out + pos * size, len, rows);
+                     else loops.vs(acc + pos * size, p, out + pos * size, len * rows);
+                   });
       acc = out;
     }
   }

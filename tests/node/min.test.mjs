@@ -98,7 +98,8 @@ function checkMin(type, opset, datas, shapes, label) {
 const sizeOf = (dims) => dims.reduce((a, b) => a * b, 1);
 
 // 1 to 4 inputs of ranks 0 to 4: scalars, dims of 1 in every position, empty dims, runs that cross the
-// 16 KiB chunks the implementation works in.
+// 16 KiB chunks the implementation works in, rows repeated over outer dims (read as one run of rows),
+// whole or split by the chunks.
 const BROADCAST_CASES = [
   [[]],
   [[], []],
@@ -122,6 +123,10 @@ const BROADCAST_CASES = [
   [[5, 1, 1, 17], [1, 1, 17], [5, 2, 1, 1]],
   [[3, 1, 70, 1], [70, 2]],
   [[2, 9001], [9001], [2, 1]],
+  [[700, 33], [33]],
+  [[4, 300, 25], [25], [4, 300, 25]],
+  [[6, 1, 500, 7], [500, 7], [6, 1, 1, 1]],
+  [[500, 7], [3, 1, 1]],
 ];
 
 for (const [version, types] of VERSIONS) {
