@@ -45,12 +45,9 @@ void min_vv_row(const T* a, const T* b, T* y, size_t n) {
   size_t i = 0;
 #if defined(__wasm_simd128__)
   constexpr size_t kLanes = 16 / sizeof(T);
-  for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
-    v128_t r[4];
+  for (; i + 4 * kLanes <= n; i += 4 * kLanes)
     for (size_t k = 0; k < 4; ++k)
-      r[k] = VecMin<T>::apply(wasm_v128_load(a + i + k * kLanes), wasm_v128_load(b + i + k * kLanes));
-    for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, r[k]);
-  }
+      wasm_v128_store(y + i + k * kLanes, VecMin<T>::apply(wasm_v128_load(a + i + k * kLanes), wasm_v128_load(b + i + k * kLanes)));
   for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, VecMin<T>::apply(wasm_v128_load(a + i), wasm_v128_load(b + i)));
 #endif
   for (; i < n; ++i) y[i] = min_scalar(a[i], b[i]);
@@ -67,11 +64,8 @@ void min_vs_loop(const T* a, T b, T* y, size_t n) {
 #if defined(__wasm_simd128__)
   constexpr size_t kLanes = 16 / sizeof(T);
   const v128_t vb = splat(b);
-  for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
-    v128_t r[4];
-    for (size_t k = 0; k < 4; ++k) r[k] = VecMin<T>::apply(wasm_v128_load(a + i + k * kLanes), vb);
-    for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, r[k]);
-  }
+  for (; i + 4 * kLanes <= n; i += 4 * kLanes)
+    for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, VecMin<T>::apply(wasm_v128_load(a + i + k * kLanes), vb));
   for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, VecMin<T>::apply(wasm_v128_load(a + i), vb));
 #endif
   for (; i < n; ++i) y[i] = min_scalar(a[i], b);

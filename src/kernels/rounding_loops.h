@@ -31,11 +31,8 @@ void rounding_loop(const T* x, T* y, size_t n) {
   size_t i = 0;
 #if defined(__wasm_simd128__)
   constexpr size_t kLanes = 16 / sizeof(T);
-  for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
-    v128_t r[4];
-    for (size_t k = 0; k < 4; ++k) r[k] = VecRound<T, M>::apply(wasm_v128_load(x + i + k * kLanes));
-    for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, r[k]);
-  }
+  for (; i + 4 * kLanes <= n; i += 4 * kLanes)
+    for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, VecRound<T, M>::apply(wasm_v128_load(x + i + k * kLanes)));
   for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, VecRound<T, M>::apply(wasm_v128_load(x + i)));
 #endif
   for (; i < n; ++i) y[i] = round_scalar<M>(x[i]);
