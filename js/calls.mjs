@@ -3,7 +3,7 @@
 // passed by address), the caller runs an exported function, readOutputs takes its result list (copies
 // out into JS memory, or wasm tensors that keep the memory). Nothing here allocates wasm memory per
 // call unless a call needs more room than any before.
-import { DTYPES, dtypeName } from './dtypes.mjs';
+import { DTYPES, dtypeByCode } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
 import { RECORD_WORDS, dimsByteOffset, heap, lastError, reserveCallArea } from './runtime.mjs';
 import { cpuTensor, isTensor, wasmPointer, wasmTensor } from './tensor.mjs';
@@ -117,7 +117,8 @@ export function readOutputs(m, result, wasmOutputs, likeDims) {
   let d = (result + dimsByteOffset(count)) >> 3;
   const outputs = new Array(count);
   for (let i = 0, r = (result >> 2) + 1; i < count; i++, r += RECORD_WORDS) {
-    const type = dtypeName(words[r]);
+    const info = dtypeByCode(words[r]);
+    const type = info.name;
     const pointer = words[r + 1];
     const byteLength = words[r + 2];
     const rank = words[r + 3];
@@ -127,7 +128,6 @@ export function readOutputs(m, result, wasmOutputs, likeDims) {
     if (wasmOutputs) {
       outputs[i] = wasmTensor(type, dims, handle, pointer, byteLength);
     } else {
-      const info = DTYPES[type];
       const data = info.heap
         ? h[info.heap].slice(pointer / info.array.BYTES_PER_ELEMENT, (pointer + byteLength) / info.array.BYTES_PER_ELEMENT)
         : new info.array(h.HEAPU8.buffer.slice(pointer, pointer + byteLength));

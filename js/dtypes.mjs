@@ -15,8 +15,11 @@ export const DTYPES = {
   bfloat16: { code: 16, array: Uint16Array, heap: 'HEAPU16' }, // bit patterns
 };
 
-const NAME_BY_CODE = new Map(Object.entries(DTYPES).map(([name, { code }]) => [code, name]));
+// DTYPES entries by ONNX type number, with their names: read for every output of every call.
+const BY_CODE = [];
+for (const [name, info] of Object.entries(DTYPES)) BY_CODE[info.code] = { name, ...info };
 
-export function dtypeName(code) {
-  return NAME_BY_CODE.get(code);
+/** { name, code, array, heap } of an ONNX type number the wasm side reports (always one of ours). */
+export function dtypeByCode(code) {
+  return BY_CODE[code];
 }
