@@ -27,6 +27,20 @@ Result<size_t> element_count(const Dims& dims);
 // element_count * element size; an error (kOutOfMemory) when it exceeds kMaxTensorBytes.
 Result<size_t> byte_count(const Dims& dims, size_t element_size);
 
+// byte_count for the usual shape, inline, as it runs for every tensor of every call: true, with the
+// bytes, when every dim and every partial product (element size first) is within kMaxTensorBytes.
+// False sends the caller to byte_count(), which has the last word (and the error).
+inline bool byte_count_fast(const Dims& dims, size_t element_size, size_t& bytes) {
+  uint64_t n = element_size;
+  for (int64_t d : dims) {
+    if (d < 0 || static_cast<uint64_t>(d) > kMaxTensorBytes) return false;
+    n *= static_cast<uint64_t>(d);  // both factors are below 2^32: no 64-bit overflow
+    if (n > kMaxTensorBytes) return false;
+  }
+  bytes = static_cast<size_t>(n);
+  return true;
+}
+
 // The broadcast of all shapes, or an error naming the first incompatible dimension.
 Result<Dims> broadcast_shapes(const std::vector<const Dims*>& shapes);
 

@@ -8,7 +8,10 @@ namespace ow {
 Result<Tensor> Tensor::allocate(DType type, Dims dims) {
   size_t elem = dtype_size(type);
   if (elem == 0) return Unsupported("unsupported element type " + std::to_string(static_cast<int>(type)));
-  OW_ASSIGN_OR_RETURN(size_t bytes, byte_count(dims, elem));
+  size_t bytes;
+  if (!byte_count_fast(dims, elem, bytes)) {
+    OW_ASSIGN_OR_RETURN(bytes, byte_count(dims, elem));
+  }
   // malloc, not new: an allocation that cannot be met must be an error value, never an abort. Large
   // tensors start a cache line, so that a kernel's 16-byte loads and stores never straddle two (a
   // tenth faster on a 4 MB Floor); small ones, where the aligned allocation costs more than that
@@ -62,7 +65,10 @@ Result<Tensor> Tensor::view(DType type, Dims dims, void* data, size_t byte_lengt
 Status Tensor::assign_view(DType type, const Dims& dims, void* data, size_t byte_length) {
   size_t elem = dtype_size(type);
   if (elem == 0) return Unsupported("unsupported element type " + std::to_string(static_cast<int>(type)));
-  OW_ASSIGN_OR_RETURN(size_t bytes, byte_count(dims, elem));
+  size_t bytes;
+  if (!byte_count_fast(dims, elem, bytes)) {
+    OW_ASSIGN_OR_RETURN(bytes, byte_count(dims, elem));
+  }
   if (bytes > byte_length)
     return InvalidArgument("data holds " + std::to_string(byte_length / elem) + " elements but shape " +
                            dims_to_string(dims) + " needs " + std::to_string(bytes / elem));

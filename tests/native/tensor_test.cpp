@@ -68,3 +68,23 @@ TEST_CASE("Tensor: elements of 4 KiB and more start a cache line; smaller ones 8
     CHECK(reinterpret_cast<uintptr_t>(t.raw_data()) % 8 == 0);
   }
 }
+
+TEST_CASE("byte_count_fast agrees with byte_count, and leaves every refusal and odd case to it", "[tensor]") {
+  const std::vector<Dims> shapes = {{},         {0},           {7},           {3, 5, 2},          {0, 1u << 31},
+                                    {1u << 31, 0}, {65536, 65536}, {-1},          {65535, 65537},     {1, 4294967295},
+                                    {4294967296}, {2, 1u << 30},  {1u << 30, 4}, {-3, 0},            {4294967295, 0}};
+  for (const Dims& dims : shapes) {
+    for (size_t element_size : {1, 2, 4, 8}) {
+      size_t fast = 0;
+      const auto slow = byte_count(dims, element_size);
+      if (byte_count_fast(dims, element_size, fast)) {
+        REQUIRE(slow.ok());
+        CHECK(fast == slow.value());
+      }
+      if (!slow.ok()) CHECK_FALSE(byte_count_fast(dims, element_size, fast));
+    }
+  }
+  size_t bytes = 0;
+  CHECK(byte_count_fast({3, 5, 2}, 4, bytes));
+  CHECK(bytes == 120);
+}
