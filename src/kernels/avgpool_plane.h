@@ -293,7 +293,8 @@ void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T ro
        [r = V::splat(row_divisor), divisor](auto sum, size_t o) { return V::div(sum, V::mul(r, V::load(divisor + o))); });
 }
 
-// pool_row_fixed for 1 to 4 input rows (the windows of 2-D and 3-D image models); false for more.
+// pool_row_fixed for 2 to 4 input rows (the windows of 2-D and 3-D image models); false for others.
+// One row (1-D pooling) needs no summing: pool_row reads it in place, with the same lane moves.
 template <class V, size_t K, size_t S, typename T>
 bool pool_row_summing(const AvgPoolAxis& ax, const T* x, const size_t* offsets, size_t rows, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
   const auto run = [&](auto count) {
@@ -303,7 +304,6 @@ bool pool_row_summing(const AvgPoolAxis& ax, const T* x, const size_t* offsets, 
     return true;
   };
   switch (rows) {
-    case 1: return run(std::integral_constant<size_t, 1>{});
     case 2: return run(std::integral_constant<size_t, 2>{});
     case 3: return run(std::integral_constant<size_t, 3>{});
     case 4: return run(std::integral_constant<size_t, 4>{});
