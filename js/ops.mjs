@@ -74,9 +74,14 @@ function runOperator(op, defaultKey, inputs, options = NO_OPTIONS) {
   const m = wasm();
   const wasmOutputs = writeInputs(m, op, inputs, null);
   if (checked) {
-    handle = m.prepareOp(op, checked.opset, checked.attributes);
-    if (!handle) throw lastError();
-    remember(optionsKey(op, { ...checked.attributes, opset: checked.opset }), handle);
+    // The key of what was checked, which a getter may have made differ from the one looked up.
+    const checkedKey = optionsKey(op, { ...checked.attributes, opset: checked.opset });
+    handle = prepared.get(checkedKey);
+    if (handle === undefined) {
+      handle = m.prepareOp(op, checked.opset, checked.attributes);
+      if (!handle) throw lastError();
+      remember(checkedKey, handle);
+    }
   }
   return readOutputs(m, m._ow_run_op(handle), wasmOutputs, inputs[0].dims)[0];
 }

@@ -3,7 +3,7 @@
 // it refuses must be refused on every call, not only the first.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
+import { heapStats, ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 
 before(() => ready());
 
@@ -66,4 +66,13 @@ test('what is prepared is what was checked, whatever a getter returns later', ()
   assert.deepEqual(pool(options), [2]);
   assert.deepEqual(pool({ kernel_shape: [3], strides: [4] }), [2]);
   assert.deepEqual(pool({ kernel_shape: [2], strides: [4] }), [1.5, 5.5]);
+  // Looked up under a new key each time, checked as one already prepared: that one is reused (a new
+  // one each call would pile up in wasm memory).
+  let calls = 0;
+  const shifty = { get kernel_shape() { return ++reads % 2 ? [100 + calls++] : [3]; }, strides: [4] };
+  reads = 0;
+  pool(shifty);
+  const before = heapStats().inUseBytes;
+  for (let i = 0; i < 50; i++) assert.deepEqual(pool(shifty), [2]);
+  assert.equal(heapStats().inUseBytes, before);
 });
