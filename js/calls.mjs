@@ -9,7 +9,7 @@ import { RECORD_WORDS, dimsByteOffset, heap, lastError, reserveCallArea } from '
 import { cpuTensor, isTensor, wasmPointer, wasmTensor } from './tensor.mjs';
 
 // Input data in JS memory go here: one block, kept between calls and grown when a call needs more.
-// Each input starts a cache line, as the wasm side's own tensors of any size do (core/tensor.h), so
+// Each input starts a cache line, as the wasm side's tensors of 4 KiB and more do (core/tensor.h), so
 // that the kernels' 16-byte loads never straddle two.
 const CACHE_LINE = 64;
 let scratchBlock = 0; // what malloc returned

@@ -13,9 +13,9 @@ Result<Tensor> Tensor::allocate(DType type, Dims dims) {
     OW_ASSIGN_OR_RETURN(bytes, byte_count(dims, elem));
   }
   // malloc, not new: an allocation that cannot be met must be an error value, never an abort. Large
-  // tensors start a cache line, so that a kernel's 16-byte loads and stores never straddle two (a
-  // tenth faster on a 4 MB Floor); small ones, where the aligned allocation costs more than that
-  // saves, take malloc's 8-byte alignment.
+  // tensors start a cache line, so that a kernel's 16-byte loads and stores never straddle two (Floor
+  // of 4 MB: 0.15 -> 0.13 ms); small ones, where the aligned allocation costs more than that saves,
+  // take malloc's 8-byte alignment.
   const size_t header = bytes >= kCacheLineFrom ? kCacheLine : 16;  // either holds the Block
   void* p = nullptr;
   if (bytes <= SIZE_MAX - 2 * kCacheLine)

@@ -26,6 +26,7 @@ template <typename T, RoundingMode M>
 struct VecRound;
 #endif
 
+// The main loop stores each vector as soon as it is computed (see min_loops.h).
 template <typename T, RoundingMode M>
 void rounding_loop(const T* x, T* y, size_t n) {
   size_t i = 0;
