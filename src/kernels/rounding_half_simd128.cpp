@@ -54,13 +54,6 @@ H round_half_scalar(H x) {
 }
 
 #if defined(__wasm_simd128__)
-template <RoundingMode M>
-inline v128_t round_f32x4(v128_t v) {
-  if constexpr (M == RoundingMode::kFloor) return wasm_f32x4_floor(v);
-  else if constexpr (M == RoundingMode::kCeil) return wasm_f32x4_ceil(v);
-  else return wasm_f32x4_nearest(v);
-}
-
 // Four lanes of half values in the upper halves of 32-bit words; returns the rounded values the same
 // way, with the sign bit not necessarily right.
 template <RoundingMode M, typename H>
@@ -69,7 +62,7 @@ inline v128_t round_upper_halves(v128_t w) {
   if constexpr (F::kExponentShift != 0)
     w = wasm_i32x4_add(wasm_v128_and(wasm_i32x4_shr(w, F::kExponentShift), wasm_i32x4_const_splat(static_cast<int32_t>(0x8FFFFFFFu))),
                        wasm_i32x4_const_splat(F::kRebias));
-  v128_t r = round_f32x4<M>(w);
+  v128_t r = VecRound<float, M>::apply(w);
   if constexpr (F::kExponentShift != 0) r = wasm_i32x4_shl(wasm_f32x4_mul(r, wasm_f32x4_const_splat(F::kScaleBack)), F::kExponentShift);
   return r;
 }

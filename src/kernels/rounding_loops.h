@@ -1,6 +1,7 @@
 // The loop shared by the rounding micro-kernels (kernels/rounding.h): a SIMD128 main loop of four
 // vectors, then one vector, then a scalar tail (all of a native build). Each kernel file specialises
-// VecRound<T, M> with its lane-wise rounding instruction and instantiates the loop.
+// VecRound<T, M> with its lane-wise rounding instruction (float32's are below) and instantiates the
+// loop.
 #pragma once
 
 #include <cmath>
@@ -24,6 +25,11 @@ inline T round_scalar(T v) {
 #if defined(__wasm_simd128__)
 template <typename T, RoundingMode M>
 struct VecRound;
+
+// float32's here rather than in its kernel file: the float16 and bfloat16 kernels round in float32 too.
+template <> struct VecRound<float, RoundingMode::kFloor> { static v128_t apply(v128_t v) { return wasm_f32x4_floor(v); } };
+template <> struct VecRound<float, RoundingMode::kCeil> { static v128_t apply(v128_t v) { return wasm_f32x4_ceil(v); } };
+template <> struct VecRound<float, RoundingMode::kNearestEven> { static v128_t apply(v128_t v) { return wasm_f32x4_nearest(v); } };
 #endif
 
 // The main loop stores each vector as soon as it is computed (see min_loops.h).

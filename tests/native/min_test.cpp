@@ -10,12 +10,11 @@
 
 using namespace ow;
 using ow::test::make_tensor;
+using ow::test::kInf;
+using ow::test::kNaN;
 using ow::test::values_of;
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct FloatCase {
   double a, b, min;

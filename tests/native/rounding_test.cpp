@@ -1,18 +1,16 @@
 // Floor, Ceil, Round on the scalar path: every version and type, edge values from hand-written tables.
 #include <cmath>
-#include <limits>
 
 #include "core/half.h"
 #include "test_util.h"
 
 using namespace ow;
 using ow::test::make_tensor;
+using ow::test::kInf;
+using ow::test::kNaN;
 using ow::test::values_of;
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct Case {
   double x, floor, ceil, round;

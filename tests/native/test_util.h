@@ -4,11 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "ops/operator.h"
 
 namespace ow::test {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 template <typename T>
 Tensor make_tensor(Dims dims, const std::vector<T>& values) {
