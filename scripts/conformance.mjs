@@ -1,4 +1,4 @@
-// `npm run conformance`: every ONNX backend test case in ../shared/onnx-tests/{node,pytorch-converted}
+// `npm run conformance`: every ONNX backend test case in tests/data/onnx-backend/{node,pytorch-converted}
 // through InferenceSession in Node (the built dist/), compared with ONNX's tolerance. Cases whose
 // operators are all among the five must pass; the others must be refused as unsupported operators.
 // Exits non-zero otherwise. ONNX_TESTS_DIR overrides the location of the cases.
@@ -13,7 +13,7 @@ const OPERATORS = ['Floor', 'Ceil', 'Round', 'Min', 'AveragePool'];
 const SUITES = ['node', 'pytorch-converted'];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const testsDir = process.env.ONNX_TESTS_DIR ?? join(root, '..', 'shared', 'onnx-tests');
+const testsDir = process.env.ONNX_TESTS_DIR ?? join(root, 'tests', 'data', 'onnx-backend');
 const subdirs = (dir) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
 
 const results = [];

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run fuzz`: builds the libFuzzer targets (clang, AddressSanitizer + UndefinedBehaviorSanitizer;
 # tests/fuzz) and runs each for FUZZ_SECONDS seconds (default 60), seeded with the models and
-# TensorProtos of the ONNX backend test cases (ONNX_TESTS_DIR, default ../shared/onnx-tests).
+# TensorProtos of the ONNX backend test cases (ONNX_TESTS_DIR, default tests/data/onnx-backend).
 # FUZZ_TARGETS picks targets (default: fuzz_model fuzz_tensor_proto); arguments are passed to libFuzzer.
 # Corpora grow in build/fuzz/corpus/<target>; a crashing input lands in build/fuzz/artifacts/ and
 # should become a regression test (tests/regressions/<target>/, replayed by the native tests).
@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto}
-tests_dir=${ONNX_TESTS_DIR:-../shared/onnx-tests}
+tests_dir=${ONNX_TESTS_DIR:-tests/data/onnx-backend}
 
 cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOW_FUZZ=ON >/dev/null
 cmake --build build/fuzz -j2

@@ -2,7 +2,7 @@
 //   /              demo/
 //   /dist/         dist/ (the built package, which the demo imports as `onnx-wasm`)
 //   /package.json  the package's package.json (the demo shows its version)
-//   /onnx-tests/   ../shared/onnx-tests, with index.json listing the cases for the conformance view
+//   /onnx-tests/   tests/data/onnx-backend (ONNX's backend test cases), with index.json listing the cases for the conformance view
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const testsDir = join(root, '..', 'shared', 'onnx-tests');
+const testsDir = join(root, 'tests', 'data', 'onnx-backend');
 const SUITES = ['node', 'pytorch-converted'];
 
 const subdirs = (dir) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();

@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEB_PACKAGES=(cmake make g++ clang libclang-rt-14-dev emscripten catch2 libprotozero-dev libfp16-dev chromium)
+DEB_PACKAGES=(cmake make g++ clang libclang-rt-14-dev emscripten catch2 libprotozero-dev libfp16-dev libsimde-dev
+  chromium firefox-esr webkit2gtk-driver xvfb)
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do
@@ -22,8 +23,7 @@ if ((${#missing[@]})); then
   fi
 fi
 
-if [ ! -d node_modules ]; then
+# npm ci installs exactly package-lock.json and never rewrites it (CI must not change the lock file).
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-fund --no-audit
-elif [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-fund --no-audit
 fi

@@ -2,7 +2,7 @@
 // Floor with onnx-wasm (dist/, as built) and with onnxruntime-web (the devDependency, through its
 // package.json's default `import` entry and through its wasm-only entry `onnxruntime-web/wasm`). Pages
 // are served without COOP/COEP headers, as the consumer test serves them. Prints Markdown tables.
-// Usage: node scripts/sizes.mjs   (after npm run build; needs ../shared/onnx-tests for the ORT model)
+// Usage: node scripts/sizes.mjs   (after npm run build; the ORT model is tests/data/onnx-backend's Floor case)
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -16,7 +16,7 @@ import { CHROMIUM_ARGS } from '../tests/browser/harness.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ortDir = join(root, 'node_modules', 'onnxruntime-web');
 const ortPackage = JSON.parse(readFileSync(join(ortDir, 'package.json'), 'utf8'));
-const floorModel = join(root, '..', 'shared', 'onnx-tests', 'node', 'test_floor', 'model.onnx');
+const floorModel = join(root, 'tests', 'data', 'onnx-backend', 'node', 'test_floor', 'model.onnx');
 
 const kB = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1000).toFixed(1)} kB`);
 

@@ -12,7 +12,7 @@ import { roundHalfEven } from '../node/helpers/reference.mjs';
 import { rng } from '../node/helpers/values.mjs';
 
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
-const TESTS = new URL('../../../shared/onnx-tests/', import.meta.url);
+const TESTS = new URL('../data/onnx-backend/', import.meta.url);
 let harness, browser, base;
 
 before(async () => {

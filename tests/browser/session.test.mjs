@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { startServerAndBrowser } from './harness.mjs';
 
-const TESTS = new URL('../../../shared/onnx-tests/', import.meta.url);
+const TESTS = new URL('../data/onnx-backend/', import.meta.url);
 const OPERATORS = ['Floor', 'Ceil', 'Round', 'Min', 'AveragePool'];
 let harness, browser, base;
 

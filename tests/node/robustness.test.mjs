@@ -17,7 +17,7 @@ import { WIRE, concat, intField, lenField, tag, varint } from './helpers/wire.mj
 import { rng } from './helpers/values.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const testsDir = process.env.ONNX_TESTS_DIR ?? join(root, '..', 'shared', 'onnx-tests');
+const testsDir = process.env.ONNX_TESTS_DIR ?? join(root, 'tests', 'data', 'onnx-backend');
 
 // ---- the canary: a computation checked after every refusal
 
