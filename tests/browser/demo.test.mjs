@@ -4,6 +4,8 @@
 // draws the expected pixels, every gallery model opens, and the conformance view passes.
 // Screenshots go to test-artifacts/.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { startServerAndBrowser } from './harness.mjs';
@@ -318,4 +320,23 @@ test('the conformance view runs every ONNX backend case in the browser: none fai
   await screenshot(page, 'conformance.png');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+// `npm start`'s server (scripts/serve.mjs run as a program) on a free port: the address it listens on.
+async function servedAddress(env) {
+  const child = spawn(process.execPath, [new URL('../../scripts/serve.mjs', import.meta.url).pathname], {
+    env: { ...process.env, PORT: '0', HOST: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const [line] = await once(child.stdout, 'data');
+    return /http:\/\/(\S+):\d+\//.exec(String(line))[1];
+  } finally {
+    child.kill();
+  }
+}
+
+test('npm start listens on 127.0.0.1 unless HOST asks for another interface', async () => {
+  assert.equal(await servedAddress({}), '127.0.0.1');
+  assert.equal(await servedAddress({ HOST: '0.0.0.0' }), '0.0.0.0');
 });
