@@ -26,9 +26,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-web';
 import { InferenceSession, Tensor, ops, ready } from 'onnx-wasm';
-import { buildModel } from '../tests/node/helpers/onnx-builder.mjs';
-import { floatData } from '../tests/node/helpers/values.mjs';
-import { f16ToNumber } from '../tests/node/helpers/reference.mjs';
+import { buildModel } from '../tools/onnx-builder.mjs';
+import { floatData } from '../tools/values.mjs';
+import { f16ToNumber } from '../tools/half-codecs.mjs';
 import { CASES, TARGETS } from './cases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InferenceSession, decodeTensorProto } from 'onnx-wasm';
-import { formatResults, runCase } from '../demo/lib/conformance-runner.mjs';
-import { decodeModel } from '../tests/node/helpers/onnx-builder.mjs';
+import { formatResults, runCase } from '../tools/conformance-runner.mjs';
+import { decodeModel } from '../tools/onnx-builder.mjs';
 
 const OPERATORS = ['Floor', 'Ceil', 'Round', 'Min', 'AveragePool'];
 const SUITES = ['node', 'pytorch-converted'];

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import sirv from 'sirv';
-import { CHROMIUM_ARGS } from '../tests/browser/harness.mjs';
+import { CHROMIUM_ARGS } from '../tools/browser-harness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ortDir = join(root, 'node_modules', 'onnxruntime-web');

@@ -1,7 +1,7 @@
 // The conformance view: the ONNX backend test cases the server lists (/onnx-tests/index.json), each
 // run through the same runner as `npm run conformance`, with its files fetched by URL.
 import * as onnxWasm from 'onnx-wasm';
-import { runCase } from './conformance-runner.mjs';
+import { runCase } from '../../tools/conformance-runner.mjs';
 import { $, el, formatMs } from './ui.mjs';
 
 const STATUS_TEXT = { passed: 'pass', failed: 'FAIL', refused: 'refused' };

@@ -8,10 +8,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { startServerAndBrowser } from './harness.mjs';
-import { buildModel } from '../node/helpers/onnx-builder.mjs';
+import { startServerAndBrowser } from '../../tools/browser-harness.mjs';
+import { buildModel } from '../../tools/onnx-builder.mjs';
 import { roundHalfEven } from '../node/helpers/reference.mjs';
-import { rng } from '../node/helpers/values.mjs';
+import { rng } from '../../tools/values.mjs';
 
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
 const TESTS = new URL('../data/onnx-backend/', import.meta.url);

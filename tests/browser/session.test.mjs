@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { startServerAndBrowser } from './harness.mjs';
+import { startServerAndBrowser } from '../../tools/browser-harness.mjs';
 
 const TESTS = new URL('../data/onnx-backend/', import.meta.url);
 const OPERATORS = ['Floor', 'Ceil', 'Round', 'Min', 'AveragePool'];
@@ -25,7 +25,7 @@ test('every ONNX backend test case through InferenceSession in Chromium, models 
   await page.goto(base);
   const results = await page.evaluate(async ({ cases, operators }) => {
     const api = await import('/dist/onnx-wasm.mjs');
-    const { runCase } = await import('/lib/conformance-runner.mjs');
+    const { runCase } = await import('/tools/conformance-runner.mjs');
     const out = [];
     for (const name of cases) {
       const readFile = async (path) => {

@@ -18,7 +18,7 @@ import sirv from 'sirv';
 import { createLogger, createServer as createViteServer, build as viteBuild } from 'vite';
 import webpack from 'webpack';
 import { f16ToNumber, numberToF16, roundHalfEven } from '../node/helpers/reference.mjs';
-import { CHROMIUM_ARGS } from '../browser/harness.mjs';
+import { CHROMIUM_ARGS } from '../../tools/browser-harness.mjs';
 import { FLOAT16_INPUT, INPUT } from './app/src/checks.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
-import { FLOAT_TYPES, rng } from './helpers/values.mjs';
+import { FLOAT_TYPES, rng } from '../../tools/values.mjs';
 
 before(() => ready());
 

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { InferenceSession, Tensor, ready, supportedOperators } from 'onnx-wasm';
-import { MODELS_DIR, demoModelFiles } from '../../scripts/gen-demo-models.mjs';
+import { MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs';
 
 before(() => ready());
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ops, ready, supportedOperators, Tensor, OnnxWasmError } from 'onnx-wasm';
-import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES, intEdges, randomInt, rng } from './helpers/values.mjs';
+import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES, intEdges, randomInt, rng } from '../../tools/values.mjs';
 
 before(() => ready());
 

@@ -12,9 +12,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, heapStats, ops, ready } from 'onnx-wasm';
-import { buildModel, decodeModel, encodeModelProto, encodeTensor, modelProto, onnx } from './helpers/onnx-builder.mjs';
+import { buildModel, decodeModel, encodeModelProto, encodeTensor, modelProto, onnx } from '../../tools/onnx-builder.mjs';
 import { WIRE, concat, intField, lenField, tag, varint } from './helpers/wire.mjs';
-import { rng } from './helpers/values.mjs';
+import { rng } from '../../tools/values.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const testsDir = process.env.ONNX_TESTS_DIR ?? join(root, 'tests', 'data', 'onnx-backend');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { roundHalfEven } from './helpers/reference.mjs';
-import { FLOAT_TYPES, floatData } from './helpers/values.mjs';
+import { FLOAT_TYPES, floatData } from '../../tools/values.mjs';
 
 before(() => ready());
 

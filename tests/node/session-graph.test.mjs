@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { InferenceSession, ready } from 'onnx-wasm';
-import { buildModel } from './helpers/onnx-builder.mjs';
+import { buildModel } from '../../tools/onnx-builder.mjs';
 
 before(() => ready());
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, ops, ready } from 'onnx-wasm';
-import { buildModel, encodeModelProto, encodeTensor, modelProto } from './helpers/onnx-builder.mjs';
-import { FLOAT_TYPES, INT_TYPES, floatData, intEdges, randomInt, rng } from './helpers/values.mjs';
+import { buildModel, encodeModelProto, encodeTensor, modelProto } from '../../tools/onnx-builder.mjs';
+import { FLOAT_TYPES, INT_TYPES, floatData, intEdges, randomInt, rng } from '../../tools/values.mjs';
 
 before(() => ready());
 

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, ops, ready } from 'onnx-wasm';
-import { buildModel } from './helpers/onnx-builder.mjs';
-import { floatData } from './helpers/values.mjs';
+import { buildModel } from '../../tools/onnx-builder.mjs';
+import { floatData } from '../../tools/values.mjs';
 
 await ready();
 

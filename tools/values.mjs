@@ -1,5 +1,5 @@
-// Test inputs: edge values for each element type and deterministic pseudo-random data.
-import { numberToBf16, numberToF16, f16ToNumber, bf16ToNumber } from './reference.mjs';
+// Test and benchmark inputs: edge values for each element type and deterministic pseudo-random data.
+import { bf16ToNumber, f16ToNumber, numberToBf16, numberToF16 } from './half-codecs.mjs';
 
 export const FLOAT_EDGES = [0, -0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999997, -4.5, 1e-8, -1e-8, 2 ** 23 + 0.5, 2 ** 52 + 0.5,
   1e300, -1e300, Infinity, -Infinity, NaN, 3.7, -3.7, 1024.5, 65504];

@@ -1,7 +1,7 @@
 // What every browser test needs: `npm start`'s server on a free loopback port and Debian's headless
 // Chromium (downloaded browsers do not work here; these flags keep it off the network).
 import { chromium } from 'playwright-core';
-import { createServer } from '../../scripts/serve.mjs';
+import { createServer } from './server.mjs';
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

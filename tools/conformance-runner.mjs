@@ -2,24 +2,11 @@
 // onnxruntime-web-like API and compares outputs as ONNX does. Independent of the environment: the
 // caller passes the API and a function that reads a case's files (Node: fs, browser: fetch).
 
+import { bf16ToNumber, f16ToNumber } from './half-codecs.mjs';
+
 /** ONNX's backend-test tolerance: |got - want| <= ATOL + RTOL * |want| (numpy.testing.assert_allclose). */
 export const RTOL = 1e-3;
 export const ATOL = 1e-7;
-
-function f16ToNumber(bits) {
-  const sign = bits & 0x8000 ? -1 : 1;
-  const exponent = (bits >> 10) & 0x1f;
-  const fraction = bits & 0x3ff;
-  if (exponent === 0) return sign * fraction * 2 ** -24;
-  if (exponent === 31) return fraction ? NaN : sign * Infinity;
-  return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
-}
-
-function bf16ToNumber(bits) {
-  const view = new DataView(new ArrayBuffer(4));
-  view.setUint32(0, bits << 16);
-  return view.getFloat32(0);
-}
 
 const DECODE = { float16: f16ToNumber, bfloat16: bf16ToNumber };
 const FLOAT_TYPES = new Set(['float32', 'float64', 'float16', 'bfloat16']);

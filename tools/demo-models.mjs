@@ -1,0 +1,236 @@
+// The demo's gallery: the specs of demo/models/*.onnx and demo/models/index.json, built with the
+// protobufjs model builder. `npm run gen-models` (scripts/gen-demo-models.mjs) writes the files, which
+// are committed; tests/node/demo-models checks that regenerating them gives the same bytes. Together
+// the models use every operator version.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildModel } from './onnx-builder.mjs';
+
+// Image pipelines take an RGB picture as [1, 3, H, W] with each 0..255 channel value times inputScale,
+// and their output times outputScale is shown as 0..255 again: the scaling is the app's pre- and
+// post-processing, as for any image model.
+const imageInput = { name: 'image', type: 'float32', dims: [1, 3, 'H', 'W'] };
+const imageOutput = { name: 'result', type: 'float32', dims: [1, 3, null, null] };
+
+const MODELS = [
+  {
+    file: 'image-blur-posterize.onnx',
+    title: 'Blur, posterize, tint',
+    description: '3×3 box blur (AveragePool, padding not counted), Round to 5 levels per channel, then Min against a per-channel ceiling that caps blue highlights for a warm tint.',
+    image: { inputScale: 4 / 255, outputScale: 255 / 4 },
+    spec: {
+      opset: 22,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      initializers: [{ name: 'ceiling', type: 'float32', dims: [1, 3, 1, 1], data: [4, 4, 3] }],
+      nodes: [
+        { op: 'AveragePool', name: 'blur', inputs: ['image'], outputs: ['blurred'], attributes: { kernel_shape: [3, 3], pads: [1, 1, 1, 1] } },
+        { op: 'Round', name: 'posterize', inputs: ['blurred'], outputs: ['levels'] },
+        { op: 'Min', name: 'tint', inputs: ['levels', 'ceiling'], outputs: ['result'] },
+      ],
+    },
+  },
+  {
+    file: 'image-downsample.onnx',
+    title: 'Downsample ×2, 4 levels',
+    description: '2×2 average with stride 2 halves each side; Floor keeps 4 levels per channel and Min clamps pure white (level 4) to level 3.',
+    image: { inputScale: 4 / 255, outputScale: 255 / 3 },
+    spec: {
+      opset: 11,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      initializers: [{ name: 'top_level', type: 'float32', dims: [], data: [3] }],
+      nodes: [
+        { op: 'AveragePool', name: 'downsample', inputs: ['image'], outputs: ['small'], attributes: { kernel_shape: [2, 2], strides: [2, 2] } },
+        { op: 'Floor', name: 'posterize', inputs: ['small'], outputs: ['levels'] },
+        { op: 'Min', name: 'clamp', inputs: ['levels', 'top_level'], outputs: ['result'] },
+      ],
+    },
+  },
+  {
+    file: 'image-dilated-blur.onnx',
+    title: 'Dilated soft focus',
+    description: 'A 3×3 window with dilation 2 (a 5×5 footprint of 9 samples) and same-size padding, then Ceil to 8 levels per channel.',
+    image: { inputScale: 8 / 255, outputScale: 255 / 8 },
+    spec: {
+      opset: 19,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      nodes: [
+        { op: 'AveragePool', name: 'soft_focus', inputs: ['image'], outputs: ['soft'], attributes: { kernel_shape: [3, 3], dilations: [2, 2], pads: [2, 2, 2, 2] } },
+        { op: 'Ceil', name: 'posterize', inputs: ['soft'], outputs: ['result'] },
+      ],
+    },
+  },
+  {
+    file: 'rounding.onnx',
+    title: 'Floor, Ceil and Round side by side',
+    description: 'One input, three outputs. Round rounds halves to even: 0.5 → 0, 1.5 → 2, 2.5 → 2.',
+    spec: {
+      opset: 22,
+      inputs: [{ name: 'x', type: 'float32', dims: [3, 4] }],
+      outputs: ['floor', 'ceil', 'round'].map((name) => ({ name, type: 'float32', dims: [3, 4] })),
+      nodes: [
+        { op: 'Floor', inputs: ['x'], outputs: ['floor'] },
+        { op: 'Ceil', inputs: ['x'], outputs: ['ceil'] },
+        { op: 'Round', inputs: ['x'], outputs: ['round'] },
+      ],
+    },
+  },
+  {
+    file: 'opset1-legacy.onnx',
+    title: 'Opset 1: the first versions',
+    description: 'Floor-1, Ceil-1 and Min-1 in float64, with the legacy consumed_inputs attribute (accepted and ignored).',
+    spec: {
+      opset: 1,
+      inputs: [{ name: 'x', type: 'float64', dims: [6] }, { name: 'limit', type: 'float64', dims: [6] }],
+      outputs: [{ name: 'y', type: 'float64', dims: [6] }],
+      nodes: [
+        { op: 'Floor', inputs: ['x'], outputs: ['floor'], attributes: { consumed_inputs: [0] } },
+        { op: 'Ceil', inputs: ['floor'], outputs: ['ceil'], attributes: { consumed_inputs: [0] } },
+        { op: 'Min', inputs: ['ceil', 'limit'], outputs: ['y'], attributes: { consumed_inputs: [0, 0] } },
+      ],
+    },
+  },
+  {
+    file: 'opset6-pool.onnx',
+    title: 'Opset 6: Min and AveragePool-1',
+    description: 'Min-6 of three same-shaped tensors (no broadcasting before version 8), pooled by AveragePool-1 with auto_pad SAME_UPPER.',
+    spec: {
+      opset: 6,
+      inputs: ['a', 'b', 'c'].map((name) => ({ name, type: 'float32', dims: [1, 1, 4, 4] })),
+      outputs: [{ name: 'pooled', type: 'float32', dims: [1, 1, 2, 2] }],
+      nodes: [
+        { op: 'Min', inputs: ['a', 'b', 'c'], outputs: ['lowest'] },
+        { op: 'AveragePool', inputs: ['lowest'], outputs: ['pooled'], attributes: { kernel_shape: [3, 3], strides: [2, 2], auto_pad: 'SAME_UPPER' } },
+      ],
+    },
+  },
+  {
+    file: 'pool1d-count-include-pad.onnx',
+    title: 'AveragePool-7: count_include_pad',
+    description: 'Two 1-D poolings of the same signal with one zero of padding on each side: padding counted in the divisor (version 7 on) or not.',
+    spec: {
+      opset: 7,
+      inputs: [{ name: 'signal', type: 'float32', dims: [1, 1, 8] }],
+      outputs: [{ name: 'counted', type: 'float32', dims: [1, 1, 8] }, { name: 'not_counted', type: 'float32', dims: [1, 1, 8] }],
+      nodes: [
+        { op: 'AveragePool', name: 'counted', inputs: ['signal'], outputs: ['counted'], attributes: { kernel_shape: [3], pads: [1, 1], count_include_pad: 1 } },
+        { op: 'AveragePool', name: 'not_counted', inputs: ['signal'], outputs: ['not_counted'], attributes: { kernel_shape: [3], pads: [1, 1] } },
+      ],
+    },
+  },
+  {
+    file: 'pool2d-ceil-mode.onnx',
+    title: 'AveragePool-10: ceil_mode',
+    description: 'A 5×5 input, 2×2 windows with stride 2: ceil_mode 1 keeps the partial last window (3×3 output instead of 2×2).',
+    spec: {
+      opset: 10,
+      inputs: [{ name: 'x', type: 'float32', dims: [1, 1, 5, 5] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [1, 1, 3, 3] }],
+      nodes: [{ op: 'AveragePool', inputs: ['x'], outputs: ['y'], attributes: { kernel_shape: [2, 2], strides: [2, 2], ceil_mode: 1 } }],
+    },
+  },
+  {
+    file: 'min-broadcast.onnx',
+    title: 'Min-13 broadcasting, then Round-11',
+    description: 'Min of a [N, 4] input, a [4] row and a scalar (multidirectional broadcasting), rounded.',
+    spec: {
+      opset: 13,
+      inputs: [{ name: 'x', type: 'float32', dims: ['N', 4] }],
+      outputs: [{ name: 'y', type: 'float32', dims: ['N', 4] }],
+      initializers: [
+        { name: 'row', type: 'float32', dims: [4], data: [-1.5, 0.5, 2.5, 10] },
+        { name: 'cap', type: 'float32', dims: [], data: [3.25] },
+      ],
+      nodes: [
+        { op: 'Min', inputs: ['x', 'row', 'cap'], outputs: ['m'] },
+        { op: 'Round', inputs: ['m'], outputs: ['y'] },
+      ],
+    },
+  },
+  {
+    file: 'min-int.onnx',
+    title: 'Min-12 on integers',
+    description: 'Integer types arrived in Min version 12: int32 with a broadcast column, and int64.',
+    spec: {
+      opset: 12,
+      inputs: [
+        { name: 'a', type: 'int32', dims: [3, 4] }, { name: 'b', type: 'int32', dims: [3, 1] },
+        { name: 'c', type: 'int64', dims: [5] }, { name: 'd', type: 'int64', dims: [5] },
+      ],
+      outputs: [{ name: 'min_int32', type: 'int32', dims: [3, 4] }, { name: 'min_int64', type: 'int64', dims: [5] }],
+      nodes: [
+        { op: 'Min', inputs: ['a', 'b'], outputs: ['min_int32'] },
+        { op: 'Min', inputs: ['c', 'd'], outputs: ['min_int64'] },
+      ],
+    },
+  },
+  {
+    file: 'half-precision.onnx',
+    title: 'float16 and bfloat16',
+    description: 'Ceil-13 in float16; AveragePool-22 and Round-22 in bfloat16, which both accept from version 22 on.',
+    spec: {
+      opset: 22,
+      inputs: [{ name: 'h', type: 'float16', dims: [8] }, { name: 'b', type: 'bfloat16', dims: [1, 2, 6] }],
+      outputs: [{ name: 'ceil_f16', type: 'float16', dims: [8] }, { name: 'round_bf16', type: 'bfloat16', dims: [1, 2, 3] }],
+      nodes: [
+        { op: 'Ceil', inputs: ['h'], outputs: ['ceil_f16'] },
+        { op: 'AveragePool', inputs: ['b'], outputs: ['pooled'], attributes: { kernel_shape: [2], strides: [2] } },
+        { op: 'Round', inputs: ['pooled'], outputs: ['round_bf16'] },
+      ],
+    },
+  },
+  {
+    file: 'ceil-opset6.onnx',
+    title: 'Ceil-6 and Floor-6 in float16',
+    description: 'Version 6 dropped consumed_inputs; float16 in and out.',
+    spec: {
+      opset: 6,
+      inputs: [{ name: 'x', type: 'float16', dims: [2, 4] }],
+      outputs: [{ name: 'ceil', type: 'float16', dims: [2, 4] }, { name: 'floor', type: 'float16', dims: [2, 4] }],
+      nodes: [
+        { op: 'Ceil', inputs: ['x'], outputs: ['ceil'] },
+        { op: 'Floor', inputs: ['x'], outputs: ['floor'] },
+      ],
+    },
+  },
+  {
+    file: 'unsupported-operator.onnx',
+    title: 'Unsupported operator (expected error)',
+    description: 'Floor followed by Relu, which onnx-wasm does not implement: loading fails with a message naming the node.',
+    expectError: 'UNSUPPORTED',
+    spec: {
+      opset: 13,
+      inputs: [{ name: 'x', type: 'float32', dims: [4] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [4] }],
+      nodes: [
+        { op: 'Floor', name: 'floor', inputs: ['x'], outputs: ['f'] },
+        { op: 'Relu', name: 'relu', inputs: ['f'], outputs: ['y'] },
+      ],
+    },
+  },
+  {
+    file: 'truncated.onnx',
+    title: 'Broken file (expected error)',
+    description: 'The Floor/Ceil/Round model cut off after 60 bytes: loading fails as an invalid model.',
+    expectError: 'INVALID_MODEL',
+    bytes: () => modelBytes(MODELS.find((m) => m.file === 'rounding.onnx')).subarray(0, 60),
+  },
+];
+
+function modelBytes(model) {
+  return model.bytes ? model.bytes() : buildModel(model.spec);
+}
+
+/** The gallery: [{file, bytes}] for demo/models/, index.json included. */
+export function demoModelFiles() {
+  const index = MODELS.map(({ file, title, description, image, expectError }) => ({ file, title, description, image, expectError }));
+  const encoder = new TextEncoder();
+  return [
+    ...MODELS.map((model) => ({ file: model.file, bytes: modelBytes(model) })),
+    { file: 'index.json', bytes: encoder.encode(`${JSON.stringify(index, null, 2)}\n`) },
+  ];
+}
+
+export const MODELS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'models');
