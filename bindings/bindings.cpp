@@ -7,6 +7,7 @@
 
 #include <emscripten/emscripten.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -86,7 +87,8 @@ uintptr_t prepare_op(const std::string& op_type, double opset, val attrs) {
   return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
 }
 
-// [{op, version, types: [names]}] for every operator version.
+// [{op, version, types: [names], minInputs, maxInputs (Infinity: variadic)}] for every operator
+// version. The build derives the JS operator functions and LATEST_OPSET from it (scripts/build-js.mjs).
 val operator_table() {
   val table = val::array();
   for (const OpSchema* s : all_operators()) {
@@ -94,6 +96,8 @@ val operator_table() {
       val row = val::object();
       row.set("op", std::string(s->name));
       row.set("version", v.since_version);
+      row.set("minInputs", static_cast<double>(s->min_inputs));
+      row.set("maxInputs", s->max_inputs == kVariadic ? INFINITY : static_cast<double>(s->max_inputs));
       val types = val::array();
       for (DType t : v.types) types.call<void>("push", std::string(dtype_name(t)));
       row.set("types", types);

@@ -118,7 +118,7 @@ export interface OpsetOption {
   opset?: number;
 }
 
-/** Floor, Ceil (versions 1, 6, 13) and Min (versions 1, 6, 8, 12, 13). */
+/** Floor, Ceil and Min. */
 export interface ConsumedInputsOptions extends OpsetOption {
   /** Version 1 only (a legacy optimisation hint): accepted and ignored. */
   consumed_inputs?: readonly number[];
@@ -126,11 +126,11 @@ export interface ConsumedInputsOptions extends OpsetOption {
 
 export type FloorOptions = ConsumedInputsOptions;
 export type CeilOptions = ConsumedInputsOptions;
-/** Round (versions 11, 22) has no attributes. */
+/** Round has no attributes. */
 export type RoundOptions = OpsetOption;
 export type MinOptions = ConsumedInputsOptions;
 
-/** AveragePool (versions 1, 7, 10, 11, 19, 22). N is the number of spatial axes (input rank - 2). */
+/** AveragePool. N is the number of spatial axes (input rank - 2). */
 export interface AveragePoolOptions extends OpsetOption {
   /** The window size along each spatial axis (N values). Required. */
   kernel_shape: readonly number[];
@@ -175,9 +175,16 @@ export interface OperatorVersion {
   /** The opset in which this version was introduced (its since-version). */
   version: number;
   types: TensorType[];
+  /** How many inputs a node of it takes at least. */
+  minInputs: number;
+  /** How many inputs a node of it takes at most (Infinity: any number); above 1, `ops` takes them as an array. */
+  maxInputs: number;
 }
 
-/** Every operator version with the element types it accepts. Needs `await ready()` first. */
+/**
+ * Every operator version with the element types and input counts it accepts, in a fixed order: the
+ * table the operators of `ops` and LATEST_OPSET come from. Needs `await ready()` first.
+ */
 export function supportedOperators(): OperatorVersion[];
 
 /** A graph input or output as the model declares it. */

@@ -4,19 +4,48 @@
 //                  condition, its `import` too): reads the wasm file
 // plus the wasm, and the TypeScript declarations twice: index.d.mts for `import`, index.d.ts for
 // `require` (TypeScript reads a .d.ts of this package as CommonJS).
+// The operators come from the wasm's table (src/ops/registry.cpp): the built wasm is loaded here, and
+// its operatorTable() becomes the module `onnx-wasm-operators` that js/ops.mjs makes ops.* and
+// LATEST_OPSET from.
 // Run after the wasm build (scripts/build.sh does both).
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wasmDir = process.env.OW_WASM_BUILD_DIR ?? join(root, 'build', 'wasm');
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
+// The operator table of the wasm just built: [{op, version, types, minInputs, maxInputs}].
+async function operatorTable() {
+  const { default: createModule } = await import(pathToFileURL(join(wasmDir, 'onnx-wasm.mjs')).href);
+  const bytes = readFileSync(join(wasmDir, 'onnx-wasm.wasm'));
+  const m = await createModule({
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(bytes, imports).then((r) => done(r.instance, r.module));
+      return {};
+    },
+  });
+  return m.operatorTable();
+}
+
+// The source of `onnx-wasm-operators`: each operator once, in the table's order, with how many inputs
+// it takes at most (Infinity: any number), and the newest since-version.
+function operatorsModule(table) {
+  const operators = [];
+  for (const { op, maxInputs } of table) {
+    if (!operators.some((o) => o.op === op)) operators.push({ op, maxInputs });
+  }
+  const entries = operators.map((o) => `{ op: ${JSON.stringify(o.op)}, maxInputs: ${o.maxInputs} }`);
+  return `export const OPERATORS = [${entries.join(', ')}];\n` +
+    `export const LATEST_OPSET = ${Math.max(...table.map((row) => row.version))};\n`;
+}
+const operators = operatorsModule(await operatorTable());
+
 // The bare imports of js/ that differ by build: the Emscripten glue, how the wasm is read, how a model
-// given by path or URL is read.
+// given by path or URL is read; and the operators.
 function resolveImports(platform) {
   const paths = {
     'onnx-wasm-glue': join(wasmDir, 'onnx-wasm.mjs'),
@@ -27,6 +56,8 @@ function resolveImports(platform) {
     name: 'onnx-wasm-imports',
     setup(build) {
       build.onResolve({ filter: /^onnx-wasm-(glue|load-wasm|read-source)$/ }, ({ path }) => ({ path: paths[path] }));
+      build.onResolve({ filter: /^onnx-wasm-operators$/ }, ({ path }) => ({ path, namespace: 'onnx-wasm-operators' }));
+      build.onLoad({ filter: /.*/, namespace: 'onnx-wasm-operators' }, () => ({ contents: operators, loader: 'js' }));
     },
   };
 }

@@ -1,6 +1,7 @@
-// Runs ONNX backend test cases (model.onnx + test_data_set_N/{input,output}_K.pb) through an
-// onnxruntime-web-like API and compares outputs as ONNX does. Independent of the environment: the
-// caller passes the API and a function that reads a case's files (Node: fs, browser: fetch).
+// Runs ONNX backend test cases (model.onnx + test_data_set_N/{input,output}_K.pb) through onnx-wasm's
+// InferenceSession and compares outputs as ONNX does. Independent of the environment: the caller passes
+// the package's API (its Node or its browser build) and a function that reads a case's files (Node: fs,
+// browser: fetch).
 
 import { bf16ToNumber, f16ToNumber } from './half-codecs.mjs';
 
@@ -32,13 +33,15 @@ export function compareTensors(got, want) {
 /**
  * Runs one case. `readFile(relativePath)` resolves to the bytes of a file of the case (e.g.
  * 'model.onnx', 'test_data_set_0/input_0.pb'). `expectedOperators`: the operators the runtime is meant
- * to implement; a case using others must be refused with an UNSUPPORTED "unsupported operator" error
- * naming one of them. `modelOperators` (optional): the model's op_types, when the caller can list them.
+ * to implement (default: those of `api.supportedOperators()`, the wasm's table); a case using others
+ * must be refused with an UNSUPPORTED "unsupported operator" error naming one of them.
+ * `modelOperators` (optional): the model's op_types, when the caller can list them.
  * Resolves to {name, status: 'passed' | 'failed' | 'refused', detail}.
  */
 export async function runCase({ name, readFile, api, expectedOperators, modelOperators, dataSets = ['test_data_set_0'] }) {
   const { InferenceSession, decodeTensorProto } = api;
-  const expected = new Set(expectedOperators);
+  await api.ready();
+  const expected = new Set(expectedOperators ?? api.supportedOperators().map((o) => o.op));
   const foreign = modelOperators?.filter((op) => !expected.has(op));
   const result = (status, detail) => ({ name, status, detail });
   let session;

@@ -1,0 +1,96 @@
+// One operator table: the wasm's (src/ops/registry.cpp, read through supportedOperators()). The build
+// derives ops.* and LATEST_OPSET from it; the declarations (js/index.d.ts) and the README's variant table
+// are written by hand or by scripts/readme-variants.mjs, and checked against it here.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { LATEST_OPSET, OnnxWasmError, Tensor, ops, ready, supportedOperators } from 'onnx-wasm';
+import { variantSection, variantTable } from '../../tools/variant-table.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FLOAT_TYPES = new Set(['float64', 'float32', 'float16', 'bfloat16']);
+
+let table, operators;
+before(async () => {
+  await ready();
+  table = supportedOperators();
+  // Each operator once, in the table's order, with the union of its versions' types.
+  operators = [];
+  for (const row of table) {
+    let o = operators.find((x) => x.op === row.op);
+    if (!o) operators.push((o = { op: row.op, maxInputs: row.maxInputs, types: new Set() }));
+    for (const t of row.types) o.types.add(t);
+  }
+});
+
+test('the table: each row names an operator, a since-version, its types and input counts; versions ascend', () => {
+  assert.ok(table.length > 0);
+  for (const [i, row] of table.entries()) {
+    assert.deepEqual(Object.keys(row).sort(), ['maxInputs', 'minInputs', 'op', 'types', 'version'], row.op);
+    assert.ok(Number.isInteger(row.version) && row.version >= 1, `${row.op}-${row.version}`);
+    assert.ok(row.minInputs >= 1 && row.maxInputs >= row.minInputs, `${row.op}: ${row.minInputs}..${row.maxInputs}`);
+    const previous = table[i - 1];
+    if (previous?.op === row.op) assert.ok(previous.version < row.version, `${row.op} versions ascend`);
+    else assert.ok(!table.slice(0, i).some((r) => r.op === row.op), `${row.op}'s versions are together`);
+  }
+});
+
+test('ops has one function per operator of the table, in its order; LATEST_OPSET is its newest version', () => {
+  assert.deepEqual(Object.keys(ops), operators.map((o) => o.op));
+  assert.equal(LATEST_OPSET, Math.max(...table.map((r) => r.version)));
+});
+
+test('an operator of more than one input takes an array, the others a Tensor', () => {
+  const x = new Tensor('float32', new Float32Array([1.5]), [1]);
+  for (const { op, maxInputs } of operators) {
+    if (maxInputs > 1) assert.throws(() => ops[op](x), (e) => e instanceof OnnxWasmError && e.message === `${op}: expects an array of Tensors, got Tensor`, op);
+    else assert.throws(() => ops[op]([x]), (e) => e instanceof OnnxWasmError && e.message.startsWith(`${op}: input 0 must be a Tensor`), op);
+  }
+});
+
+// `export interface Ops { ... }` of js/index.d.ts: [{op, params, typeConstraint}] of its methods.
+function declaredOps() {
+  const dts = readFileSync(join(root, 'js', 'index.d.ts'), 'utf8');
+  const body = /export interface Ops \{\n([\s\S]*?)\n\}/.exec(dts)?.[1];
+  assert.ok(body, 'js/index.d.ts declares `export interface Ops`');
+  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((\w+)(\??): ([^,]+), options(\??): (\w+)\): Tensor<T>;$/gm)];
+  return { dts, methods: methods.map(([, op, constraint, param, , paramType, , optionsType]) => ({ op, constraint, param, paramType, optionsType })) };
+}
+
+test('js/index.d.ts declares exactly the table\'s operators, each with its input shape, types and options type', () => {
+  const { dts, methods } = declaredOps();
+  assert.deepEqual(methods.map((m) => m.op), operators.map((o) => o.op));
+  for (const { op, maxInputs, types } of operators) {
+    const m = methods.find((x) => x.op === op);
+    assert.equal(m.paramType, maxInputs > 1 ? 'readonly Tensor<T>[]' : 'Tensor<T>', `${op}'s input`);
+    assert.equal(m.constraint, [...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'TensorType', `${op}'s types`);
+    assert.equal(m.optionsType, `${op}Options`);
+    assert.match(dts, new RegExp(`export (type|interface) ${op}Options\\b`), `${op}Options is declared`);
+  }
+});
+
+test('the README\'s variant table, its count and LATEST_OPSET are the table\'s (node scripts/readme-variants.mjs writes the table)', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const [start, end] = variantSection(readme);
+  assert.equal(readme.slice(start, end), variantTable(table));
+  const variants = table.reduce((n, r) => n + r.types.length, 0);
+  assert.match(readme, new RegExp(`all ${variants} operator variants`));
+  assert.match(readme, new RegExp(`\`LATEST_OPSET\` \\(${LATEST_OPSET}\\)`));
+});
+
+test('the variant table groups consecutive versions with the same types', () => {
+  const rows = [
+    { op: 'A', version: 1, types: ['float64', 'float32', 'float16'] },
+    { op: 'A', version: 6, types: ['float64', 'float32', 'float16'] },
+    { op: 'A', version: 13, types: ['float64', 'float32', 'float16', 'bfloat16', 'int8'] },
+    { op: 'B', version: 13, types: ['float64', 'float32', 'float16'] },
+  ];
+  assert.deepEqual(variantTable(rows).split('\n').slice(-3), [
+    '| A | 1, 6 | float | 2 × 3 |',
+    '| A | 13 | float, bfloat16, int8 | 5 |',
+    '| B | 13 | float | 3 |',
+  ]);
+  assert.match(variantTable(rows), /^14 operator variants/);
+});
