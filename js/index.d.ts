@@ -28,11 +28,20 @@ export interface TensorDataMap {
 }
 
 /**
+ * The JS engine's Float16Array where its TypeScript library declares one (lib es2025/esnext), otherwise
+ * `never`: these declarations compile either way.
+ */
+export type Float16ArrayIfDeclared = typeof globalThis extends { Float16Array: { prototype: infer A } } ? A : never;
+
+/**
  * What the Tensor constructor takes as data: the type's typed array, or a plain array that is converted
- * to it (bigints for 64-bit integers; bit patterns for float16 and bfloat16).
+ * to it (bigints for 64-bit integers; bit patterns for float16 and bfloat16). float16 data may also be
+ * a Float16Array where the engine has one: the tensor keeps its bits, as a Uint16Array over the same
+ * memory.
  */
 export type TensorData<T extends TensorType> =
   | TensorDataMap[T]
+  | (T extends 'float16' ? Float16ArrayIfDeclared : never)
   | (T extends 'int64' | 'uint64' ? readonly bigint[] : readonly number[]);
 
 /**
@@ -62,6 +71,12 @@ export class Tensor<T extends TensorType = TensorType> {
    * idempotent. Nothing to do for a tensor in JS memory.
    */
   dispose(): void;
+  /**
+   * The elements as numbers in a new Float32Array: float16 and bfloat16 bit patterns decoded (exactly,
+   * -0 and NaN payloads kept), float32 copied.
+   * @throws OnnxWasmError for the other types, whose values float32 does not all hold.
+   */
+  toFloat32Array(this: Tensor<'float16' | 'bfloat16' | 'float32'>): Float32Array;
   /**
    * A tensor whose data live in the wasm module's memory, filled with `data` (as for the constructor)
    * or zeros. ops.* read such inputs in place and, when any input is wasm-resident, return their output
@@ -98,12 +113,19 @@ export interface ReadyOptions {
   wasmUrl?: string | URL;
   /** The wasm bytes themselves; nothing is fetched. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * onnx-wasm.wasm already compiled; nothing is fetched or compiled. For runtimes that forbid compiling
+   * wasm at run time, such as Cloudflare Workers, which hand over a module imported from the file.
+   */
+  wasmModule?: WebAssembly.Module;
 }
 
 /**
  * Loads and instantiates the wasm module once; later calls return the same promise (after a failure,
  * the next call tries again, e.g. with another `wasmUrl`).
- * @throws (rejects with) OnnxWasmError `NOT_READY` when the wasm cannot be fetched or compiled.
+ * @throws (rejects with) OnnxWasmError `NOT_READY` when the wasm cannot be fetched or compiled;
+ *   `INVALID_ARGUMENT` for an option not in ReadyOptions (named in the message) or a wasmModule that is
+ *   not a WebAssembly.Module.
  */
 export function ready(options?: ReadyOptions): Promise<void>;
 

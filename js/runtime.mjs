@@ -12,16 +12,42 @@ function defaultWasmUrl() {
   return new URL('./onnx-wasm.wasm', import.meta.url);
 }
 
-function instantiate(imports, options) {
+const READY_OPTIONS = ['wasmUrl', 'wasmBinary', 'wasmModule'];
+
+// Refuses what ready() cannot use, rather than fetching the default file as if it were not there.
+function checkReadyOptions(options) {
+  if (typeof options !== 'object' || options === null) {
+    throw new OnnxWasmError(`ready: options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  for (const name of Object.keys(options)) {
+    if (!READY_OPTIONS.includes(name)) {
+      throw new OnnxWasmError(`ready: unknown option '${name}' (known options: ${READY_OPTIONS.join(', ')})`);
+    }
+  }
+  if (options.wasmModule !== undefined && !(options.wasmModule instanceof WebAssembly.Module)) {
+    throw new OnnxWasmError('ready: wasmModule must be a WebAssembly.Module (compiled from onnx-wasm.wasm)');
+  }
+}
+
+// Resolves to { instance, module }, from whichever the options give: a compiled module (for runtimes
+// that forbid compiling at run time, such as Cloudflare Workers), the bytes, or where to read them.
+async function instantiate(imports, options) {
+  if (options.wasmModule) return { instance: await WebAssembly.instantiate(options.wasmModule, imports), module: options.wasmModule };
   if (options.wasmBinary) return WebAssembly.instantiate(options.wasmBinary, imports);
   return instantiateFromUrl(options.wasmUrl ?? defaultWasmUrl(), imports);
 }
 
 /**
  * Loads and instantiates the wasm module once; later calls return the same promise.
- * Options: `wasmUrl` (URL or path of onnx-wasm.wasm, for unusual hosting) or `wasmBinary` (its bytes).
+ * Options: `wasmModule` (onnx-wasm.wasm compiled), `wasmBinary` (its bytes) or `wasmUrl` (its URL or
+ * path, for unusual hosting); any other option is refused.
  */
 export function ready(options = {}) {
+  try {
+    checkReadyOptions(options);
+  } catch (e) {
+    return Promise.reject(e);
+  }
   if (!loading) {
     loading = new Promise((resolve, reject) => {
       createOnnxWasmModule({

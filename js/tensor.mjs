@@ -46,6 +46,18 @@ export class Tensor {
   dispose() {}
 
   /**
+   * The elements as numbers in a new Float32Array, for the types whose every value float32 holds
+   * exactly: float16 and bfloat16 (their bit patterns decoded, NaN payloads and -0 kept) and float32.
+   */
+  toFloat32Array() {
+    const decode = TO_FLOAT32[this.type];
+    if (!decode) {
+      throw new OnnxWasmError(`Tensor.toFloat32Array: type '${this.type}' is not one float32 holds exactly (float16, bfloat16, float32)`);
+    }
+    return decode(this.data);
+  }
+
+  /**
    * A tensor whose data live in the wasm module's memory (after `await ready()`): ops.* read it in place
    * and return their outputs there too, without copying across the boundary. Filled with `data` (as
    * for the constructor) or zeros. `tensor.data` is a typed-array view of that memory, made anew when
@@ -70,6 +82,31 @@ export class Tensor {
     return t;
   }
 }
+
+// float16 and bfloat16 bits to float32 bits: bfloat16 is the upper half of a float32; a float16 gets
+// its exponent rebased (127 - 15 = 112) and its mantissa widened, except subnormals (m * 2^-24, exact)
+// and infinities and NaNs (all-ones exponent).
+const TO_FLOAT32 = {
+  float32: (data) => Float32Array.from(data),
+  bfloat16: (data) => {
+    const bits = new Uint32Array(data.length);
+    for (let i = 0; i < data.length; i++) bits[i] = data[i] << 16;
+    return new Float32Array(bits.buffer);
+  },
+  float16: (data) => {
+    const out = new Float32Array(data.length);
+    const bits = new Uint32Array(out.buffer);
+    for (let i = 0; i < data.length; i++) {
+      const h = data[i];
+      const sign = (h & 0x8000) << 16;
+      const exponent = (h >> 10) & 0x1f;
+      const mantissa = h & 0x3ff;
+      if (exponent === 0) out[i] = (sign ? -mantissa : mantissa) * 2 ** -24;
+      else bits[i] = (sign | ((exponent === 0x1f ? 0xff : exponent + 112) << 23) | (mantissa << 13)) >>> 0;
+    }
+    return out;
+  },
+};
 
 /** Whether `value` was made here (the constructor, Tensor.wasm or an output), and so passed the checks. */
 export function isTensor(value) {
@@ -149,8 +186,11 @@ function checkTensor(label, type, data, dims) {
     } catch (e) {
       throw new OnnxWasmError(`${label}: cannot convert the array to ${info.array.name} for type '${type}': ${e.message}`);
     }
+  } else if (type === 'float16' && typeof Float16Array === 'function' && data instanceof Float16Array) {
+    data = new Uint16Array(data.buffer, data.byteOffset, data.length); // its bit patterns, shared
   } else if (data !== null && !(data instanceof info.array)) {
-    throw new OnnxWasmError(`${label}: type '${type}' needs data in a ${info.array.name}, got ${describe(data)}`);
+    const arrays = type === 'float16' && typeof Float16Array === 'function' ? 'Uint16Array or a Float16Array' : info.array.name;
+    throw new OnnxWasmError(`${label}: type '${type}' needs data in a ${arrays}, got ${describe(data)}`);
   }
   if (dims === undefined && data !== null) dims = [data.length];
   if (!Array.isArray(dims)) throw new OnnxWasmError(`${label}: dims must be an array, got ${describe(dims)}`);

@@ -172,8 +172,9 @@ describe('Node', () => {
 });
 
 // Node resolution (nodenext) reads dist/index.d.ts for import and require; bundler resolution reads
-// dist/index.d.mts. --traceResolution shows which file each used.
-for (const [project, declarations] of [['tsconfig.json', 'index.d.ts'], ['tsconfig.bundler.json', 'index.d.mts']]) {
+// dist/index.d.mts. --traceResolution shows which file each used. tsconfig.esnext.json's library
+// declares Float16Array, which float16 tensors then accept.
+for (const [project, declarations] of [['tsconfig.json', 'index.d.ts'], ['tsconfig.bundler.json', 'index.d.mts'], ['tsconfig.esnext.json', 'index.d.mts']]) {
   test(`TypeScript (${project}): tsc --noEmit checks a consumer of the whole API against ${declarations}`, async () => {
     const { stdout } = await run(process.execPath, [tsc, '--noEmit', '--traceResolution', '-p', join(app, project)], app);
     const resolved = [...stdout.matchAll(/Module name 'onnx-wasm' was successfully resolved to '([^']+)'/g)].map((m) => m[1]);

@@ -14,8 +14,11 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   await ready({ wasmUrl: new URL('https://cdn.example/onnx-wasm.wasm') });
   await ready({ wasmBinary: new ArrayBuffer(8) });
   await ready({ wasmBinary: new Uint8Array(8) });
+  await ready({ wasmModule: await WebAssembly.compile(new Uint8Array(8)) });
   // @ts-expect-error wasmUrl is a string or URL
   await ready({ wasmUrl: 42 });
+  // @ts-expect-error unknown options are refused
+  await ready({ wasmPath: '/onnx-wasm.wasm' });
 
   // Tensor: data typed by element type.
   const f32 = new Tensor('float32', new Float32Array([1.5, -2.5]), [2]);
@@ -38,6 +41,15 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   const i64 = new Tensor('int64', [1n, -2n]);
   const u64 = new Tensor('uint64', new BigUint64Array([3n]));
   const bf16 = new Tensor('bfloat16', new Uint16Array([0x3fc0]));
+  // float16 and bfloat16 read as numbers; the integer types have no such reading.
+  same<ReturnType<typeof bf16.toFloat32Array>, Float32Array>(true);
+  new Tensor('float16', [0x3e00]).toFloat32Array();
+  f32.toFloat32Array();
+  // @ts-expect-error float32 does not hold every int32 exactly
+  new Tensor('int32', [1]).toFloat32Array();
+  // Without a Float16Array in the TypeScript library (lib es2022 here), float16 data is a Uint16Array.
+  // @ts-expect-error float16 data is a Uint16Array or numbers here
+  new Tensor('float16', new Float32Array([1.5]));
   // @ts-expect-error float32 data must be a Float32Array or numbers
   new Tensor('float32', new Float64Array(2));
   // @ts-expect-error int64 data must be a BigInt64Array or bigints

@@ -1,0 +1,67 @@
+// float16 and bfloat16 tensors read as numbers (tensor.toFloat32Array()), checked on every bit
+// pattern against tools/half-codecs.mjs, and float16 data given as a Float16Array where the engine
+// has one (Node 20 has not: the consumer test runs that in Deno, Bun, Node 26 and Chromium).
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { Tensor, ops, ready } from 'onnx-wasm';
+import { bf16ToNumber, f16ToNumber } from '../../tools/half-codecs.mjs';
+
+before(() => ready());
+
+const ALL_PATTERNS = Uint16Array.from({ length: 65536 }, (_, i) => i);
+
+// The float32 bits of a NaN made from a half's payload: the payload's bits on top of the mantissa.
+function isNaNWithPayload(f32bits, sign, payload) {
+  return (f32bits & 0x80000000) >>> 0 === sign && ((f32bits >>> 23) & 0xff) === 0xff && (f32bits & 0x7fffff) === payload;
+}
+
+function checkAll(type, reference, payloadShift, payloadMask) {
+  for (const t of [new Tensor(type, ALL_PATTERNS), Tensor.wasm(type, [ALL_PATTERNS.length], ALL_PATTERNS)]) {
+    const numbers = t.toFloat32Array();
+    assert.ok(numbers instanceof Float32Array && numbers.length === 65536);
+    const bits = new Uint32Array(numbers.buffer);
+    for (let h = 0; h < 65536; h++) {
+      const expected = reference(h);
+      if (Number.isNaN(expected)) {
+        assert.ok(isNaNWithPayload(bits[h], h & 0x8000 ? 0x80000000 : 0, (h & payloadMask) << payloadShift), `${type} 0x${h.toString(16)}: NaN with its payload, got bits 0x${bits[h].toString(16)}`);
+      } else {
+        assert.ok(Object.is(numbers[h], expected), `${type} 0x${h.toString(16)}: ${numbers[h]}, expected ${expected}`);
+      }
+    }
+    t.dispose();
+  }
+}
+
+test('float16: every bit pattern reads as its number (exact; -0, subnormals, infinities, NaN payloads)', () => {
+  checkAll('float16', f16ToNumber, 13, 0x3ff);
+});
+
+test('bfloat16: every bit pattern reads as its number (exact; NaN payloads kept)', () => {
+  checkAll('bfloat16', bf16ToNumber, 16, 0x7f);
+});
+
+test('float32 reads as a copy; operator outputs read as numbers; other types are refused by name', () => {
+  const data = new Float32Array([1.5, -0, NaN, -Infinity]);
+  const copy = new Tensor('float32', data).toFloat32Array();
+  assert.notEqual(copy, data);
+  assert.deepEqual(copy, data);
+  const ceiled = ops.Ceil(new Tensor('float16', [0x3e00 /* 1.5 */, 0xbe00 /* -1.5 */, 0x0001 /* 2^-24 */]));
+  assert.deepEqual([...ceiled.toFloat32Array()], [2, -1, 1]);
+  for (const type of ['float64', 'int32', 'int64', 'uint8']) {
+    const t = new Tensor(type, type.endsWith('64') && type.startsWith('int') ? [1n] : [1]);
+    assert.throws(() => t.toFloat32Array(), {
+      name: 'OnnxWasmError',
+      message: `Tensor.toFloat32Array: type '${type}' is not one float32 holds exactly (float16, bfloat16, float32)`,
+    });
+  }
+});
+
+test('float16 data in a Float16Array: the tensor keeps its bits as a Uint16Array over the same memory', { skip: typeof Float16Array !== 'function' && 'this engine has no Float16Array' }, () => {
+  const half = Float16Array.from([1.5, -1.5, -0, 65504]);
+  const t = new Tensor('float16', half, [2, 2]);
+  assert.ok(t.data instanceof Uint16Array);
+  assert.equal(t.data.buffer, half.buffer);
+  assert.deepEqual([...t.data], [0x3e00, 0xbe00, 0x8000, 0x7bff]);
+  assert.deepEqual([...ops.Floor(t).toFloat32Array()], [1, -2, -0, 65504]);
+  assert.throws(() => new Tensor('bfloat16', half), /type 'bfloat16' needs data in a Uint16Array, got Float16Array/);
+});
