@@ -15,28 +15,33 @@ std::vector<uint64_t> call_area;
 std::vector<uint64_t> result_area;
 
 Status last_error;
-uint32_t error_words[4];  // code name pointer, length; message pointer, length
+uint32_t error_words[kErrorWords];
 
 // Offset of the dims, in doubles, from the start of a list of `count` records.
-size_t dims_offset(size_t count) { return (4 * (1 + kRecordWords * count) + 7) / 8; }
+size_t dims_offset(size_t count) { return (4 * (kListHeaderWords + kRecordWords * count) + 7) / 8; }
+
+const uint32_t* record(const uint32_t* list, size_t i) { return list + kListHeaderWords + kRecordWords * i; }
+uint32_t* record(uint32_t* list, size_t i) { return list + kListHeaderWords + kRecordWords * i; }
 
 }  // namespace
 
 Status read_inputs(std::vector<InputTensor>& inputs) {
   const auto* list = reinterpret_cast<const uint32_t*>(call_area.data());
-  const size_t count = list[0];
+  const size_t count = list[kListCount];
   const double* dims = reinterpret_cast<const double*>(list) + dims_offset(count);
   static Dims shape;  // reused, as are the inputs' tensors: assigning keeps their memory
   inputs.resize(count);
   for (size_t i = 0; i < count; ++i) {
-    const uint32_t* r = list + 1 + kRecordWords * i;
-    if (!dtype_is_known(static_cast<int32_t>(r[0])))
+    const uint32_t* r = record(list, i);
+    if (!dtype_is_known(static_cast<int32_t>(r[kRecordType])))
       return InvalidArgument("input " + std::to_string(i) + " has an unknown element type");
-    shape.assign(dims, dims + r[3]);  // JS has checked that these are non-negative safe integers
-    dims += r[3];
-    Status st = inputs[i].tensor.assign_view(static_cast<DType>(r[0]), shape, reinterpret_cast<void*>(r[1]), r[2]);
+    const uint32_t rank = r[kRecordRank];
+    shape.assign(dims, dims + rank);  // JS has checked that these are non-negative safe integers
+    dims += rank;
+    Status st = inputs[i].tensor.assign_view(static_cast<DType>(r[kRecordType]), shape,
+                                             reinterpret_cast<void*>(r[kRecordData]), r[kRecordByteLength]);
     if (!st.ok()) return st.with_context("input " + std::to_string(i) + ": ");
-    inputs[i].name = std::string_view(reinterpret_cast<const char*>(r[4]), r[5]);
+    inputs[i].name = std::string_view(reinterpret_cast<const char*>(r[kRecordName]), r[kRecordNameLength]);
   }
   return Status::Ok();
 }
@@ -48,16 +53,15 @@ const uint32_t* write_outputs(Outputs&& outputs) {
   result_area.resize(dims_offset(count) + total_dims);
   auto* list = reinterpret_cast<uint32_t*>(result_area.data());
   double* dims = reinterpret_cast<double*>(result_area.data()) + dims_offset(count);
-  list[0] = static_cast<uint32_t>(count);
+  list[kListCount] = static_cast<uint32_t>(count);
   for (size_t i = 0; i < count; ++i) {
     Tensor* handle = new Tensor(std::move(outputs[i]));
-    uint32_t* r = list + 1 + kRecordWords * i;
-    r[0] = static_cast<uint32_t>(handle->dtype());
-    r[1] = reinterpret_cast<uintptr_t>(handle->raw_data());
-    r[2] = static_cast<uint32_t>(handle->byte_size());
-    r[3] = static_cast<uint32_t>(handle->rank());
-    r[4] = reinterpret_cast<uintptr_t>(handle);
-    r[5] = 0;
+    uint32_t* r = record(list, i);
+    r[kRecordType] = static_cast<uint32_t>(handle->dtype());
+    r[kRecordData] = reinterpret_cast<uintptr_t>(handle->raw_data());
+    r[kRecordByteLength] = static_cast<uint32_t>(handle->byte_size());
+    r[kRecordRank] = static_cast<uint32_t>(handle->rank());
+    r[kRecordHandle] = reinterpret_cast<uintptr_t>(handle);
     for (int64_t d : handle->dims()) *dims++ = static_cast<double>(d);
   }
   return list;
@@ -66,10 +70,10 @@ const uint32_t* write_outputs(Outputs&& outputs) {
 const uint32_t* fail(Status status) {
   last_error = std::move(status);
   const char* code = error_code_name(last_error.code());
-  error_words[0] = reinterpret_cast<uintptr_t>(code);
-  error_words[1] = static_cast<uint32_t>(std::strlen(code));
-  error_words[2] = reinterpret_cast<uintptr_t>(last_error.message().data());
-  error_words[3] = static_cast<uint32_t>(last_error.message().size());
+  error_words[kErrorCode] = reinterpret_cast<uintptr_t>(code);
+  error_words[kErrorCodeLength] = static_cast<uint32_t>(std::strlen(code));
+  error_words[kErrorMessage] = reinterpret_cast<uintptr_t>(last_error.message().data());
+  error_words[kErrorMessageLength] = static_cast<uint32_t>(last_error.message().size());
   return nullptr;
 }
 
@@ -85,15 +89,16 @@ EMSCRIPTEN_KEEPALIVE uint32_t* ow_call_area(size_t bytes) {
   return reinterpret_cast<uint32_t*>(interop::call_area.data());
 }
 
-// The error of the last call that returned null: {code name, length, message, length}.
+// The error of the last call that returned null (call_layout.h's kError* words).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_error() { return interop::error_words; }
 
 // A tensor owned by a handle, for the shape and type of the call area's first record; zero-filled if
 // `zero_fill` (otherwise the caller writes every element).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_tensor_allocate(bool zero_fill) {
   auto* list = reinterpret_cast<const uint32_t*>(interop::call_area.data());
-  const double* dims = reinterpret_cast<const double*>(list) + interop::dims_offset(list[0]);
-  auto t = Tensor::allocate(static_cast<DType>(list[1]), Dims(dims, dims + list[4]));
+  const double* dims = reinterpret_cast<const double*>(list) + interop::dims_offset(list[interop::kListCount]);
+  const uint32_t* r = interop::record(list, 0);
+  auto t = Tensor::allocate(static_cast<DType>(r[interop::kRecordType]), Dims(dims, dims + r[interop::kRecordRank]));
   if (!t.ok()) return interop::fail(t.status());
   if (zero_fill) std::memset(t.value().raw_data(), 0, t.value().byte_size());
   Outputs outputs;

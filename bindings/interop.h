@@ -1,14 +1,12 @@
 // How tensors and errors cross the JS/wasm boundary on the hot paths (ops.* calls, session runs,
 // wasm-resident tensors): plain memory and exported C functions, no embind values, so a call costs a
-// few stores and one wasm call. js/runtime.mjs is the other side of this protocol.
+// few stores and one wasm call. js/calls.mjs and js/runtime.mjs are the other side of this protocol;
+// call_layout.h defines the layout for both.
 //
-// A tensor list, in wasm memory:
-//   uint32 count, then `count` records of kRecordWords uint32:
-//     {type (ONNX TensorProto number), data (pointer), byte length, rank, a, b}
-//   then the dims of every record in order, as doubles, from the first 8-byte boundary after the records.
-// Inputs (written by JS into the call area): a, b = pointer and length of the UTF-8 feed name (session
-// runs) or 0. Outputs (written here into the result area): a = the handle (Tensor*) that owns the data,
-// which JS releases with ow_tensor_release or keeps as a wasm-resident tensor.
+// Inputs are a tensor list JS writes into the call area, each record naming its feed (session runs) or
+// not. Outputs are a tensor list written here into the result area, each record with the handle
+// (Tensor*) that owns its data, which JS releases with ow_tensor_release or keeps as a wasm-resident
+// tensor.
 //
 // A call that fails returns null and leaves its Status for ow_error().
 #pragma once
@@ -17,11 +15,10 @@
 #include <string_view>
 #include <vector>
 
+#include "call_layout.h"
 #include "ops/operator.h"
 
 namespace ow::interop {
-
-constexpr size_t kRecordWords = 6;
 
 struct InputTensor {
   Tensor tensor;  // a view of the memory JS wrote the data to

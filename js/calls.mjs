@@ -1,11 +1,16 @@
-// Tensors across the boundary for one call into the wasm module (bindings/interop.h): writeInputs puts
+// Tensors across the boundary for one call into the wasm module (bindings/interop.h, laid out as
+// bindings/call_layout.h says): writeInputs puts
 // the inputs in the call area (data in JS memory copied into a reused scratch block, wasm-resident data
 // passed by address), the caller runs an exported function, readOutputs takes its result list (copies
 // out into JS memory, or wasm tensors that keep the memory). Nothing here allocates wasm memory per
 // call unless a call needs more room than any before.
 import { DTYPES, dtypeByCode } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
-import { RECORD_WORDS, dimsByteOffset, heap, lastError, reserveCallArea } from './runtime.mjs';
+import {
+  LIST_COUNT, LIST_HEADER_WORDS, RECORD_BYTE_LENGTH, RECORD_DATA, RECORD_HANDLE, RECORD_NAME, RECORD_NAME_LENGTH, RECORD_RANK,
+  RECORD_TYPE, RECORD_WORDS,
+} from 'onnx-wasm-layout';
+import { dimsByteOffset, heap, lastError, reserveCallArea } from './runtime.mjs';
 import { cpuTensor, isTensor, wasmPointer, wasmTensor } from './tensor.mjs';
 
 // Input data in JS memory go here: one block, kept between calls and grown when a call needs more.
@@ -57,8 +62,8 @@ export function writeInputs(m, label, tensors, names) {
   const h = heap();
   const words = h.HEAPU32;
   const heapDims = h.HEAPF64;
-  words[area >> 2] = count;
-  let r = (area >> 2) + 1;
+  words[(area >> 2) + LIST_COUNT] = count;
+  let r = (area >> 2) + LIST_HEADER_WORDS;
   let d = (area + dimsByteOffset(count)) >> 3;
   for (let i = 0; i < count; i++, r += RECORD_WORDS) {
     const t = tensors[i];
@@ -79,12 +84,12 @@ export function writeInputs(m, label, tensors, names) {
       byteLength = t.size * info.array.BYTES_PER_ELEMENT;
     }
     const dims = t.dims;
-    words[r] = info.code;
-    words[r + 1] = pointer;
-    words[r + 2] = byteLength;
-    words[r + 3] = dims.length;
-    words[r + 4] = names ? names[i][0] : 0;
-    words[r + 5] = names ? names[i][1] : 0;
+    words[r + RECORD_TYPE] = info.code;
+    words[r + RECORD_DATA] = pointer;
+    words[r + RECORD_BYTE_LENGTH] = byteLength;
+    words[r + RECORD_RANK] = dims.length;
+    words[r + RECORD_NAME] = names ? names[i][0] : 0;
+    words[r + RECORD_NAME_LENGTH] = names ? names[i][1] : 0;
     for (let k = 0; k < dims.length; k++) heapDims[d++] = dims[k];
   }
   return anyWasm;
@@ -113,16 +118,16 @@ export function readOutputs(m, result, wasmOutputs, likeDims) {
   const h = heap(); // after the call: the memory may have grown
   const words = h.HEAPU32;
   const heapDims = h.HEAPF64;
-  const count = words[result >> 2];
+  const count = words[(result >> 2) + LIST_COUNT];
   let d = (result + dimsByteOffset(count)) >> 3;
   const outputs = new Array(count);
-  for (let i = 0, r = (result >> 2) + 1; i < count; i++, r += RECORD_WORDS) {
-    const info = dtypeByCode(words[r]);
+  for (let i = 0, r = (result >> 2) + LIST_HEADER_WORDS; i < count; i++, r += RECORD_WORDS) {
+    const info = dtypeByCode(words[r + RECORD_TYPE]);
     const type = info.name;
-    const pointer = words[r + 1];
-    const byteLength = words[r + 2];
-    const rank = words[r + 3];
-    const handle = words[r + 4];
+    const pointer = words[r + RECORD_DATA];
+    const byteLength = words[r + RECORD_BYTE_LENGTH];
+    const rank = words[r + RECORD_RANK];
+    const handle = words[r + RECORD_HANDLE];
     const dims = outputDims(heapDims, d, rank, likeDims);
     d += rank;
     if (wasmOutputs) {

@@ -3,6 +3,8 @@ import createOnnxWasmModule from 'onnx-wasm-glue';
 // load-wasm.browser.mjs or load-wasm.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { instantiateFromUrl } from 'onnx-wasm-load-wasm';
 import { OnnxWasmError } from './errors.mjs';
+// bindings/call_layout.h's constants (scripts/build-js.mjs).
+import { ERROR_CODE, ERROR_CODE_LENGTH, ERROR_MESSAGE, ERROR_MESSAGE_LENGTH, LIST_HEADER_WORDS, RECORD_WORDS } from 'onnx-wasm-layout';
 
 let module = null;
 let loading = null;
@@ -102,11 +104,10 @@ export function asOnnxWasmError(label, e) {
   return e;
 }
 
-// Tensor lists (bindings/interop.h): a uint32 count, records of RECORD_WORDS uint32 {type, data,
-// byteLength, rank, a, b}, then every record's dims as doubles from this byte offset.
-export const RECORD_WORDS = 6;
+// Tensor lists (bindings/call_layout.h): LIST_HEADER_WORDS uint32 (the count), records of RECORD_WORDS
+// uint32, then every record's dims as doubles from this byte offset.
 export function dimsByteOffset(count) {
-  return (4 * (1 + RECORD_WORDS * count) + 7) & ~7;
+  return (4 * (LIST_HEADER_WORDS + RECORD_WORDS * count) + 7) & ~7;
 }
 
 // The call area, with room for a list of `count` tensors of `dimsCount` dims in all; its address.
@@ -122,13 +123,13 @@ export function reserveCallArea(count, dimsCount) {
   return callArea;
 }
 
-// The error that the last failed call left in wasm memory (bindings/interop.h), as an OnnxWasmError;
+// The error that the last failed call left in wasm memory (bindings/call_layout.h), as an OnnxWasmError;
 // `label` prefixes the message when the wasm side does not name the caller.
 export function lastError(label) {
   const m = wasm();
   const words = m.HEAPU32.subarray(m._ow_error() >> 2);
-  const message = utf8(words[2], words[3]);
-  return new OnnxWasmError(label ? `${label}: ${message}` : message, utf8(words[0], words[1]));
+  const message = utf8(words[ERROR_MESSAGE], words[ERROR_MESSAGE_LENGTH]);
+  return new OnnxWasmError(label ? `${label}: ${message}` : message, utf8(words[ERROR_CODE], words[ERROR_CODE_LENGTH]));
 }
 
 const decoder = new TextDecoder();

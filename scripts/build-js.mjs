@@ -6,7 +6,7 @@
 // `require` (TypeScript reads a .d.ts of this package as CommonJS).
 // The operators come from the wasm's table (src/ops/registry.cpp): the built wasm is loaded here, and
 // its operatorTable() becomes the module `onnx-wasm-operators` that js/ops.mjs makes ops.* and
-// LATEST_OPSET from.
+// LATEST_OPSET from. The boundary's layout comes from bindings/call_layout.h, as `onnx-wasm-layout`.
 // Run after the wasm build (scripts/build.sh does both).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
@@ -44,8 +44,18 @@ function operatorsModule(table) {
 }
 const operators = operatorsModule(await operatorTable());
 
+// The source of `onnx-wasm-layout`: the boundary's layout constants of bindings/call_layout.h, each
+// `constexpr uint32_t kRecordByteLength = 2;` as `export const RECORD_BYTE_LENGTH = 2;`.
+function layoutModule() {
+  const header = readFileSync(join(root, 'bindings', 'call_layout.h'), 'utf8');
+  const constants = [...header.matchAll(/^constexpr uint32_t k(\w+) = (\d+);/gm)];
+  if (constants.length === 0) throw new Error('bindings/call_layout.h: no constants found');
+  return constants.map(([, name, value]) => `export const ${name.replace(/(?<=.)([A-Z])/g, '_$1').toUpperCase()} = ${value};\n`).join('');
+}
+const layout = layoutModule();
+
 // The bare imports of js/ that differ by build: the Emscripten glue, how the wasm is read, how a model
-// given by path or URL is read; and the operators.
+// given by path or URL is read; and the two generated above.
 function resolveImports(platform) {
   const paths = {
     'onnx-wasm-glue': join(wasmDir, 'onnx-wasm.mjs'),
@@ -56,8 +66,9 @@ function resolveImports(platform) {
     name: 'onnx-wasm-imports',
     setup(build) {
       build.onResolve({ filter: /^onnx-wasm-(glue|load-wasm|read-source)$/ }, ({ path }) => ({ path: paths[path] }));
-      build.onResolve({ filter: /^onnx-wasm-operators$/ }, ({ path }) => ({ path, namespace: 'onnx-wasm-operators' }));
-      build.onLoad({ filter: /.*/, namespace: 'onnx-wasm-operators' }, () => ({ contents: operators, loader: 'js' }));
+      const generated = { 'onnx-wasm-operators': operators, 'onnx-wasm-layout': layout };
+      build.onResolve({ filter: /^onnx-wasm-(operators|layout)$/ }, ({ path }) => ({ path, namespace: 'onnx-wasm-generated' }));
+      build.onLoad({ filter: /.*/, namespace: 'onnx-wasm-generated' }, ({ path }) => ({ contents: generated[path], loader: 'js' }));
     },
   };
 }
