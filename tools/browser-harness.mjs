@@ -1,22 +1,318 @@
-// What every browser test needs: `npm start`'s server on a free loopback port and Debian's headless
-// Chromium (downloaded browsers do not work here; these flags keep it off the network).
+// The browser tests' harness: Debian's three browser engines behind one small page API, and a loopback
+// server that logs what it served. Downloaded browsers do not work here; these are the system ones.
+//   Chromium  /usr/bin/chromium, driven by playwright-core over CDP
+//   Firefox   /usr/bin/firefox-esr, driven by puppeteer-core over WebDriver BiDi
+//   WebKit    WebKitGTK's MiniBrowser, started by WebKitWebDriver in an Xvfb display, driven by
+//             selenium-webdriver over classic WebDriver
+// BROWSER_ENGINES=chromium,webkit (say) runs the engine-parametric tests in fewer engines while working
+// on one; `npm test` runs all three.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { describe } from 'node:test';
 import { chromium } from 'playwright-core';
-import { createServer } from './server.mjs';
+import puppeteer from 'puppeteer-core';
+import { Builder, By, until } from 'selenium-webdriver';
+import { handleRequest } from './server.mjs';
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-/** Starts both; resolves to { base (the server's URL), browser, close() }. */
-export async function startServerAndBrowser() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${server.address().port}/`;
+export const ENGINES = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
+const selected = process.env.BROWSER_ENGINES?.split(',').map((e) => e.trim()) ?? Object.keys(ENGINES);
+for (const engine of selected) {
+  if (!(engine in ENGINES)) throw new Error(`BROWSER_ENGINES: unknown engine '${engine}' (known: ${Object.keys(ENGINES).join(', ')})`);
+}
+
+/**
+ * Declares body(engine) once per engine inside a describe named after it (body declares its before/
+ * after/test; name each test with ENGINES[engine] too, so that a failure names its engine).
+ */
+export function eachEngine(body) {
+  for (const engine of selected) describe(ENGINES[engine], () => body(engine));
+}
+
+// WebKit's WebDriver reports no console messages, so every HTML page served through serve() loads this
+// probe first: it keeps the page's uncaught errors, unhandled rejections, CSP violations and
+// console.error calls where Page.consoleErrors() reads them in WebKit.
+const PROBE_PATH = '/.browser-harness/error-probe.js';
+const PROBE = `(() => {
+  const errors = (window.__consoleErrors = []);
+  const text = (v) => (v instanceof Error ? v.name + ': ' + v.message : String(v));
+  addEventListener('error', (e) => errors.push(e.message));
+  addEventListener('unhandledrejection', (e) => errors.push('Uncaught (in promise) ' + text(e.reason)));
+  addEventListener('securitypolicyviolation', (e) => errors.push('Refused by ' + e.violatedDirective + ': ' + e.blockedURI));
+  const error = console.error;
+  console.error = (...args) => { errors.push(args.map(text).join(' ')); error.apply(console, args); };
+})();
+`;
+
+/**
+ * Makes res hold back an HTML body and send it with the probe's script tag first in <head>. Returns a
+ * function giving the content type sent (sirv passes it to writeHead, where getHeader cannot see it).
+ */
+function injectProbe(res) {
+  let html = false;
+  let type;
+  const chunks = [];
+  const { writeHead, write, end } = res;
+  res.writeHead = function (status, ...rest) {
+    const headers = rest.find((r) => typeof r === 'object') ?? {};
+    type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? res.getHeader('content-type');
+    html = /^text\/html/.test(type ?? '');
+    if (html) {
+      for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-length') delete headers[k];
+      res.removeHeader('content-length');
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+  res.write = function (chunk, ...rest) {
+    if (!html) return write.call(this, chunk, ...rest);
+    chunks.push(Buffer.from(chunk));
+    return true;
+  };
+  res.end = function (chunk, ...rest) {
+    if (!html) return end.call(this, chunk, ...rest);
+    if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+    const page = Buffer.concat(chunks).toString().replace(/<head[^>]*>|^/i, (head) => `${head}<script src="${PROBE_PATH}"></script>`);
+    return end.call(this, page);
+  };
+  return () => type ?? res.getHeader('content-type');
+}
+
+/**
+ * Serves handle(req, res) on a free loopback port. Resolves to { base, requests, close() }: requests
+ * lists each response as { path, status, type } (its content type), in the order they finished.
+ */
+export async function serve(handle) {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    const path = req.url.split('?')[0];
+    const sentType = injectProbe(res);
+    res.on('finish', () => requests.push({ path, status: res.statusCode, type: sentType() }));
+    if (path === PROBE_PATH) {
+      res.setHeader('Content-Type', 'text/javascript');
+      res.end(PROBE);
+      return;
+    }
+    handle(req, res);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    base: `http://127.0.0.1:${server.address().port}/`,
+    requests,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** `npm start`'s server (tools/server.mjs) on a free loopback port, as serve() gives it. */
+export const serveDemo = () => serve(handleRequest);
+
+/**
+ * Starts an engine's browser. Resolves to { engine, name, version, newPage(viewport), close() }.
+ * Pages: goto(url), evaluate(fn, arg) (fn runs in the page and may be async; arg and the result are
+ * JSON values, with -0, NaN and ±Infinity kept), waitForSelector(css, { timeout }),
+ * waitForFunction(fn, arg, { timeout }), click(css), screenshot(path), consoleErrors(), close().
+ */
+export async function launch(engine) {
+  if (engine === 'chromium') return launchChromium();
+  if (engine === 'firefox') return launchFirefox();
+  if (engine === 'webkit') return launchWebKit();
+  throw new Error(`no browser engine '${engine}'`);
+}
+
+const DEFAULT_TIMEOUT = 30000;
+const DEFAULT_VIEWPORT = { width: 1280, height: 900 };
+
+async function launchChromium() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
-    base,
+    engine: 'chromium',
+    name: ENGINES.chromium,
+    version: browser.version(),
+    async newPage(viewport = DEFAULT_VIEWPORT) {
+      const page = await browser.newPage({ viewport });
+      const errors = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      return {
+        goto: (url) => page.goto(url),
+        evaluate: (fn, arg) => page.evaluate(fn, arg),
+        waitForSelector: (css, { timeout = DEFAULT_TIMEOUT } = {}) => page.waitForSelector(css, { timeout, state: 'attached' }),
+        waitForFunction: (fn, arg, { timeout = DEFAULT_TIMEOUT } = {}) => page.waitForFunction(fn, arg, { timeout }),
+        click: (css) => page.click(css),
+        screenshot: (path) => page.screenshot({ path, fullPage: true }),
+        consoleErrors: async () => [...errors],
+        close: () => page.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+async function launchFirefox() {
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true });
+  return {
+    engine: 'firefox',
+    name: ENGINES.firefox,
+    version: (await browser.version()).replace(/^firefox\//, ''),
+    async newPage(viewport = DEFAULT_VIEWPORT) {
+      const page = await browser.newPage();
+      await page.setViewport(viewport);
+      const errors = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      return {
+        goto: (url) => page.goto(url),
+        evaluate: (fn, arg) => page.evaluate(fn, arg),
+        waitForSelector: (css, { timeout = DEFAULT_TIMEOUT } = {}) => page.waitForSelector(css, { timeout }),
+        waitForFunction: (fn, arg, { timeout = DEFAULT_TIMEOUT } = {}) => page.waitForFunction(fn, { timeout }, arg),
+        click: (css) => page.click(css),
+        screenshot: (path) => page.screenshot({ path, fullPage: true }),
+        consoleErrors: async () => [...errors],
+        close: () => page.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+const freePort = async () => {
+  const probe = net.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+};
+
+/**
+ * Spawns command (killed with the test process too) and waits for isUp(child) to resolve: resolves
+ * to { ready (what isUp gave), stop() }, or rejects if the command exits first.
+ */
+async function startProcess(command, args, { env, extraStdio = [] }, isUp) {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', ...extraStdio], env });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const kill = () => child.kill();
+  process.once('exit', kill);
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${command} exited (${code}) before it was ready: ${stderr.trim()}`);
+  });
+  exited.catch(() => {});
+  let ready;
+  try {
+    ready = await Promise.race([isUp(child), exited]);
+  } catch (e) {
+    kill();
+    throw e;
+  }
+  return {
+    ready,
+    async stop() {
+      process.off('exit', kill);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill();
+        await once(child, 'exit');
+      }
+    },
+  };
+}
+
+// WebDriver's JSON has no -0, NaN or Infinity: the page tags them and Node untags them.
+const NUMBER_TAG = '__harnessNumber';
+const encodeInPage = `(v) => JSON.stringify(v, (k, x) => (typeof x === 'number' && (!Number.isFinite(x) || Object.is(x, -0)) ? { ${NUMBER_TAG}: Object.is(x, -0) ? '-0' : String(x) } : x))`;
+const decode = (json) => (json == null ? undefined : JSON.parse(json, (k, x) => (x && typeof x === 'object' && NUMBER_TAG in x ? Number(x[NUMBER_TAG]) : x)));
+
+async function launchWebKit() {
+  // An X display of its own: Xvfb picks a free number and writes it to fd 3.
+  const xvfb = await startProcess('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { extraStdio: ['pipe'] },
+    async (child) => {
+      let written = '';
+      for await (const chunk of child.stdio[3]) {
+        written += chunk;
+        if (written.includes('\n')) return `:${written.trim()}`;
+      }
+    });
+  const display = xvfb.ready;
+  let driverProcess, driver;
+  try {
+    const port = await freePort();
+    driverProcess = await startProcess('/usr/bin/WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, DISPLAY: display } }, async () => {
+      for (;;) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    });
+    driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+    }).build();
+    await driver.manage().setTimeouts({ script: 5 * 60000 });
+  } catch (e) {
+    await driverProcess?.stop();
+    await xvfb.stop();
+    throw e;
+  }
+  const version = (await driver.getCapabilities()).get('browserVersion');
+  let pageOpen = false;
+
+  const evaluate = async (fn, arg) => decode(await driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+    Promise.resolve(arguments[0] ?? undefined).then(${fn}).then((v) => done({ value: (${encodeInPage})(v) }), (e) => done({ error: String(e && e.stack || e) }));`, arg ?? null)
+    .then(({ value, error }) => {
+      if (error !== undefined) throw new Error(`in WebKit: ${error}`);
+      return value;
+    }));
+
+  return {
+    engine: 'webkit',
+    name: ENGINES.webkit,
+    version,
+    async newPage(viewport = DEFAULT_VIEWPORT) {
+      // WebKitGTK's driver has one window here: pages are opened one after another in it.
+      if (pageOpen) throw new Error('WebKit: one page at a time (close the last one first)');
+      pageOpen = true;
+      await driver.manage().window().setRect(viewport);
+      return {
+        goto: (url) => driver.get(url),
+        evaluate,
+        waitForSelector: (css, { timeout = DEFAULT_TIMEOUT } = {}) => driver.wait(until.elementLocated(By.css(css)), timeout, `no ${css} after ${timeout} ms`),
+        waitForFunction: (fn, arg, { timeout = DEFAULT_TIMEOUT } = {}) => driver.wait(() => evaluate(fn, arg), timeout, `${fn} still false after ${timeout} ms`),
+        click: async (css) => (await driver.findElement(By.css(css))).click(),
+        screenshot: async (path) => writeFileSync(path, Buffer.from(await driver.takeScreenshot(), 'base64')),
+        consoleErrors: () => evaluate(() => window.__consoleErrors ?? ['the error probe did not run: was the page served by serve()?']),
+        async close() {
+          await driver.get('about:blank');
+          pageOpen = false;
+        },
+      };
+    },
+    async close() {
+      try {
+        await driver.quit();
+      } finally {
+        await driverProcess.stop();
+        await xvfb.stop();
+      }
+    },
+  };
+}
+
+/** `npm start`'s server and headless Chromium (playwright-core's Browser): { base, requests, browser, close() }. */
+export async function startServerAndBrowser() {
+  const server = await serveDemo();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    ...server,
     browser,
     async close() {
       await browser.close();
-      server.close();
+      await server.close();
     },
   };
 }

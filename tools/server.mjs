@@ -51,25 +51,26 @@ const mounts = [
   ['/', sirv(join(root, 'demo'), { dev: true })],
 ];
 
-export function createServer() {
-  return http.createServer((req, res) => {
-    const notFound = () => {
-      res.statusCode = 404;
-      res.end('not found');
-    };
-    const path = req.url.split('?')[0];
-    if (path === '/onnx-tests/index.json') {
-      try {
-        sendJson(res, caseIndex());
-      } catch (e) {
-        res.statusCode = 500;
-        res.end(`cannot list the ONNX test cases in ${testsDir}: ${e.message}`);
-      }
-      return;
+/** Answers one request (the browser tests' harness serves it through its own server). */
+export function handleRequest(req, res) {
+  const notFound = () => {
+    res.statusCode = 404;
+    res.end('not found');
+  };
+  const path = req.url.split('?')[0];
+  if (path === '/onnx-tests/index.json') {
+    try {
+      sendJson(res, caseIndex());
+    } catch (e) {
+      res.statusCode = 500;
+      res.end(`cannot list the ONNX test cases in ${testsDir}: ${e.message}`);
     }
-    if (path === '/package.json') return packageFiles(req, res, notFound);
-    const [prefix, handler] = mounts.find(([p]) => req.url.startsWith(p));
-    if (prefix !== '/') req.url = req.url.slice(prefix.length - 1);
-    handler(req, res, notFound);
-  });
+    return;
+  }
+  if (path === '/package.json') return packageFiles(req, res, notFound);
+  const [prefix, handler] = mounts.find(([p]) => req.url.startsWith(p));
+  if (prefix !== '/') req.url = req.url.slice(prefix.length - 1);
+  handler(req, res, notFound);
 }
+
+export const createServer = () => http.createServer(handleRequest);

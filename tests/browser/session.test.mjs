@@ -1,51 +1,57 @@
-// InferenceSession in headless Chromium: the ES module build fetches each ONNX backend test case's
-// model and .pb files by URL and runs them through the same runner as `npm run conformance`.
+// InferenceSession in Chromium, Firefox and WebKit: the ES module build fetches each ONNX backend test
+// case's model and .pb files by URL and runs them through the same runner as `npm run conformance`.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { startServerAndBrowser } from '../../tools/browser-harness.mjs';
+import { ENGINES, eachEngine, launch, serveDemo } from '../../tools/browser-harness.mjs';
 
 const TESTS = new URL('../data/onnx-backend/', import.meta.url);
-let harness, browser, base;
+let server;
 
 before(async () => {
-  harness = await startServerAndBrowser();
-  ({ browser, base } = harness);
+  server = await serveDemo();
 });
 
-after(() => harness?.close());
+after(() => server?.close());
 
-test('every ONNX backend test case through InferenceSession in Chromium, models and data fetched by URL', async () => {
-  const cases = ['node', 'pytorch-converted'].flatMap((suite) =>
-    readdirSync(new URL(`${suite}/`, TESTS), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${suite}/${e.name}`));
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base);
-  const results = await page.evaluate(async ({ cases }) => {
-    const api = await import('/dist/onnx-wasm.mjs');
-    const { runCase } = await import('/tools/conformance-runner.mjs');
-    const out = [];
-    for (const name of cases) {
-      const readFile = async (path) => {
-        const response = await fetch(`/onnx-tests/${name}/${path}`);
-        if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-        return new Uint8Array(await response.arrayBuffer());
-      };
-      out.push(await runCase({ name, readFile, api }));
-    }
-    // A model given by URL, fetched by the browser build.
-    const session = await api.InferenceSession.create(`/onnx-tests/${cases.find((c) => c.endsWith('test_floor'))}/model.onnx`);
-    const x = new api.Tensor('float32', new Float32Array(60).fill(-1.5), [3, 4, 5]);
-    const { [session.outputNames[0]]: y } = await session.run({ [session.inputNames[0]]: x });
-    out.push({ name: 'URL source', status: y.data.every((v) => v === -2) ? 'passed' : 'failed', detail: String(y.data) });
-    return out;
-  }, { cases });
-  const failed = results.filter((r) => r.status === 'failed');
-  assert.deepEqual(failed, []);
-  assert.equal(results.filter((r) => r.status === 'passed').length, 45);
-  assert.deepEqual(results.filter((r) => r.status === 'refused').map((r) => r.name).sort(), [
-    'node/test_globalaveragepool', 'node/test_globalaveragepool_precomputed', 'pytorch-converted/test_AvgPool1d', 'pytorch-converted/test_AvgPool1d_stride',
-  ]);
-  assert.deepEqual(errors, []);
+eachEngine((engine) => {
+  let browser;
+  before(async () => {
+    browser = await launch(engine);
+  });
+  after(() => browser?.close());
+
+  test(`${ENGINES[engine]}: every ONNX backend test case through InferenceSession, models and data fetched by URL`, async () => {
+    const cases = ['node', 'pytorch-converted'].flatMap((suite) =>
+      readdirSync(new URL(`${suite}/`, TESTS), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${suite}/${e.name}`));
+    const page = await browser.newPage();
+    await page.goto(server.base);
+    const results = await page.evaluate(async ({ cases }) => {
+      const api = await import('/dist/onnx-wasm.mjs');
+      const { runCase } = await import('/tools/conformance-runner.mjs');
+      const out = [];
+      for (const name of cases) {
+        const readFile = async (path) => {
+          const response = await fetch(`/onnx-tests/${name}/${path}`);
+          if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+          return new Uint8Array(await response.arrayBuffer());
+        };
+        out.push(await runCase({ name, readFile, api }));
+      }
+      // A model given by URL, fetched by the browser build.
+      const session = await api.InferenceSession.create(`/onnx-tests/${cases.find((c) => c.endsWith('test_floor'))}/model.onnx`);
+      const x = new api.Tensor('float32', new Float32Array(60).fill(-1.5), [3, 4, 5]);
+      const { [session.outputNames[0]]: y } = await session.run({ [session.inputNames[0]]: x });
+      out.push({ name: 'URL source', status: y.data.every((v) => v === -2) ? 'passed' : 'failed', detail: String(y.data) });
+      return out;
+    }, { cases });
+    const failed = results.filter((r) => r.status === 'failed');
+    assert.deepEqual(failed, []);
+    assert.equal(results.filter((r) => r.status === 'passed').length, 45);
+    assert.deepEqual(results.filter((r) => r.status === 'refused').map((r) => r.name).sort(), [
+      'node/test_globalaveragepool', 'node/test_globalaveragepool_precomputed', 'pytorch-converted/test_AvgPool1d', 'pytorch-converted/test_AvgPool1d_stride',
+    ]);
+    assert.deepEqual(await page.consoleErrors(), []);
+    await page.close();
+  });
 });
