@@ -33,7 +33,7 @@ node --test tests/node/
 echo "== ONNX backend test cases through InferenceSession (conformance)"
 node scripts/conformance.mjs
 
-echo "== browser tests (headless Chromium)"
+echo "== browser tests (Chromium, Firefox and WebKit: tools/browser-harness.mjs)"
 node --test tests/browser/
 
 echo "== consumer test (npm pack, install into a temporary app; Node, tsc, no bundler, Vite, webpack, Chromium)"
