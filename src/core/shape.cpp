@@ -2,7 +2,19 @@
 
 #include <algorithm>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/heap.h>
+#endif
+
 namespace ow {
+
+uint64_t memory_limit() {
+#ifdef __EMSCRIPTEN__
+  return std::min<uint64_t>(kMaxTensorBytes, emscripten_get_heap_max());
+#else
+  return kMaxTensorBytes;
+#endif
+}
 
 Result<size_t> element_count(const Dims& dims) {
   bool empty = false;

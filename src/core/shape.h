@@ -21,6 +21,10 @@ using Dims = std::vector<int64_t>;
 constexpr uint64_t kMaxTensorBytes = OW_MAX_TENSOR_BYTES;
 static_assert(kMaxTensorBytes <= SIZE_MAX, "tensor sizes must fit size_t");
 
+// The most memory one call can use: the wasm memory's maximum size (natively, kMaxTensorBytes). Work
+// that needs more is refused before anything is allocated.
+uint64_t memory_limit();
+
 // Product of dims. Errors: a negative dim (kInvalidArgument); a dim, or a product, above
 // kMaxTensorBytes (kOutOfMemory), even when another dim is 0.
 Result<size_t> element_count(const Dims& dims);

@@ -14,16 +14,17 @@ namespace ow::kernels {
 // One spatial axis, resolved. Output index o averages the input indices first[o] + t * dilation for
 // t < taps[o] (the window's taps inside the input); divisor[o] is its factor of the divisor (taps[o],
 // or with count_include_pad the taps inside the padded input). The divisor of an N-D window is the
-// product of its axes' factors.
+// product of its axes' factors. The tables point into one block the operator allocates (through the
+// error-value path: they are as long as the output's axes).
 struct AvgPoolAxis {
   size_t input_size = 0;
   size_t output_size = 0;
   size_t stride = 1;
   size_t dilation = 1;
   size_t kernel = 1;
-  std::vector<size_t> first;
-  std::vector<uint32_t> taps;
-  std::vector<uint32_t> divisor;
+  size_t* first = nullptr;     // output_size entries each
+  uint32_t* taps = nullptr;
+  uint32_t* divisor = nullptr;
   // Outputs [full_begin, full_end) have every tap inside the input, so for them
   // first[o] = o * stride + full_origin, taps[o] = divisor[o] = kernel.
   size_t full_begin = 0;

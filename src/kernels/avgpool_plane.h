@@ -49,7 +49,8 @@ struct PlaneScratch {
     size_t rows = 1;
     for (size_t i = 0; i + 1 < plan.axes.size(); ++i) {
       uint32_t most = 1;
-      for (uint32_t t : plan.axes[i].taps) most = t > most ? t : most;
+      const AvgPoolAxis& ax = plan.axes[i];
+      for (size_t o = 0; o < ax.output_size; ++o) most = ax.taps[o] > most ? ax.taps[o] : most;
       rows *= most;
     }
     return rows;
@@ -72,7 +73,7 @@ struct PlaneScratch {
     std::fill(s.row_sum + last.input_size, s.padded_row + padded_length(last), T(0));
     p += align16(padded_length(last) * sizeof(T));
     s.column_divisor = reinterpret_cast<T*>(p);
-    std::copy(last.divisor.begin(), last.divisor.end(), s.column_divisor);
+    std::copy(last.divisor, last.divisor + last.output_size, s.column_divisor);
     p += align16(last.output_size * sizeof(T));
     s.row_offsets = reinterpret_cast<size_t*>(p);
     p += align16(max_rows(plan) * sizeof(size_t));
