@@ -54,26 +54,31 @@ const PROBE = `(() => {
  * function giving the content type sent (sirv passes it to writeHead, where getHeader cannot see it).
  */
 function injectProbe(res) {
-  let html = false;
-  let type;
-  const chunks = [];
+  let type, html;
   const { writeHead, write, end } = res;
-  res.writeHead = function (status, ...rest) {
-    const headers = rest.find((r) => typeof r === 'object') ?? {};
+  // At writeHead (sirv gives it the headers) or, for bodies sent without it, at the first write.
+  const decide = (headers = {}) => {
+    if (html !== undefined) return;
     type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? res.getHeader('content-type');
     html = /^text\/html/.test(type ?? '');
     if (html) {
       for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-length') delete headers[k];
       res.removeHeader('content-length');
     }
+  };
+  const chunks = [];
+  res.writeHead = function (status, ...rest) {
+    decide(rest.find((r) => typeof r === 'object'));
     return writeHead.call(this, status, ...rest);
   };
   res.write = function (chunk, ...rest) {
+    decide();
     if (!html) return write.call(this, chunk, ...rest);
     chunks.push(Buffer.from(chunk));
     return true;
   };
   res.end = function (chunk, ...rest) {
+    decide();
     if (!html) return end.call(this, chunk, ...rest);
     if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
     const page = Buffer.concat(chunks).toString().replace(/<head[^>]*>|^/i, (head) => `${head}<script src="${PROBE_PATH}"></script>`);

@@ -1,24 +1,23 @@
 // Consumer test: packs the package, installs the tarball into a temporary copy of app/ (offline: the
 // package has no dependencies) and uses it as a web developer would: Node (ESM, CommonJS, wasm hosted
 // elsewhere), TypeScript (tsc --noEmit against the declarations), a page without a bundler (module
-// script, module worker, classic worker), a Vite build and a webpack build. Pages are served without
-// cross-origin isolation headers and run in headless Debian Chromium. Vite, webpack and TypeScript are
+// script, module worker, classic worker), a Vite build, the Vite dev server and a webpack build. Pages
+// are served without cross-origin isolation headers and run in Chromium, Firefox and WebKit
+// (tools/browser-harness.mjs); bundles are built once for all three. Vite, webpack and TypeScript are
 // this repo's devDependencies. Needs dist/ (npm run build).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
-import { chromium } from 'playwright-core';
 import sirv from 'sirv';
 import { createLogger, createServer as createViteServer, build as viteBuild } from 'vite';
 import webpack from 'webpack';
 import { f16ToNumber, numberToF16, roundHalfEven } from '../node/helpers/reference.mjs';
-import { CHROMIUM_ARGS } from '../../tools/browser-harness.mjs';
+import { ENGINES, eachEngine, launch, serve } from '../../tools/browser-harness.mjs';
 import { FLOAT16_INPUT, INPUT } from './app/src/checks.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,7 +30,7 @@ const PACKAGE_FILES = [
   'dist/index.d.mts', 'dist/index.d.ts', 'dist/onnx-wasm.cjs', 'dist/onnx-wasm.mjs', 'dist/onnx-wasm.wasm',
 ];
 
-let tmp, app, packed, browser;
+let tmp, app, packed;
 
 async function run(command, args, cwd) {
   try {
@@ -46,49 +45,40 @@ async function runJson(command, args, cwd) {
   return JSON.parse(stdout);
 }
 
-// Serves dir as a plain static host: no COOP/COEP headers, so pages are not cross-origin isolated.
-async function serve(dir) {
+// A plain static host for dir: no COOP/COEP headers, so pages are not cross-origin isolated.
+function staticFiles(dir) {
   const files = sirv(dir, { dev: true });
-  const server = http.createServer((req, res) => files(req, res, () => {
+  return (req, res) => files(req, res, () => {
     res.statusCode = 404;
     res.end('not found');
-  }));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, base: `http://127.0.0.1:${server.address().port}/` };
+  });
 }
 
-// Opens url and returns what its window.results resolves to, with every failed request and console
-// error on the way, and the wasm files it fetched.
-async function openPage(url) {
+// Serves handle, opens path in browser and returns what its window.results resolves to, with every
+// failed request and console error on the way, and the wasm files served (with a body: a 304 has no
+// content type).
+async function openPage(browser, handle, path) {
+  const server = await serve(handle);
   const page = await browser.newPage();
-  const failedRequests = [];
-  const consoleErrors = [];
-  const wasmFetched = [];
-  page.on('response', (r) => {
-    const { pathname } = new URL(r.url());
-    if (r.status() >= 400) failedRequests.push(`${r.status()} ${pathname}`);
-    else if (/\.(wasm|bin)$/.test(pathname)) wasmFetched.push(`${pathname} ${r.headers()['content-type']}`);
-  });
-  // A failed request is reported above with its URL; the console only repeats it.
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()));
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
   try {
-    await page.goto(url);
+    await page.goto(server.base + path);
     await page.waitForFunction(() => window.results !== undefined, null, { timeout: 30000 });
     const results = await page.evaluate(() => window.results);
+    // A failed request is listed with its URL; Chromium's console only repeats it.
+    const consoleErrors = (await page.consoleErrors()).filter((e) => !e.startsWith('Failed to load resource'));
+    const failedRequests = server.requests.filter((r) => r.status >= 400).map((r) => `${r.status} ${r.path}`);
+    const wasmFetched = server.requests.filter((r) => r.status < 300 && /\.(wasm|bin)$/.test(r.path)).map((r) => `${r.path} ${r.type}`);
     return { results, failedRequests, consoleErrors, wasmFetched };
   } finally {
     await page.close();
+    await server.close();
   }
 }
 
-async function openServed(dir, path) {
-  const { server, base } = await serve(dir);
-  try {
-    return await openPage(base + path);
-  } finally {
-    server.close();
-  }
+/** fn, run once on first call; later calls get the same promise. */
+function once(fn) {
+  let result;
+  return () => (result ??= fn());
 }
 
 // A Vite logger that collects warnings and errors.
@@ -124,11 +114,9 @@ before(async () => {
   app = join(tmp, 'app');
   cpSync(fixture, app, { recursive: true });
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(tmp, packed.filename)], app);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
 
 after(async () => {
-  await browser?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -182,22 +170,54 @@ for (const [project, declarations] of [['tsconfig.json', 'index.d.ts'], ['tsconf
   });
 }
 
-describe('Chromium, served without cross-origin isolation', () => {
-  test('no bundler: module script, module worker, classic worker (import())', async () => {
-    const { results, failedRequests, consoleErrors, wasmFetched } = await openServed(app, 'plain/');
+// What the pages need, made once for every engine.
+const customDir = once(() => {
+  mkdirSync(join(app, 'custom', 'lib'));
+  mkdirSync(join(app, 'custom', 'cdn'));
+  const dist = join(app, 'node_modules', 'onnx-wasm', 'dist');
+  copyFileSync(join(dist, 'onnx-wasm.mjs'), join(app, 'custom', 'lib', 'onnx-wasm.mjs'));
+  copyFileSync(join(dist, 'onnx-wasm.wasm'), join(app, 'custom', 'cdn', 'engine.bin'));
+  return app;
+});
+
+const viteBuildDir = once(async () => {
+  const warnings = [];
+  const outDir = join(app, 'dist-vite');
+  await viteBuild({ root: app, configFile: false, customLogger: viteLogger(warnings), logLevel: 'warn', build: { outDir } });
+  assert.deepEqual(warnings, []);
+  return outDir;
+});
+
+const webpackBuildDir = once(async () => {
+  const outDir = join(app, 'dist-webpack');
+  const stats = await new Promise((resolve, reject) => {
+    const compiler = webpack({ mode: 'production', context: app, entry: './src/main.js', output: { path: outDir } });
+    compiler.run((err, result) => compiler.close(() => (err ? reject(err) : resolve(result))));
+  });
+  const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
+  assert.deepEqual([...errors, ...warnings].map((e) => e.message), []);
+  copyFileSync(join(app, 'webpack', 'index.html'), join(outDir, 'index.html'));
+  return outDir;
+});
+
+eachEngine((engine) => {
+  const name = ENGINES[engine];
+  let browser;
+  before(async () => {
+    browser = await launch(engine);
+  });
+  after(() => browser?.close());
+
+  test(`${name}: no bundler: module script, module worker, classic worker (import())`, async () => {
+    const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, staticFiles(app), 'plain/');
     assert.deepEqual(failedRequests, []);
     assert.deepEqual(consoleErrors, []);
     for (const where of ['main', 'moduleWorker', 'classicWorker']) checkResults(results[where], { inBrowser: true });
     assert.ok(wasmFetched.includes('/node_modules/onnx-wasm/dist/onnx-wasm.wasm application/wasm'), wasmFetched.join());
   });
 
-  test('wasm hosted elsewhere: the default location fails with NOT_READY, wasmUrl loads it', async () => {
-    mkdirSync(join(app, 'custom', 'lib'));
-    mkdirSync(join(app, 'custom', 'cdn'));
-    const dist = join(app, 'node_modules', 'onnx-wasm', 'dist');
-    copyFileSync(join(dist, 'onnx-wasm.mjs'), join(app, 'custom', 'lib', 'onnx-wasm.mjs'));
-    copyFileSync(join(dist, 'onnx-wasm.wasm'), join(app, 'custom', 'cdn', 'engine.bin'));
-    const { results, failedRequests, consoleErrors, wasmFetched } = await openServed(app, 'custom/');
+  test(`${name}: wasm hosted elsewhere: the default location fails with NOT_READY, wasmUrl loads it`, async () => {
+    const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, staticFiles(customDir()), 'custom/');
     assert.deepEqual(failedRequests, ['404 /custom/lib/onnx-wasm.wasm']);
     assert.deepEqual(consoleErrors, []);
     assert.equal(results.failure.code, 'NOT_READY');
@@ -207,51 +227,39 @@ describe('Chromium, served without cross-origin isolation', () => {
     assert.deepEqual(wasmFetched, ['/custom/cdn/engine.bin application/octet-stream']);
   });
 
-  test('Vite build, zero config: page, module worker, CommonJS worker', async () => {
-    const warnings = [];
-    const outDir = join(app, 'dist-vite');
-    await viteBuild({ root: app, configFile: false, customLogger: viteLogger(warnings), logLevel: 'warn', build: { outDir } });
-    assert.deepEqual(warnings, []);
-    const { results, failedRequests, consoleErrors, wasmFetched } = await openServed(outDir, '');
+  test(`${name}: Vite build, zero config: page, module worker, CommonJS worker`, async () => {
+    const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, staticFiles(await viteBuildDir()), '');
     assert.deepEqual(failedRequests, []);
     assert.deepEqual(consoleErrors, []);
     for (const where of ['main', 'moduleWorker', 'requireWorker']) checkResults(results[where], { inBrowser: true });
     assert.ok(wasmFetched.length > 0 && wasmFetched.every((w) => /^\/assets\/onnx-wasm-[\w-]+\.wasm application\/wasm$/.test(w)), wasmFetched.join());
   });
 
-  test('Vite dev server, dependency pre-bundling included: page, module worker', async () => {
+  test(`${name}: Vite dev server, dependency pre-bundling included: page, module worker`, async () => {
     const warnings = [];
-    const server = await createViteServer({
+    const vite = await createViteServer({
       root: app,
       configFile: false,
       customLogger: viteLogger(warnings),
       logLevel: 'warn',
-      server: { host: '127.0.0.1', port: 0 },
+      server: { middlewareMode: true, hmr: false }, // served through serve(), which logs the requests
+      cacheDir: join(app, `.vite-${engine}`), // a pre-bundling of its own per engine
       optimizeDeps: { entries: ['dev.html'] }, // the app's page; the other pages here are not Vite's
     });
     try {
-      await server.listen();
-      const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(`${server.resolvedUrls.local[0]}dev.html`);
+      const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, vite.middlewares, 'dev.html');
       assert.deepEqual(failedRequests, []);
       assert.deepEqual(consoleErrors, []);
       for (const where of ['main', 'moduleWorker']) checkResults(results[where], { inBrowser: true });
       assert.ok(wasmFetched.length > 0 && wasmFetched.every((w) => w === '/node_modules/onnx-wasm/dist/onnx-wasm.wasm application/wasm'), wasmFetched.join());
     } finally {
-      await server.close();
+      await vite.close();
     }
     assert.deepEqual(warnings, []);
   });
 
-  test('webpack 5 build, zero config: page, module worker, CommonJS worker', async () => {
-    const outDir = join(app, 'dist-webpack');
-    const stats = await new Promise((resolve, reject) => {
-      const compiler = webpack({ mode: 'production', context: app, entry: './src/main.js', output: { path: outDir } });
-      compiler.run((err, result) => compiler.close(() => (err ? reject(err) : resolve(result))));
-    });
-    const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
-    assert.deepEqual([...errors, ...warnings].map((e) => e.message), []);
-    copyFileSync(join(app, 'webpack', 'index.html'), join(outDir, 'index.html'));
-    const { results, failedRequests, consoleErrors, wasmFetched } = await openServed(outDir, '');
+  test(`${name}: webpack 5 build, zero config: page, module worker, CommonJS worker`, async () => {
+    const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, staticFiles(await webpackBuildDir()), '');
     assert.deepEqual(failedRequests, []);
     assert.deepEqual(consoleErrors, []);
     for (const where of ['main', 'moduleWorker', 'requireWorker']) checkResults(results[where], { inBrowser: true });
