@@ -2,9 +2,12 @@
 // its public API.
 import * as onnxWasm from 'onnx-wasm';
 import { setUpConformanceView } from './lib/conformance-view.mjs';
+import { downloadedBytes, PACKAGE_FILES } from './lib/downloads.mjs';
 import { choosePipeline, setUpImageView } from './lib/image-view.mjs';
 import { openModel, setUpModelView } from './lib/model-view.mjs';
-import { $, el, opChip, scrollToSection, showMessage } from './lib/ui.mjs';
+import { setUpPlayground } from './lib/playground.mjs';
+import { setUpUseIt } from './lib/use-it.mjs';
+import { $, el, formatBytes, goToSection, opChip, showMessage } from './lib/ui.mjs';
 
 window.onnxWasm = onnxWasm; // for poking at it from the console
 
@@ -40,6 +43,13 @@ function showStats() {
   );
 }
 
+/** What this page downloaded for the package, in the Use it panel. */
+async function showPackageSize() {
+  const { bytes, files } = await downloadedBytes(PACKAGE_FILES);
+  $('use-sizes').textContent = `This page downloaded ${formatBytes(bytes)} of it (${files.map((f) => `${f.url.split('/').pop()} ${formatBytes(f.bytes)}`).join(', ')}, as served); "Benchmark" under "Your model" compares that and the speed with onnxruntime-web's, in your browser.`;
+  $('use-sizes').dataset.bytes = String(bytes);
+}
+
 async function fetchModel(file) {
   const response = await fetch(`models/${file}`);
   if (!response.ok) throw new Error(`models/${file}: HTTP ${response.status}`);
@@ -47,7 +57,7 @@ async function fetchModel(file) {
 }
 
 async function open(entry) {
-  scrollToSection('model');
+  goToSection('model');
   await openModel(await fetchModel(entry.file), entry.file);
 }
 
@@ -64,14 +74,16 @@ async function setUpGallery(entries) {
       chips.unshift(el('span', { class: 'chip opset' }, `opset ${session.graph.opsetImports[0].version}`));
       session.release();
     }
+    // Visible "Open" and "Use on a picture"; the model's title completes each name for screen readers.
+    const forModel = el('span', { class: 'visually-hidden' }, ` ${entry.title}`);
     return el('article', { class: 'model-card', dataset: { model: entry.file } },
       el('h3', {}, entry.title),
       el('p', {}, entry.description),
       el('div', { class: 'chips' }, chips),
       el('div', { class: 'card-actions' },
-        el('button', { type: 'button', class: 'small', onclick: () => open(entry) }, 'Open'),
+        el('button', { type: 'button', class: 'small', dataset: { action: 'open' }, onclick: () => open(entry) }, 'Open', forModel),
         entry.image && !entry.expectError
-          ? el('button', { type: 'button', class: 'small', onclick: () => { scrollToSection('image'); choosePipeline(entry.file); } }, 'Use on a picture')
+          ? el('button', { type: 'button', class: 'small', dataset: { action: 'use-on-picture' }, onclick: () => choosePipeline(entry.file) }, 'Use on a picture', forModel.cloneNode(true))
           : null));
   }));
   $('gallery-grid').replaceChildren(...cards);
@@ -79,8 +91,10 @@ async function setUpGallery(entries) {
 
 async function main() {
   showVersion();
+  setUpUseIt();
   setUpModelView();
   setUpConformanceView();
+  setUpPlayground();
   try {
     await ready();
   } catch (e) {
@@ -92,7 +106,7 @@ async function main() {
   $('status').classList.add('ok');
   showStats();
   const entries = await (await fetch('models/index.json')).json();
-  await Promise.all([setUpImageView(entries), setUpGallery(entries)]);
+  await Promise.all([setUpImageView(entries), setUpGallery(entries), showPackageSize()]);
   await openModel(await fetchModel(DEFAULT_MODEL), DEFAULT_MODEL);
   document.body.dataset.ready = 'true';
 }

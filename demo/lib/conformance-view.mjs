@@ -1,8 +1,11 @@
 // The conformance view: the ONNX backend test cases the server lists (/onnx-tests/index.json), each
-// run through the same runner as `npm run conformance`, with its files fetched by URL.
+// case's files fetched first and then run, from memory, through the same runner as `npm run
+// conformance`, so the two times are apart: fetching (the network) and running (decoding the model and
+// the .pb files, running, comparing).
 import * as onnxWasm from 'onnx-wasm';
 import { runCase } from '../../tools/conformance-runner.mjs';
-import { $, el, formatMs } from './ui.mjs';
+import { timeOnce } from './timing.mjs';
+import { $, el, formatMs, formatReading } from './ui.mjs';
 
 const STATUS_TEXT = { passed: 'pass', failed: 'FAIL', refused: 'refused' };
 
@@ -12,12 +15,18 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-function summarize(results, total) {
+/** Every file of a case, fetched: Map(relative path -> bytes). */
+async function fetchCase({ name, files }) {
+  const entries = await Promise.all(files.map(async (path) => [path, await fetchBytes(`/onnx-tests/${name}/${path}`)]));
+  return new Map(entries);
+}
+
+function summarize(results, total, fetchMs, runMs) {
   const count = (status) => results.filter((r) => r.status === status).length;
   const chip = (status, label) => el('span', { class: `chip ${status}`, dataset: { count: count(status) } }, `${count(status)} ${label}`);
   $('conformance-summary').replaceChildren(
     chip('passed', 'passed'), chip('failed', 'failed'), chip('refused', 'refused as unsupported'),
-    el('span', { class: 'muted' }, results.length < total ? `${results.length} of ${total}…` : `${total} cases`),
+    el('span', { class: 'muted' }, results.length < total ? `${results.length} of ${total}…` : `${total} cases: fetching ${formatMs(fetchMs)}, running ${formatMs(runMs)}`),
   );
 }
 
@@ -30,29 +39,38 @@ async function runAll() {
   body.replaceChildren();
   $('conformance-table').hidden = false;
   const results = [];
+  let [fetchTotal, runTotal] = [0, 0];
   try {
     const response = await fetch('/onnx-tests/index.json');
     if (!response.ok) throw new Error(`the server lists no test cases (/onnx-tests/index.json: HTTP ${response.status})`);
     const { cases } = await response.json();
     const expectedOperators = [...new Set(onnxWasm.supportedOperators().map((o) => o.op))];
     summarize(results, cases.length);
-    for (const { name, dataSets } of cases) {
-      const start = performance.now();
-      const result = await runCase({
-        name, api: onnxWasm, expectedOperators, dataSets,
-        readFile: (path) => fetchBytes(`/onnx-tests/${name}/${path}`),
-      });
-      const ms = performance.now() - start;
+    for (const testCase of cases) {
+      const fetched = await timeOnce(() => fetchCase(testCase));
+      const files = fetched.result;
+      const ran = await timeOnce(() => runCase({
+        name: testCase.name, api: onnxWasm, expectedOperators, dataSets: testCase.dataSets,
+        readFile: async (path) => {
+          if (!files.has(path)) throw new Error(`${testCase.name}: no file ${path}`);
+          return files.get(path);
+        },
+      }));
+      const result = ran.result;
+      fetchTotal += fetched.ms;
+      runTotal += ran.ms;
       results.push(result);
-      body.append(el('tr', { class: result.status, dataset: { case: name, status: result.status } },
-        el('td', {}, el('code', {}, name)),
-        el('td', {}, el('span', { class: `chip ${result.status}` }, STATUS_TEXT[result.status])),
-        el('td', { class: 'num' }, formatMs(ms)),
+      const [suite, test] = testCase.name.split('/');
+      body.append(el('tr', { class: result.status, dataset: { case: testCase.name, status: result.status } },
+        el('td', { class: 'case' }, el('code', {}, el('span', { class: 'suite' }, `${suite}/`), test)),
+        el('td', { class: 'result' }, el('span', { class: `chip ${result.status}` }, STATUS_TEXT[result.status])),
+        el('td', { class: 'num', dataset: { label: 'fetch' } }, formatReading(fetched.ms)),
+        el('td', { class: 'num', dataset: { label: 'run' } }, formatReading(ran.ms)),
         el('td', { class: 'detail' }, result.detail)));
-      summarize(results, cases.length);
+      summarize(results, cases.length, fetchTotal, runTotal);
     }
   } catch (e) {
-    body.append(el('tr', { class: 'failed' }, el('td', { colspan: 4 }, `Cannot run the test cases: ${e.message}`)));
+    body.append(el('tr', { class: 'failed' }, el('td', { colspan: 5 }, `Cannot run the test cases: ${e.message}`)));
   } finally {
     button.disabled = false;
     button.textContent = 'Run again';

@@ -1,17 +1,24 @@
 // "Your model": opens an .onnx file (picker, drag and drop, gallery), shows its graph from
-// session.graph, edits its inputs and shows its outputs with the run time.
-import { InferenceSession, supportedOperators } from 'onnx-wasm';
+// session.graph (drawn, and as tables with the initializers' first values), edits its inputs (generated,
+// typed or loaded from a .pb TensorProto), runs and times it, shows and downloads its outputs.
+import { decodeTensorProto, InferenceSession, supportedOperators } from 'onnx-wasm';
+import { benchmark, compareWithOrt, resetBenchmark } from './benchmark.mjs';
+import { drawGraph } from './graph-svg.mjs';
 import { drawTensor, isImageTensor } from './images.mjs';
-import { formatTensor, generateValues, parseValues, tensorFrom } from './tensors.mjs';
-import { $, el, formatMs, formatShape, hideMessage, opChip, scrollToSection, showMessage } from './ui.mjs';
+import { encodeTensorProto, initializerProtos } from './onnx-proto.mjs';
+import { formatTensor, formatValue, generateValues, parseValues, tensorFrom, valuesOf } from './tensors.mjs';
+import { timeOnce, timeWarmRuns } from './timing.mjs';
+import { recordCode, sessionCode } from './use-it.mjs';
+import { $, download, el, formatMs, formatReading, formatShape, goToSection, hideMessage, opChip, showMessage } from './ui.mjs';
 
 const MAX_EDITABLE = 2048; // larger inputs are generated, not typed
 const MAX_ELEMENTS = 1 << 24; // a demo's sanity limit on generated inputs
+const INITIALIZER_VALUES_SHOWN = 8;
 
-let current = null; // { session, name, editors }
+let current = null; // { session, name, bytes, editors, feeds (of the last run) }
 
-// The section's data-state ('loading', 'ran', 'error') and data-runs (a count) let tests and
-// scripts follow what the page did.
+// The section's data-state ('loading', 'running', 'ran', 'error') and data-runs (a count) let tests
+// and scripts follow what the page did.
 function setState(state) {
   const section = $('model');
   section.dataset.state = state;
@@ -30,36 +37,58 @@ function explainLoadError(name, e) {
 }
 
 const shapeText = (shape) => (shape === null ? 'any shape' : formatShape(shape));
+const headRow = (...names) => el('thead', {}, el('tr', {}, names.map((n) => el('th', { scope: 'col' }, n))));
 
 function valueInfoTable(table, infos) {
   table.replaceChildren(
-    el('thead', {}, el('tr', {}, el('th', {}, 'name'), el('th', {}, 'type'), el('th', {}, 'shape'))),
-    el('tbody', {}, infos.map((v) => el('tr', {}, el('td', {}, el('code', {}, v.name)), el('td', {}, v.type ?? 'not stated'), el('td', {}, shapeText(v.shape ?? v.dims ?? null))))),
+    headRow('name', 'type', 'shape'),
+    el('tbody', {}, infos.map((v) => el('tr', {}, el('td', {}, el('code', {}, v.name)), el('td', {}, v.type ?? 'not stated'), el('td', {}, shapeText(v.shape ?? null))))),
+  );
+}
+
+/** The initializers with their first values, read from the model's bytes by decodeTensorProto. */
+function initializerTable(table, initializers, modelBytes) {
+  const protos = new Map(initializerProtos(modelBytes).map((p) => [p.name, p.bytes]));
+  const firstValues = (name) => {
+    try {
+      const tensor = decodeTensorProto(protos.get(name));
+      const values = valuesOf(tensor).slice(0, INITIALIZER_VALUES_SHOWN).map((v) => formatValue(tensor.type, v));
+      return `${values.join(', ')}${tensor.size > INITIALIZER_VALUES_SHOWN ? `, … (${tensor.size.toLocaleString('en')} values)` : ''}`;
+    } catch (e) {
+      return `(${e.message})`;
+    }
+  };
+  table.replaceChildren(
+    headRow('name', 'type', 'shape', 'values'),
+    el('tbody', {}, initializers.map((v) => el('tr', { dataset: { initializer: v.name } },
+      el('td', {}, el('code', {}, v.name)), el('td', {}, v.type), el('td', {}, formatShape(v.dims)),
+      el('td', { class: 'values-cell' }, el('code', {}, firstValues(v.name)))))),
   );
 }
 
 const attributeText = (value) => (Array.isArray(value) ? `[${value.join(', ')}]` : typeof value === 'string' ? `"${value}"` : String(value));
 
-function renderGraph(graph, name, byteLength, loadMs) {
+function renderGraph(graph, name, bytes, loadMs) {
   const opsets = graph.opsetImports.map((o) => `${o.domain || 'ai.onnx'} ${o.version}`).join(', ');
   $('model-summary').replaceChildren(
     el('span', { class: 'file' }, name),
-    el('span', {}, `${byteLength.toLocaleString('en')} bytes`),
+    el('span', {}, `${bytes.byteLength.toLocaleString('en')} bytes`),
     el('span', {}, 'IR version ', el('b', {}, String(graph.irVersion))),
     el('span', { id: 'model-opset' }, 'opset ', el('b', {}, opsets)),
-    el('span', {}, `loaded in ${formatMs(loadMs)}`),
+    el('span', {}, `loaded in ${formatReading(loadMs)}`),
   );
+  $('graph-drawing').replaceChildren(drawGraph(graph));
   valueInfoTable($('graph-inputs'), graph.inputs);
   valueInfoTable($('graph-outputs'), graph.outputs);
   $('graph-initializers-block').hidden = graph.initializers.length === 0;
-  valueInfoTable($('graph-initializers'), graph.initializers);
+  initializerTable($('graph-initializers'), graph.initializers, bytes);
   $('node-count').textContent = `(${graph.nodes.length}, in file order)`;
   $('graph-nodes').replaceChildren(
     ...graph.nodes.map((node) =>
       el('li', { class: 'node', dataset: { op: node.opType } },
         el('div', { class: 'node-head' }, opChip(node.opType, node.version, `${node.opType} version ${node.version}`),
           node.name ? el('span', { class: 'node-name' }, node.name) : null),
-        el('div', { class: 'node-io' }, node.inputs.map((i) => el('code', {}, i || '∅')), el('span', { class: 'arrow' }, '→'), node.outputs.map((o) => el('code', {}, o))),
+        el('div', { class: 'node-io' }, node.inputs.map((i) => el('code', {}, i || '∅')), el('span', { class: 'arrow', 'aria-label': 'to' }, '→'), node.outputs.map((o) => el('code', {}, o))),
         Object.keys(node.attributes).length
           ? el('dl', { class: 'attrs' }, Object.entries(node.attributes).flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, attributeText(v))]))
           : null)),
@@ -68,23 +97,33 @@ function renderGraph(graph, name, byteLength, loadMs) {
 
 // Symbolic dimensions get a default size the user can change: N → 1, others → 4.
 const defaultDims = (shape) => (shape ?? [4]).map((d) => (typeof d === 'number' ? d : d === 'N' || d === 'batch' ? 1 : 4));
+const countOf = (shape) => shape.reduce((a, b) => a * b, 1);
 
-/** One input's editor: shape, fill buttons and the values. get() gives the Tensor or throws. */
+/**
+ * One input's editor: shape, fill buttons, a .pb loader and the values. get() gives the Tensor or
+ * throws. Values come from one source at a time: generated (regenerated for a new shape), typed (kept
+ * when the shape changes), or a loaded TensorProto (which sets the shape).
+ */
 function inputEditor(info, fill) {
   const type = info.type;
-  const dimsField = el('input', { class: 'dims', value: defaultDims(info.shape).join(', '), 'aria-label': `shape of ${info.name}`, spellcheck: 'false' });
-  const values = el('textarea', { class: 'values', rows: 4, spellcheck: 'false', 'aria-label': `values of ${info.name}` });
-  const note = el('span', { class: 'muted' });
-  let generated = null; // the values last generated, while the text is not edited
-  let kind = fill;
+  const dimsField = el('input', { class: 'dims', value: defaultDims(info.shape).join(', '), spellcheck: 'false' });
+  const values = el('textarea', { class: 'values', rows: 4, spellcheck: 'false', wrap: 'off', 'aria-label': `values of ${info.name}` });
+  const note = el('span', { class: 'muted', role: 'status' });
+  let source = { kind: fill }; // { kind: 'ramp' | 'random' | 'zeros', values } | { kind: 'typed' } | { kind: 'loaded', tensor, file }
 
   const dims = () => {
     const parsed = dimsField.value.split(/[\s,[\]]+/).filter(Boolean).map(Number);
     if (parsed.some((d) => !Number.isInteger(d) || d < 0)) throw new Error(`input '${info.name}': the shape must be whole numbers, e.g. 1, 3, 8, 8`);
-    if (parsed.reduce((a, b) => a * b, 1) > MAX_ELEMENTS) throw new Error(`input '${info.name}': more than ${MAX_ELEMENTS.toLocaleString('en')} values is too many for this page`);
+    if (countOf(parsed) > MAX_ELEMENTS) throw new Error(`input '${info.name}': more than ${MAX_ELEMENTS.toLocaleString('en')} values is too many for this page`);
     return parsed;
   };
-  const regenerate = () => {
+  const show = (tensor) => {
+    values.value = formatTensor(tensor);
+    values.rows = Math.min(Math.max(values.value.split('\n').length, 2), 12);
+    values.readOnly = tensor.size > MAX_EDITABLE;
+  };
+  const markButtons = () => { for (const b of buttons) b.classList.toggle('active', b.dataset.fill === source.kind); };
+  const generate = (kind) => {
     let shape;
     try {
       shape = dims();
@@ -92,84 +131,138 @@ function inputEditor(info, fill) {
       note.textContent = e.message;
       return;
     }
-    const count = shape.reduce((a, b) => a * b, 1);
-    generated = generateValues(kind, type, count);
-    values.value = formatTensor(tensorFrom(type, generated, shape));
-    values.rows = Math.min(Math.max(values.value.split('\n').length, 2), 12);
-    values.readOnly = count > MAX_EDITABLE;
-    note.textContent = count > MAX_EDITABLE ? `${count.toLocaleString('en')} values: generated, too many to type` : `${count} values`;
-    for (const b of buttons) b.classList.toggle('active', b.dataset.fill === kind);
+    const count = countOf(shape);
+    source = { kind, values: generateValues(kind, type, count) };
+    show(tensorFrom(type, source.values, shape));
+    note.textContent = count > MAX_EDITABLE ? `${count.toLocaleString('en')} values: generated, too many to type` : `${count} values (${kind})`;
+    markButtons();
   };
   const buttons = ['ramp', 'random', 'zeros'].map((k) =>
-    el('button', { type: 'button', class: 'small', dataset: { fill: k }, onclick: () => { kind = k; regenerate(); } }, k));
+    el('button', { type: 'button', class: 'small', dataset: { fill: k }, 'aria-label': `fill ${info.name} with ${k}`, onclick: () => generate(k) }, k));
   values.addEventListener('input', () => {
-    generated = null;
-    for (const b of buttons) b.classList.remove('active');
+    source = { kind: 'typed' };
+    markButtons();
     note.textContent = 'typed';
   });
-  dimsField.addEventListener('change', regenerate);
+  dimsField.addEventListener('change', () => {
+    if (source.kind === 'typed') {
+      // Typed values stay; the note says whether they fill the new shape.
+      try {
+        const count = countOf(dims());
+        const typed = parseValues(type, values.value, `input '${info.name}'`).length;
+        note.textContent = typed === count ? `typed, ${count} values` : `typed: ${typed} values, the shape holds ${count}`;
+      } catch (e) {
+        note.textContent = e.message;
+      }
+    } else {
+      generate(source.kind === 'loaded' ? fill : source.kind);
+    }
+  });
+  const pbInput = el('input', { type: 'file', class: 'visually-hidden', accept: '.pb,application/octet-stream' });
+  pbInput.addEventListener('change', async () => {
+    const file = pbInput.files[0];
+    pbInput.value = '';
+    if (!file) return;
+    try {
+      const tensor = decodeTensorProto(new Uint8Array(await file.arrayBuffer()));
+      if (type && tensor.type !== type) throw new Error(`${file.name} holds ${tensor.type}; input '${info.name}' is ${type}`);
+      source = { kind: 'loaded', tensor, file: file.name };
+      dimsField.value = tensor.dims.join(', ');
+      show(tensor);
+      note.textContent = `${tensor.size} values from ${file.name}`;
+      markButtons();
+    } catch (e) {
+      note.textContent = `${file.name}: ${e.message}`;
+    }
+  });
 
   const element = el('div', { class: 'input-editor', dataset: { input: info.name } },
     el('div', { class: 'input-head' },
       el('code', { class: 'name' }, info.name), el('span', { class: 'type' }, type),
       el('label', { class: 'field' }, 'shape', dimsField),
       info.shape ? el('span', { class: 'muted' }, `declared ${formatShape(info.shape)}`) : null,
-      el('span', { class: 'fill' }, 'fill ', buttons), note),
+      el('span', { class: 'fill' }, 'fill ', buttons),
+      el('label', { class: 'button small file-button' }, 'load .pb', pbInput),
+      note),
     values);
-  regenerate();
+  generate(fill);
 
   const get = () => {
     const shape = dims();
-    const count = shape.reduce((a, b) => a * b, 1);
-    const data = generated ?? parseValues(type, values.value, `input '${info.name}'`);
-    if (data.length !== count) throw new Error(`input '${info.name}': ${data.length} values for shape ${formatShape(shape)}, which holds ${count}`);
+    if (source.kind === 'loaded' && shape.join() === source.tensor.dims.join()) return source.tensor;
+    const data = source.values ?? parseValues(type, values.value, `input '${info.name}'`);
+    if (data.length !== countOf(shape)) throw new Error(`input '${info.name}': ${data.length} values for shape ${formatShape(shape)}, which holds ${countOf(shape)}`);
     return tensorFrom(type, data, shape);
   };
   return { element, get, name: info.name };
+}
+
+const safeName = (name) => name.replace(/[^\w.-]+/g, '_');
+
+function downloadJson(name, tensor) {
+  const values = valuesOf(tensor).map((v) => (typeof v === 'bigint' ? String(v) : Number.isFinite(v) ? v : String(v)));
+  download(`${safeName(name)}.json`, [JSON.stringify({ name, type: tensor.type, dims: tensor.dims, values })], 'application/json');
 }
 
 function renderOutputs(outputs) {
   $('outputs').replaceChildren(
     ...Object.entries(outputs).map(([name, tensor]) =>
       el('div', { class: 'output', dataset: { output: name } },
-        el('div', { class: 'output-head' }, el('code', { class: 'name' }, name), el('span', { class: 'type' }, tensor.type), el('span', { class: 'muted' }, formatShape(tensor.dims))),
+        el('div', { class: 'output-head' },
+          el('code', { class: 'name' }, name), el('span', { class: 'type' }, tensor.type), el('span', { class: 'muted' }, formatShape(tensor.dims)),
+          el('span', { class: 'downloads' },
+            el('button', { type: 'button', class: 'small', dataset: { download: 'pb' }, 'aria-label': `download .pb of ${name} (a TensorProto)`, onclick: () => download(`${safeName(name)}.pb`, [encodeTensorProto(tensor, name)]) }, 'download .pb'),
+            el('button', { type: 'button', class: 'small', dataset: { download: 'json' }, 'aria-label': `.json of ${name}`, onclick: () => downloadJson(name, tensor) }, '.json'))),
         el('div', { class: 'output-body' },
-          el('pre', { class: 'values' }, formatTensor(tensor)),
-          isImageTensor(tensor) ? imageOf(tensor) : null))),
+          el('pre', { class: 'values', tabindex: '0', 'aria-label': `values of ${name}` }, formatTensor(tensor)),
+          isImageTensor(tensor) ? imageOf(name, tensor) : null))),
   );
 }
 
-function imageOf(tensor) {
-  const canvas = el('canvas', { class: 'tensor-image', title: 'first item; channels 0-2 as RGB (or channel 0 as grey), min..max scaled to 0..255' });
+function imageOf(name, tensor) {
+  const canvas = el('canvas', { class: 'tensor-image', role: 'img', 'aria-label': `${name} drawn as an image: item 0, channels 0 to 2 as red, green, blue (or channel 0 as grey), its smallest to largest value as black to white` });
   drawTensor(canvas, tensor);
   return el('figure', {}, canvas, el('figcaption', { class: 'muted' }, 'as an image (min..max)'));
 }
 
-/** Runs the open model on the editors' inputs and shows the outputs; errors go to the message box. */
+function failRun(title, e) {
+  $('outputs').replaceChildren();
+  $('run-info').textContent = '';
+  showMessage($('run-message'), { title, code: e.code, detail: e.message ?? String(e) });
+  $('run-message').scrollIntoView({ block: 'nearest' });
+  setState('error');
+}
+
+/**
+ * Runs the open model on the editors' inputs: the first run, shown with its outputs, then warm runs for
+ * an honest time. Errors replace the outputs with a message under the Run button.
+ */
 export async function runModel() {
   if (!current) return;
-  const box = $('model-message');
-  hideMessage(box);
+  hideMessage($('run-message'));
+  resetBenchmark();
   let feeds;
   try {
     feeds = Object.fromEntries(current.editors.map((e) => [e.name, e.get()]));
   } catch (e) {
-    showMessage(box, { title: 'Check the inputs', detail: e.message });
-    setState('error');
+    failRun('Check the inputs', e);
     return;
   }
+  const model = current;
+  setState('running');
+  $('run-model').disabled = true;
   try {
-    const start = performance.now();
-    const outputs = await current.session.run(feeds);
-    const ms = performance.now() - start;
-    renderOutputs(outputs);
-    $('run-info').textContent = `ran in ${formatMs(ms)}`;
+    const first = await timeOnce(() => model.session.run(feeds));
+    renderOutputs(first.result);
+    model.feeds = feeds;
+    recordCode(`Ran ${model.name} on the inputs shown in "Your model".`, sessionCode(model.name, feeds));
+    const warm = await timeWarmRuns(() => model.session.run(feeds));
+    $('run-info').textContent = `first run ${formatReading(first.ms)}; warm runs ${formatMs(warm.median)} each (median of ${warm.samples} batches of ${warm.batch})`;
     setState('ran');
   } catch (e) {
-    $('outputs').replaceChildren();
-    $('run-info').textContent = '';
-    showMessage(box, { title: `Running ${current.name} failed`, code: e.code, detail: e.message });
-    setState('error');
+    failRun(`Running ${model.name} failed`, e);
+  } finally {
+    $('run-model').disabled = false;
   }
 }
 
@@ -177,26 +270,26 @@ export async function runModel() {
 export async function openModel(bytes, name) {
   const box = $('model-message');
   hideMessage(box);
+  hideMessage($('run-message'));
+  resetBenchmark();
   current?.session.release();
   current = null;
   $('model-view').hidden = true;
   $('model').dataset.model = name;
   setState('loading');
-  let session;
-  const start = performance.now();
+  let loaded;
   try {
-    session = await InferenceSession.create(bytes);
+    loaded = await timeOnce(() => InferenceSession.create(bytes));
   } catch (e) {
     showMessage(box, explainLoadError(name, e));
     setState('error');
     return false;
   }
-  const loadMs = performance.now() - start;
-  const graph = session.graph;
-  renderGraph(graph, name, bytes.byteLength, loadMs);
-  const editors = graph.inputs.map((info) => inputEditor(info, 'ramp'));
+  const session = loaded.result;
+  renderGraph(session.graph, name, bytes, loaded.ms);
+  const editors = session.graph.inputs.map((info) => inputEditor(info, 'ramp'));
   $('input-editors').replaceChildren(...editors.map((e) => e.element));
-  current = { session, name, editors };
+  current = { session, name, bytes, editors };
   $('model-view').hidden = false;
   await runModel();
   return true;
@@ -204,17 +297,18 @@ export async function openModel(bytes, name) {
 
 async function openFile(file) {
   if (!file) return;
+  goToSection('model');
   await openModel(new Uint8Array(await file.arrayBuffer()), file.name);
 }
 
-/** Wires the file picker, the drop zone and the Run button. */
+/** Wires the file picker, the drop zone and the Run, Benchmark and compare buttons. */
 export function setUpModelView() {
   const input = $('model-file');
   input.addEventListener('change', () => {
     openFile(input.files[0]);
     input.value = ''; // the same file again is a new choice
   });
-  // A file dropped anywhere on the page (but on the image pipeline) opens as a model.
+  // A file dropped anywhere on the page (but on the pictures section) opens as a model.
   const zone = $('drop-zone');
   window.addEventListener('dragover', (event) => {
     event.preventDefault();
@@ -226,10 +320,17 @@ export function setUpModelView() {
   window.addEventListener('drop', (event) => {
     event.preventDefault();
     zone.classList.remove('dragging');
-    const file = event.dataTransfer.files[0];
-    if (!file) return;
-    scrollToSection('model');
-    openFile(file);
+    openFile(event.dataTransfer.files[0]);
   });
   $('run-model').addEventListener('click', runModel);
+  $('benchmark').addEventListener('click', async () => {
+    if (!current?.feeds) return;
+    $('benchmark').disabled = true;
+    try {
+      await benchmark(current);
+    } finally {
+      $('benchmark').disabled = false;
+    }
+  });
+  $('compare-ort').addEventListener('click', () => current?.feeds && compareWithOrt(current));
 }

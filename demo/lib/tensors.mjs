@@ -1,6 +1,8 @@
 // Tensors as the page shows and edits them: values as text, generated inputs, and the half types
-// (whose Tensors hold bit patterns) as numbers.
+// (whose Tensors hold bit patterns) as numbers, converted by tools/half-codecs.mjs rather than
+// Float16Array and Math.f16round, which browsers shipped only in 2025.
 import { Tensor } from 'onnx-wasm';
+import { bf16ToNumber, f16ToNumber, numberToBf16, numberToF16 } from '../../tools/half-codecs.mjs';
 
 const FLOAT_TYPES = new Set(['float32', 'float64', 'float16', 'bfloat16']);
 const BIGINT_TYPES = new Set(['int64', 'uint64']);
@@ -12,32 +14,18 @@ const INT_RANGE = {
 
 export const isFloatType = (type) => FLOAT_TYPES.has(type);
 
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-
-// bfloat16 is the upper half of a float32: round the lower half to nearest even (NaN stays NaN).
-function bf16Bits(value) {
-  f32[0] = value;
-  if (Number.isNaN(f32[0])) return 0x7fc0;
-  return (u32[0] + 0x7fff + ((u32[0] >>> 16) & 1)) >>> 16;
-}
-function bf16Value(bits) {
-  u32[0] = bits << 16;
-  return f32[0];
-}
-
 // Numbers to a type's storage and back; the half types go through their bit patterns.
 const CODEC = {
   float16: {
-    encode: (values) => new Uint16Array(Float16Array.from(values).buffer),
-    decode: (data) => Array.from(new Float16Array(data.buffer, data.byteOffset, data.length)),
-    round: Math.f16round,
+    encode: (values) => Uint16Array.from(values, numberToF16),
+    decode: (data) => Array.from(data, f16ToNumber),
+    round: (v) => f16ToNumber(numberToF16(v)),
     digits: 5,
   },
   bfloat16: {
-    encode: (values) => Uint16Array.from(values, bf16Bits),
-    decode: (data) => Array.from(data, bf16Value),
-    round: (v) => bf16Value(bf16Bits(v)),
+    encode: (values) => Uint16Array.from(values, numberToBf16),
+    decode: (data) => Array.from(data, bf16ToNumber),
+    round: (v) => bf16ToNumber(numberToBf16(v)),
     digits: 4,
   },
   float32: { round: Math.fround, digits: 9 },

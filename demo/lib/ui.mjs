@@ -21,11 +21,11 @@ export const $ = (id) => document.getElementById(id);
  */
 export function showMessage(box, { title, detail, code, hint, kind = 'error' }) {
   box.className = `message ${kind}`;
-  box.replaceChildren(
+  box.replaceChildren(...[
     el('div', { class: 'message-title' }, code ? el('span', { class: 'code' }, code) : null, title),
     detail ? el('div', { class: 'message-detail' }, detail) : null,
     hint ? el('div', { class: 'message-hint' }, hint) : null,
-  );
+  ].filter(Boolean));
   box.hidden = false;
 }
 
@@ -34,10 +34,40 @@ export function hideMessage(box) {
   box.replaceChildren();
 }
 
-/** Milliseconds for people: 0.42 ms, 12.3 ms, 1.25 s. */
+/** Milliseconds for people, to 3 significant digits: 4.2 µs, 0.421 ms, 12.3 ms, 1.25 s. */
 export function formatMs(ms) {
-  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
-  return `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms`;
+  if (ms >= 1000) return `${(ms / 1000).toPrecision(3)} s`;
+  if (ms < 0.1) return `${Number((ms * 1000).toPrecision(3))} µs`;
+  return `${Number(ms.toPrecision(3))} ms`;
+}
+
+/**
+ * One clock reading for people: the page's clock moves in steps of 0.1 ms (see timing.mjs), so a
+ * single time below that shows as "< 0.1 ms", not as 0.
+ */
+export const formatReading = (ms) => (ms < 0.1 ? '< 0.1 ms' : formatMs(ms));
+
+/** Bytes for people: 836 B, 39.0 kB, 14.24 MB (powers of 1000, as npm and the README count). */
+export function formatBytes(bytes) {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1e6) return `${(bytes / 1e3).toFixed(1)} kB`;
+  return `${(bytes / 1e6).toFixed(2)} MB`;
+}
+
+/** A rate for people: 1.23 G/s, 456 M/s, 12.3 k/s. */
+export function formatRate(perSecond) {
+  const [scale, unit] = [[1e9, 'G'], [1e6, 'M'], [1e3, 'k'], [1, '']].find(([s]) => perSecond >= s) ?? [1, ''];
+  return `${Number((perSecond / scale).toPrecision(3))} ${unit}`;
+}
+
+/** Offers the Blob parts as a file download named `name`. */
+export function download(name, parts, type = 'application/octet-stream') {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const link = el('a', { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export const formatShape = (dims) => `[${dims.map((d) => (d === null ? '?' : d)).join(', ')}]`;
@@ -46,8 +76,14 @@ export const formatShape = (dims) => `[${dims.map((d) => (d === null ? '?' : d))
 export const opChip = (opType, version, extra) =>
   el('span', { class: 'chip op', title: extra }, opType, el('span', { class: 'version' }, `-${version}`));
 
-/** Scrolls a section into view, smoothly unless the user asks for reduced motion. */
-export function scrollToSection(id) {
+/**
+ * Scrolls a section into view (smoothly unless the user asks for reduced motion) and moves keyboard
+ * focus to its heading, so a keyboard or screen reader user continues where the page went.
+ */
+export function goToSection(id) {
   const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const heading = document.querySelector(`#${id} h2`);
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
   document.getElementById(id).scrollIntoView({ behavior: smooth ? 'smooth' : 'auto' });
 }
