@@ -27,3 +27,17 @@ fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-fund --no-audit
 fi
+
+# The oldest and newest Node that engines claims (tests/consumer/node-versions.json), for the consumer
+# test: the registry's node-<platform>-<arch> packages (what the `node` package installs), in
+# build/node-versions rather than among the devDependencies, whose bin/node would shadow the node
+# that runs npm.
+node_versions=$(node -p "Object.values(require('./tests/consumer/node-versions.json')).filter((v) => /^\d/.test(v)).join(' ')")
+node_package=$(node -p "(process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin-' : 'node-') + process.platform + '-' + process.arch")
+node_specs=()
+for version in $node_versions; do
+  [ -x "build/node-versions/node_modules/node-$version/bin/node" ] || node_specs+=("node-$version@npm:$node_package@$version")
+done
+if ((${#node_specs[@]})); then
+  npm install --prefix build/node-versions --no-save --no-package-lock --no-fund --no-audit "${node_specs[@]}"
+fi

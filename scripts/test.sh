@@ -36,5 +36,5 @@ node scripts/conformance.mjs
 echo "== browser tests (Chromium, Firefox and WebKit: tools/browser-harness.mjs)"
 node --test tests/browser/
 
-echo "== consumer test (npm pack, install into a temporary app; Node, tsc; no bundler, Vite, webpack in Chromium, Firefox and WebKit)"
+echo "== consumer test (npm pack, install into a temporary app; Node (also the oldest and newest engines claims), Deno, Bun, tsc; no bundler, Vite, webpack in Chromium, Firefox and WebKit)"
 node --test tests/consumer/

@@ -1,9 +1,10 @@
 // Consumer test: packs the package, installs the tarball into a temporary copy of app/ (offline: the
 // package has no dependencies) and uses it as a web developer would: Node (ESM, CommonJS, wasm hosted
-// elsewhere), TypeScript (tsc --noEmit against the declarations), a page without a bundler (module
-// script, module worker, classic worker), a Vite build, the Vite dev server and a webpack build. Pages
-// are served without cross-origin isolation headers and run in Chromium, Firefox and WebKit
-// (tools/browser-harness.mjs); bundles are built once for all three. Vite, webpack and TypeScript are
+// elsewhere, precompiled), the same in the oldest and newest Node that engines claims, Deno and Bun,
+// TypeScript (tsc --noEmit against the declarations), a page without a bundler (module script, module
+// worker, classic worker), a Vite build, the Vite dev server and a webpack build. Pages are served
+// without cross-origin isolation headers and run in Chromium, Firefox and WebKit
+// (tools/browser-harness.mjs); bundles are built once for all three. Vite, webpack, TypeScript, Deno and Bun are
 // this repo's devDependencies. Needs dist/ (npm run build).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -89,8 +90,10 @@ function viteLogger(messages) {
 }
 
 // What runChecks (app/src/checks.mjs) must report, from the references in tests/node/helpers.
-function checkResults(results, { inBrowser }) {
-  const shown = (v) => (Object.is(v, -0) ? '-0' : v);
+// float16Array: whether the engine has a Float16Array (the three browsers, Node 26, Deno and Bun do;
+// Node 18 and 20 do not).
+function checkResults(results, { inBrowser, float16Array = inBrowser }) {
+  const shown = (v) => (Object.is(v, -0) || v === Infinity || v === -Infinity ? String(v) : v);
   assert.equal(results.crossOriginIsolated, inBrowser ? false : null);
   assert.equal(results.latestOpset, 22);
   assert.deepEqual(results.dims, [2, 4]);
@@ -99,6 +102,9 @@ function checkResults(results, { inBrowser }) {
   assert.deepEqual(results.Round, INPUT.map((v) => shown(roundHalfEven(v))));
   assert.deepEqual(results['Floor float64'], INPUT.map((v) => shown(Math.floor(v))));
   assert.deepEqual(results['Ceil-1 float16'], FLOAT16_INPUT.map((h) => numberToF16(Math.ceil(f16ToNumber(h)))));
+  assert.deepEqual(results['Ceil float16 as numbers'], FLOAT16_INPUT.map((h) => shown(Math.ceil(f16ToNumber(h)))));
+  // INPUT's values are all exact in float16.
+  assert.deepEqual(results['Floor Float16Array'], float16Array ? INPUT.map((v) => shown(Math.floor(v))) : 'no Float16Array');
   for (const op of ['Floor-1', 'Floor-6', 'Floor-13', 'Ceil-1', 'Ceil-6', 'Ceil-13', 'Round-11', 'Round-22']) {
     assert.ok(results.operators.includes(op), `supportedOperators() lists ${op}`);
   }
@@ -144,7 +150,7 @@ describe('Node', () => {
     checkResults(main, { inBrowser: false });
   });
 
-  for (const how of ['wasmUrl', 'fileUrl', 'wasmBinary']) {
+  for (const how of ['wasmUrl', 'fileUrl', 'wasmBinary', 'wasmModule']) {
     test(`wasm hosted elsewhere, given as ${how}; a missing file rejects with NOT_READY`, async () => {
       const elsewhere = join(tmp, 'elsewhere', how);
       mkdirSync(elsewhere, { recursive: true });
@@ -158,6 +164,59 @@ describe('Node', () => {
     });
   }
 });
+
+// The same scripts in other runtimes: the oldest and newest Node that engines claims (installed by
+// scripts/setup.sh from tests/consumer/node-versions.json), Deno and Bun (devDependencies). Deno runs
+// the ES module script only, with read permission only.
+const NODE_VERSIONS = JSON.parse(readFileSync(new URL('./node-versions.json', import.meta.url), 'utf8'));
+const nodeBinary = (version) => join(root, 'build', 'node-versions', 'node_modules', `node-${version}`, 'bin', 'node');
+const RUNTIMES = [
+  // Node 18 has import.meta.resolve behind a flag only.
+  { name: `Node ${NODE_VERSIONS.oldest}`, command: nodeBinary(NODE_VERSIONS.oldest), version: `v${NODE_VERSIONS.oldest}`, esm: ['--experimental-import-meta-resolve'], cjs: [], float16Array: false },
+  { name: `Node ${NODE_VERSIONS.newest}`, command: nodeBinary(NODE_VERSIONS.newest), version: `v${NODE_VERSIONS.newest}`, esm: [], cjs: [], float16Array: true },
+  { name: 'Deno', command: join(root, 'node_modules', '.bin', 'deno'), version: /^deno 2\./, esm: ['run', '--no-lock', '--allow-read'], cjs: null, float16Array: true },
+  { name: 'Bun', command: join(root, 'node_modules', '.bin', 'bun'), version: /^1\./, esm: [], cjs: [], float16Array: true },
+];
+
+test(`engines claims Node ${NODE_VERSIONS.oldest} as its oldest`, () => {
+  const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  assert.equal(engines.node, `>=${NODE_VERSIONS.oldest.replace(/\.0\.0$/, '')}`);
+});
+
+for (const runtime of RUNTIMES) {
+  describe(runtime.name, () => {
+    test('is installed, at its version', async (t) => {
+      const { stdout } = await run(runtime.command, ['--version'], root);
+      assert.match(stdout.trim(), typeof runtime.version === 'string' ? new RegExp(`^${runtime.version.replaceAll('.', '\\.')}$`) : runtime.version);
+      t.diagnostic(stdout.trim().split('\n')[0]);
+    });
+
+    test('ES module: import finds the Node build and its wasm; the same answers as Node', async () => {
+      const { entry, sameAsRequire, main } = await runJson(runtime.command, [...runtime.esm, 'node/esm.mjs'], app);
+      assert.ok(entry.endsWith('/app/node_modules/onnx-wasm/dist/onnx-wasm.cjs'), entry);
+      assert.equal(sameAsRequire, true);
+      checkResults(main, { inBrowser: false, float16Array: runtime.float16Array });
+    });
+
+    if (runtime.cjs) {
+      test('CommonJS: require finds the Node build and its wasm; the same answers as Node', async () => {
+        const { entry, main } = await runJson(runtime.command, [...runtime.cjs, 'node/cjs.cjs'], app);
+        assert.ok(entry.endsWith('/app/node_modules/onnx-wasm/dist/onnx-wasm.cjs'), entry);
+        checkResults(main, { inBrowser: false, float16Array: runtime.float16Array });
+      });
+    }
+
+    test('ready({ wasmModule }) with a module compiled from a copy elsewhere', async () => {
+      const elsewhere = join(tmp, 'elsewhere', runtime.name.replace(/\W/g, '-'));
+      mkdirSync(elsewhere, { recursive: true });
+      const wasm = join(elsewhere, 'engine.bin');
+      copyFileSync(join(app, 'node_modules', 'onnx-wasm', 'dist', 'onnx-wasm.wasm'), wasm);
+      const { failure, main } = await runJson(runtime.command, [...runtime.esm, 'node/custom.mjs', 'wasmModule', wasm], app);
+      assert.equal(failure.code, 'NOT_READY');
+      checkResults(main, { inBrowser: false, float16Array: runtime.float16Array });
+    });
+  });
+}
 
 // Node resolution (nodenext) reads dist/index.d.ts for import and require; bundler resolution reads
 // dist/index.d.mts. --traceResolution shows which file each used. tsconfig.esnext.json's library

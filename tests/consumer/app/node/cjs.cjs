@@ -1,4 +1,4 @@
-// Node, CommonJS: the package's `require` entry, the wasm found next to it.
+// Node (also run by Bun), CommonJS: the package's `require` entry, the wasm found next to it.
 const lib = require('onnx-wasm');
 
 import('../src/checks.mjs')

@@ -4,8 +4,8 @@
 export const INPUT = [-2.5, -1.5, -0.5, -0, 0.5, 1.5, 2.7, 3];
 export const FLOAT16_INPUT = [0x3e00 /* 1.5 */, 0xbe00 /* -1.5 */, 0xb800 /* -0.5 */, 0x7c00 /* +inf */];
 
-// JSON-safe values: -0 and bigints survive postMessage and page.evaluate as strings.
-const plain = (data) => Array.from(data, (v) => (Object.is(v, -0) ? '-0' : typeof v === 'bigint' ? `${v}n` : v));
+// JSON-safe values: -0, infinities and bigints survive postMessage, page.evaluate and JSON as strings.
+const plain = (data) => Array.from(data, (v) => (Object.is(v, -0) || v === Infinity || v === -Infinity ? String(v) : typeof v === 'bigint' ? `${v}n` : v));
 
 export async function runChecks(lib, readyOptions) {
   const { ready, ops, Tensor, OnnxWasmError, supportedOperators, LATEST_OPSET } = lib;
@@ -21,6 +21,9 @@ export async function runChecks(lib, readyOptions) {
     Round: plain(ops.Round(x, { opset: 11 }).data),
     'Floor float64': plain(ops.Floor(new Tensor('float64', INPUT)).data),
     'Ceil-1 float16': plain(ops.Ceil(half, { opset: 1, consumed_inputs: [0] }).data),
+    'Ceil float16 as numbers': plain(ops.Ceil(half).toFloat32Array()),
+    // float16 data in a Float16Array, where the engine has one.
+    'Floor Float16Array': typeof Float16Array === 'function' ? plain(ops.Floor(new Tensor('float16', Float16Array.from(INPUT))).toFloat32Array()) : 'no Float16Array',
     operators: supportedOperators().map(({ op, version }) => `${op}-${version}`),
   };
   try {
