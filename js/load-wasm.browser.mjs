@@ -18,6 +18,10 @@ export async function instantiateFromUrl(url, imports) {
   try {
     return await WebAssembly.instantiate(await r.arrayBuffer(), imports);
   } catch (e) {
+    // Engines name the policy in their messages: Content Security Policy, CSP, 'wasm-unsafe-eval'.
+    if (/content.security.policy|\bCSP\b|wasm-unsafe-eval/i.test(e.message)) {
+      throw new OnnxWasmError(`ready: this page's Content-Security-Policy forbids compiling WebAssembly: add 'wasm-unsafe-eval' to its script-src (in a Manifest V3 extension, to content_security_policy.extension_pages); ${e.message}`, 'NOT_READY');
+    }
     // Typically a server's fallback page (HTML) where the wasm should be: say where we looked.
     const type = r.headers.get('content-type') ?? 'no content type';
     throw new OnnxWasmError(`ready: ${url} (${type}) is not the onnx-wasm module: ${e.message}; pass ready({ wasmUrl }) if it is hosted elsewhere`, 'NOT_READY');

@@ -1,7 +1,8 @@
 // The package where browsers are strict (pages in fixtures/, all run through fixtures/checks.mjs):
 // under `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'` (no 'unsafe-eval', as on
 // extension pages), in a page and a module worker; in a module service worker (no import()); float16
-// data given as a Float16Array. Every response carries that policy.
+// data given as a Float16Array. Every response carries that policy, except under /csp-without-wasm/,
+// whose policy forbids compiling WebAssembly: ready() says so.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
@@ -10,6 +11,7 @@ import sirv from 'sirv';
 import { startServerAndBrowser } from '../../tools/browser-harness.mjs';
 
 const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
+const CSP_WITHOUT_WASM = "script-src 'self'";
 const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 // /dist/ the built package, /onnx-tests/ the ONNX backend cases, / the fixtures; all under STRICT_CSP.
@@ -20,7 +22,7 @@ function createStrictServer() {
     ['/', sirv(at('./fixtures'), { dev: true })],
   ];
   return http.createServer((req, res) => {
-    res.setHeader('Content-Security-Policy', STRICT_CSP);
+    res.setHeader('Content-Security-Policy', req.url.startsWith('/csp-without-wasm/') ? CSP_WITHOUT_WASM : STRICT_CSP);
     const [prefix, handler] = mounts.find(([p]) => req.url.startsWith(p));
     if (prefix !== '/') req.url = req.url.slice(prefix.length - 1);
     handler(req, res, () => {
@@ -45,7 +47,7 @@ after(async () => {
 });
 
 // Opens a fixture page; resolves to its window.results, with the page's errors and CSP violations.
-async function openFixture(path) {
+async function openFixture(path, csp = STRICT_CSP) {
   const context = await harness.browser.newContext();
   const page = await context.newPage();
   const errors = [];
@@ -53,7 +55,7 @@ async function openFixture(path) {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   try {
     const response = await page.goto(base + path);
-    assert.equal(response.headers()['content-security-policy'], STRICT_CSP);
+    assert.equal(response.headers()['content-security-policy'], csp);
     const results = await page.evaluate(() => window.results);
     return { results, errors };
   } finally {
@@ -85,4 +87,11 @@ test('module service worker (no import()) loads and computes, under the strict C
   assert.equal(results.error, undefined);
   assert.deepEqual(errors, []);
   assertComputes(results.serviceWorker, 'service worker');
+});
+
+test("a policy without 'wasm-unsafe-eval': ready() rejects with NOT_READY saying what the policy must allow", async () => {
+  const { results } = await openFixture('csp-without-wasm/', CSP_WITHOUT_WASM);
+  assert.equal(results.name, 'OnnxWasmError');
+  assert.equal(results.code, 'NOT_READY');
+  assert.match(results.message, /^ready: this page's Content-Security-Policy forbids compiling WebAssembly: add 'wasm-unsafe-eval' to its script-src/);
 });
