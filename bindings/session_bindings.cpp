@@ -99,8 +99,7 @@ val description_to_js(const onnx::ModelDescription& d) {
   return graph;
 }
 
-// A loaded model, or the reason it could not be loaded.
-// The session's address, or 0 with the error for ow_error().
+// Decodes and checks a model: the session's address, or 0 with the error for ow_error().
 uintptr_t create_session(uintptr_t data, size_t byte_length) {
   auto model = onnx::decode_model(reinterpret_cast<const void*>(data), byte_length);
   if (!model.ok()) return (interop::fail(model.status()), 0);

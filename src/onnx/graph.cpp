@@ -241,6 +241,10 @@ class SessionBuilder {
       const Node& node = graph_.nodes[n];
       const std::string label = node_label(node);
       if (node.outputs.empty()) return InvalidModel(label + ": the node has no outputs");
+      const PreparedOp& op = ops_[n];
+      if (node.outputs.size() > op.schema().outputs)
+        return InvalidModel(label + ": the node names " + std::to_string(node.outputs.size()) + " outputs but " + op.label() +
+                            " produces " + std::to_string(op.schema().outputs));
       for (const std::string& name : node.outputs) {
         if (name.empty()) {  // an optional output nobody wants
           node_outputs_[n].push_back(kNoValue);
@@ -409,9 +413,7 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
     for (size_t v : step.inputs) inputs.push_back(&values[v]);
     Status st = step.op.run(inputs, produced);
     if (!st.ok()) return st.with_context(step.label + ": ");
-    if (produced.size() < step.outputs.size())
-      return InvalidModel(step.label + ": the node names " + std::to_string(step.outputs.size()) + " outputs but " +
-                          step.op.label() + " produces " + std::to_string(produced.size()));
+    // The node names at most the outputs its operator produces (checked at create).
     for (size_t i = 0; i < step.outputs.size(); ++i)
       if (step.outputs[i] != kNoValue) values[step.outputs[i]] = std::move(produced[i]);
     for (size_t v : step.release) values[v] = Tensor();

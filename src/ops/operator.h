@@ -40,6 +40,7 @@ struct OpSchema {
   size_t max_inputs;               // kVariadic for "any number"
   std::vector<OpVersion> versions;  // ascending since_version
   KernelFactory make_kernel;
+  size_t outputs = 1;  // how many outputs its kernels produce; a node may name fewer
 };
 
 constexpr size_t kVariadic = static_cast<size_t>(-1);

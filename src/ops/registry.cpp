@@ -29,7 +29,8 @@ bool defines(const OpVersion& v, std::string_view attr) {
   return std::find(v.attributes.begin(), v.attributes.end(), attr) != v.attributes.end();
 }
 
-// "it was added in version 19" / "it was removed in version 6" / "" (never defined).
+// " (defined by version 1)": the first version that defines `attr`, for refusing it in another; ""
+// when no version does.
 std::string attribute_history(const OpSchema& schema, std::string_view attr) {
   for (const OpVersion& v : schema.versions)
     if (defines(v, attr)) return " (defined by version " + std::to_string(v.since_version) + ")";

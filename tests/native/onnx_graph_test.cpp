@@ -260,6 +260,10 @@ TEST_CASE("Graph: refusals name the node and the reason", "[onnx][graph]") {
     expect_error(load({{pb::node({"Ceil", {"ghost"}, {"y"}, "c", {}, ""})}, {}, {x}, {y}}), ErrorCode::kInvalidModel,
                  "node 'c' (Ceil): input 'ghost' is produced by no node and is neither a graph input nor an initializer");
   }
+  SECTION("a node naming more outputs than its operator produces") {
+    expect_error(load({{pb::node({"Floor", {"x"}, {"y", "z"}, "f", {}, ""})}, {}, {x}, {y}}), ErrorCode::kInvalidModel,
+                 "node 'f' (Floor): the node names 2 outputs but Floor-13 produces 1");
+  }
   SECTION("a cycle") {
     auto s = load({{pb::node({"Floor", {"x"}, {"a"}, "start", {}, ""}), pb::node({"Ceil", {"c"}, {"b"}, "p", {}, ""}),
                     pb::node({"Round", {"b"}, {"c"}, "q", {}, ""}), pb::node({"Floor", {"c"}, {"y"}, "end", {}, ""})},
