@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds what the package entry points need: the wasm (Emscripten, -O3 -msimd128) and dist/ (esbuild).
+# Builds what the package entry points need: the wasm (Emscripten, a Release build: -O3 -msimd128) and
+# dist/ (esbuild).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Debian's Emscripten runs its JS tools with the system node, which finds acorn only here.
