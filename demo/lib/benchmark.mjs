@@ -4,8 +4,8 @@
 // the same inputs in this browser, checking that its outputs agree.
 import { downloadedBytes, PACKAGE_FILES } from './downloads.mjs';
 import { compareOutputs } from './compare.mjs';
-import { timeOnce, timeWarmRuns } from './timing.mjs';
-import { $, el, formatBytes, formatMs, formatRate, formatReading, hideMessage, showMessage } from './ui.mjs';
+import { formatReading, timeOnce, timeWarmRuns } from './timing.mjs';
+import { $, el, formatBytes, formatMs, formatRate, hideMessage, showMessage } from './ui.mjs';
 
 // onnxruntime-web's WebAssembly-only build: this module and the wasm it fetches next to it.
 const ORT_MODULE = '/ort/ort.wasm.bundle.min.mjs';

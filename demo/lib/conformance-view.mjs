@@ -4,8 +4,8 @@
 // the .pb files, running, comparing).
 import * as onnxWasm from 'onnx-wasm';
 import { runCase } from '../../tools/conformance-runner.mjs';
-import { timeOnce } from './timing.mjs';
-import { $, el, formatMs, formatReading } from './ui.mjs';
+import { formatReading, timeOnce } from './timing.mjs';
+import { $, el, formatMs } from './ui.mjs';
 
 const STATUS_TEXT = { passed: 'pass', failed: 'FAIL', refused: 'refused' };
 

@@ -76,7 +76,8 @@ export function drawGraph(graph) {
 
   const nodeCount = graph.nodes.length;
   return svg('svg', {
-    class: 'graph', role: 'img', width, height, viewBox: `0 0 ${width} ${height}`,
+    // At its own size at most; on a narrow screen down to 60 % of it, beyond which its box scrolls.
+    class: 'graph', role: 'img', viewBox: `0 0 ${width} ${height}`, style: `max-width: ${width}px; min-width: ${Math.round(0.6 * width)}px`,
     'aria-label': `Graph of ${nodeCount} node${nodeCount === 1 ? '' : 's'} from ${graph.inputs.length} input${graph.inputs.length === 1 ? '' : 's'} to ${graph.outputs.length} output${graph.outputs.length === 1 ? '' : 's'}: ${graph.nodes.map((n) => `${n.opType}-${n.version}`).join(', ')}`,
   },
   svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M0,0 L10,5 L0,10 z' }))),

@@ -4,9 +4,9 @@
 import { InferenceSession } from 'onnx-wasm';
 import { alphaOf, canvasToTensor, drawBuiltInPicture, drawImageFile, drawTensor } from './images.mjs';
 import { runPlayground } from './playground.mjs';
-import { timeOnce, timeWarmRuns } from './timing.mjs';
+import { formatReading, timeOnce, timeWarmRuns } from './timing.mjs';
 import { recordCode, sessionCode } from './use-it.mjs';
-import { $, el, formatMs, formatReading, formatShape, goToSection, hideMessage, opChip, showMessage } from './ui.mjs';
+import { $, el, formatMs, formatShape, goToSection, hideMessage, opChip, showMessage } from './ui.mjs';
 
 const sessions = new Map(); // file -> Promise<InferenceSession>
 let pipelines = [];

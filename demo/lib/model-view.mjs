@@ -7,9 +7,9 @@ import { drawGraph } from './graph-svg.mjs';
 import { drawTensor, isImageTensor } from './images.mjs';
 import { encodeTensorProto, initializerProtos } from './onnx-proto.mjs';
 import { formatTensor, formatValue, generateValues, parseValues, tensorFrom, valuesOf } from './tensors.mjs';
-import { timeOnce, timeWarmRuns } from './timing.mjs';
+import { formatReading, timeOnce, timeWarmRuns } from './timing.mjs';
 import { recordCode, sessionCode } from './use-it.mjs';
-import { $, download, el, formatMs, formatReading, formatShape, goToSection, hideMessage, opChip, showMessage } from './ui.mjs';
+import { $, download, el, formatMs, formatShape, goToSection, hideMessage, opChip, showMessage } from './ui.mjs';
 
 const MAX_EDITABLE = 2048; // larger inputs are generated, not typed
 const MAX_ELEMENTS = 1 << 24; // a demo's sanity limit on generated inputs

@@ -41,12 +41,6 @@ export function formatMs(ms) {
   return `${Number(ms.toPrecision(3))} ms`;
 }
 
-/**
- * One clock reading for people: the page's clock moves in steps of 0.1 ms (see timing.mjs), so a
- * single time below that shows as "< 0.1 ms", not as 0.
- */
-export const formatReading = (ms) => (ms < 0.1 ? '< 0.1 ms' : formatMs(ms));
-
 /** Bytes for people: 836 B, 39.0 kB, 14.24 MB (powers of 1000, as npm and the README count). */
 export function formatBytes(bytes) {
   if (bytes < 1000) return `${bytes} B`;
