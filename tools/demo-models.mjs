@@ -12,7 +12,8 @@ import { buildModel } from './onnx-builder.mjs';
 const imageInput = { name: 'image', type: 'float32', dims: [1, 3, 'H', 'W'] };
 const imageOutput = { name: 'result', type: 'float32', dims: [1, 3, null, null] };
 
-const MODELS = [
+/** The gallery: {file, title, description, image?, expectError?, spec (buildModel's) or bytes()}. */
+export const MODELS = [
   {
     file: 'image-blur-posterize.onnx',
     title: 'Blur, posterize, tint',

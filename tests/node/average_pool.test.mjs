@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { FLOAT_TYPES, rng } from '../../tools/values.mjs';
+import { referencePool } from './helpers/reference.mjs';
 
 before(() => ready());
 
@@ -18,95 +19,6 @@ const VARIANTS = [
   [19, HALF_AND_WIDER],
   [22, [...HALF_AND_WIDER, 'bfloat16']],
 ];
-
-// ---- Reference, from the spec: every version's formulas, with the defaults of absent attributes.
-
-// Output size and padding of one spatial axis, or null when the output would be empty.
-function referenceAxis(size, a, axis) {
-  const rank = a.kernel_shape.length;
-  const k = a.kernel_shape[axis];
-  const s = a.strides?.[axis] ?? 1;
-  const d = a.dilations?.[axis] ?? 1;
-  const extent = (k - 1) * d + 1;
-  const autoPad = a.auto_pad ?? 'NOTSET';
-  let out;
-  let begin = 0;
-  let end = 0;
-  if (autoPad === 'VALID') {
-    out = Math.floor((size - extent) / s) + 1;
-  } else if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {
-    out = Math.ceil(size / s);
-    const total = Math.max(0, (out - 1) * s + extent - size);
-    begin = autoPad === 'SAME_UPPER' ? Math.floor(total / 2) : Math.ceil(total / 2);
-    end = total - begin;
-  } else {
-    begin = a.pads?.[axis] ?? 0;
-    end = a.pads?.[axis + rank] ?? 0;
-    const exact = (size + begin + end - extent) / s + 1;
-    out = a.ceil_mode ? Math.ceil(exact) : Math.floor(exact);
-    // Sliding windows that would start in the end padding are ignored.
-    if (a.ceil_mode && (out - 1) * s >= size + begin) out -= 1;
-  }
-  return out >= 1 ? { out, begin, end, k, s, d } : null;
-}
-
-// y, plus per output what the tolerance needs: the sum of |taps| and the number of taps summed.
-function referencePool(values, dims, a) {
-  const spatial = dims.slice(2);
-  const axes = spatial.map((size, i) => referenceAxis(size, a, i));
-  if (axes.includes(null)) return null;
-  const outSpatial = axes.map((ax) => ax.out);
-  const planes = dims[0] * dims[1];
-  const inPlane = spatial.reduce((p, v) => p * v, 1);
-  const outPlane = outSpatial.reduce((p, v) => p * v, 1);
-  const kernelTaps = a.kernel_shape.reduce((p, v) => p * v, 1);
-  const y = [];
-  const sumAbs = [];
-  const taps = [];
-  for (let plane = 0; plane < planes; plane++) {
-    for (let o = 0; o < outPlane; o++) {
-      const oIdx = unravel(o, outSpatial);
-      let sum = 0;
-      let abs = 0;
-      let inside = 0;
-      let insidePadded = 0;
-      for (let t = 0; t < kernelTaps; t++) {
-        const tIdx = unravel(t, a.kernel_shape);
-        let offset = 0;
-        let isInside = true;
-        let isInsidePadded = true;
-        for (let i = 0; i < spatial.length; i++) {
-          const { s, d, begin, end } = axes[i];
-          const pos = oIdx[i] * s - begin + tIdx[i] * d;
-          if (pos < 0 || pos >= spatial[i]) isInside = false;
-          if (pos < -begin || pos >= spatial[i] + end) isInsidePadded = false;
-          offset = offset * spatial[i] + pos;
-        }
-        if (isInside) {
-          const v = values[plane * inPlane + offset];
-          sum += v;
-          abs += Math.abs(v);
-          inside++;
-        }
-        if (isInsidePadded) insidePadded++;
-      }
-      const divisor = a.count_include_pad ? insidePadded : inside;
-      y.push(sum / divisor);
-      sumAbs.push(abs / divisor);
-      taps.push(inside);
-    }
-  }
-  return { dims: [dims[0], dims[1], ...outSpatial], y, sumAbs, taps };
-}
-
-function unravel(index, shape) {
-  const idx = new Array(shape.length);
-  for (let i = shape.length - 1; i >= 0; i--) {
-    idx[i] = index % shape[i];
-    index = Math.floor(index / shape[i]);
-  }
-  return idx;
-}
 
 // float16/bfloat16/float32 accumulate in float32, float64 in float64; then the result is rounded to
 // the type (relative precision `round`, plus half the smallest subnormal for float16).

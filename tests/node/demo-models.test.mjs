@@ -1,12 +1,16 @@
 // The demo's gallery (demo/models/): the committed files are what scripts/gen-demo-models.mjs writes,
-// the models load and run through the public API, together they use every operator version of this
-// build, and the two broken ones fail as their index entry says.
+// the models compute what their specs (tools/demo-models.mjs) say, element by element against the
+// references of helpers/reference.mjs, together they use every operator version of this build, and the
+// two broken ones fail as their index entry says.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { InferenceSession, Tensor, ready, supportedOperators } from 'onnx-wasm';
-import { MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs';
+import { MODELS, MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs';
+import {
+  bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePool, roundHalfEven,
+} from './helpers/reference.mjs';
 
 before(() => ready());
 
@@ -18,31 +22,84 @@ test('demo/models/ holds exactly what the generator writes (run `npm run gen-mod
   for (const { file, bytes } of generated) assert.ok(readFileSync(join(MODELS_DIR, file)).equals(Buffer.from(bytes)), file);
 });
 
-// Inputs of the declared types; symbolic dimensions become 4.
-function feedsFor(session) {
-  return Object.fromEntries(session.graph.inputs.map(({ name, type, shape }) => {
-    const dims = shape.map((d) => (typeof d === 'number' ? d : 4));
-    const count = dims.reduce((a, b) => a * b, 1);
-    const data = type.endsWith('int64') ? Array.from({ length: count }, (_, i) => BigInt(i)) : Array.from({ length: count }, (_, i) => i);
-    return [name, new Tensor(type, data, dims)];
-  }));
+// Values as numbers (bigints for int64) and how each type stores them.
+const STORED = {
+  float64: { encode: (x) => x, decode: (x) => x },
+  float32: { encode: Math.fround, decode: (x) => x },
+  float16: { encode: numberToF16, decode: f16ToNumber },
+  bfloat16: { encode: numberToBf16, decode: bf16ToNumber },
+  int32: { encode: (x) => x, decode: (x) => x },
+  int64: { encode: (x) => x, decode: (x) => x },
+};
+const isFloat = (type) => type.startsWith('float') || type === 'bfloat16';
+const toType = (type, x) => STORED[type].decode(STORED[type].encode(x));
+
+// Input k of a model: its elements in a permuted order (so that Min's inputs differ), halves and
+// negatives for the float types; symbolic dimensions become 4.
+function inputValues(k, type, dims) {
+  const n = dims.reduce((a, b) => a * b, 1);
+  return Array.from({ length: n }, (_, i) => {
+    const v = ((i * 7 + k * 3) % n) - Math.floor(n / 2);
+    return isFloat(type) ? toType(type, v / 2) : type === 'int64' ? BigInt(v) : v;
+  });
 }
 
-test('each gallery model loads and runs, or fails as expected; together they use every operator version', async () => {
+// The reference run of a spec: values by name ({type, dims, values}), node by node in file order.
+const ELEMENTWISE = { Floor: Math.floor, Ceil: Math.ceil, Round: roundHalfEven };
+function referenceRun(spec, feeds) {
+  const values = new Map(Object.entries(feeds));
+  for (const init of spec.initializers ?? []) values.set(init.name, { type: init.type, dims: init.dims, values: init.data.map((x) => toType(init.type, x)) });
+  for (const node of spec.nodes) {
+    const inputs = node.inputs.map((name) => values.get(name));
+    const { type } = inputs[0];
+    let out;
+    if (ELEMENTWISE[node.op]) {
+      out = { type, dims: inputs[0].dims, values: inputs[0].values.map((x) => ELEMENTWISE[node.op](x)) };
+    } else if (node.op === 'Min') {
+      const dims = broadcastShape(inputs.map((t) => t.dims));
+      const n = dims.reduce((a, b) => a * b, 1);
+      out = { type, dims, values: Array.from({ length: n }, (_, i) =>
+        inputs.map((t) => t.values[inputIndex(dims, t.dims, i)]).reduce((m, v) => referenceMin(m, v, isFloat(type)))) };
+    } else if (node.op === 'AveragePool') {
+      const pooled = referencePool(inputs[0].values, inputs[0].dims, node.attributes);
+      out = { type, dims: pooled.dims, values: pooled.y.map((x) => toType(type, x)) };
+    } else {
+      throw new Error(`no reference for ${node.op}`);
+    }
+    values.set(node.outputs[0], out);
+  }
+  return Object.fromEntries(spec.outputs.map(({ name }) => [name, values.get(name)]));
+}
+
+test('each gallery model computes what its spec says; together they use every operator version', async () => {
   const used = new Set();
-  for (const entry of index) {
-    const bytes = readFileSync(join(MODELS_DIR, entry.file));
+  for (const model of MODELS) {
+    const entry = index.find((e) => e.file === model.file);
+    const bytes = readFileSync(join(MODELS_DIR, model.file));
     if (entry.expectError) {
-      await assert.rejects(InferenceSession.create(bytes), (e) => e.code === entry.expectError, entry.file);
+      await assert.rejects(InferenceSession.create(bytes), (e) => e.code === entry.expectError, model.file);
       continue;
     }
     const session = await InferenceSession.create(bytes);
     for (const node of session.graph.nodes) used.add(`${node.opType}-${node.version}`);
-    const outputs = await session.run(feedsFor(session));
-    assert.deepEqual(Object.keys(outputs), session.outputNames, entry.file);
-    if (entry.image) {
-      assert.deepEqual(session.graph.inputs.map((i) => [i.type, i.shape.length]), [['float32', 4]], entry.file);
-      assert.equal(outputs[session.outputNames[0]].dims.length, 4, entry.file);
+    const feeds = {};
+    const tensors = {};
+    for (const [k, { name, type, dims }] of model.spec.inputs.entries()) {
+      const shape = dims.map((d) => (typeof d === 'number' ? d : 4));
+      feeds[name] = { type, dims: shape, values: inputValues(k, type, shape) };
+      tensors[name] = new Tensor(type, feeds[name].values.map(STORED[type].encode), shape);
+    }
+    const want = referenceRun(model.spec, feeds);
+    const outputs = await session.run(tensors);
+    assert.deepEqual(Object.keys(outputs), session.outputNames, model.file);
+    for (const [name, { type, dims, values }] of Object.entries(want)) {
+      const got = outputs[name];
+      assert.equal(got.type, type, `${model.file}: ${name}'s type`);
+      assert.deepEqual([...got.dims], dims, `${model.file}: ${name}'s dims`);
+      const gotValues = Array.from(got.data, STORED[type].decode);
+      for (let i = 0; i < values.length; i++) {
+        assert.ok(Object.is(gotValues[i], values[i]), `${model.file}: ${name}[${i}] is ${gotValues[i]}, expected ${values[i]}`);
+      }
     }
     session.release();
   }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ops, ready, supportedOperators, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES, intEdges, randomInt, rng } from '../../tools/values.mjs';
+import { broadcastShape, inputIndex, referenceMin } from './helpers/reference.mjs';
 
 before(() => ready());
 
@@ -30,15 +31,6 @@ function codec(type) {
   return { array: INT_TYPES[type].array, encode: (x) => x, decode: (x) => x, float: false, edges: intEdges(type) };
 }
 
-// The reference, from the definition: NaN wins on either side, -0 is below +0, otherwise the smaller.
-function referenceMin(a, b, float) {
-  if (float) {
-    if (Number.isNaN(a) || Number.isNaN(b)) return NaN;
-    if (a === 0 && b === 0) return Object.is(a, -0) || Object.is(b, -0) ? -0 : 0;
-  }
-  return a < b ? a : b; // exact for numbers and bigints alike
-}
-
 // n stored values, edge values at pseudo-random positions among random ones.
 function mixedData(type, n, seed) {
   const { array, encode, float, edges } = codec(type);
@@ -49,28 +41,6 @@ function mixedData(type, n, seed) {
     else out[i] = float ? encode(next() < 0.2 ? Math.round((next() - 0.5) * 8) : (next() - 0.5) * 200) : randomInt(type, next);
   }
   return out;
-}
-
-// Output shape under NumPy broadcasting, and the flat index of an input's element for an output index.
-function broadcastShape(shapes) {
-  const rank = Math.max(0, ...shapes.map((s) => s.length));
-  const out = new Array(rank).fill(1);
-  for (const s of shapes) s.forEach((d, i) => { if (d !== 1) out[rank - s.length + i] = d; });
-  return out;
-}
-
-function inputIndex(outDims, inDims, flat) {
-  let index = 0;
-  let stride = 1;
-  for (let j = outDims.length - 1; j >= 0; j--) {
-    const coordinate = flat % outDims[j];
-    flat = Math.floor(flat / outDims[j]);
-    const k = j - (outDims.length - inDims.length);
-    if (k < 0) continue;
-    if (inDims[k] !== 1) index += coordinate * stride;
-    stride *= inDims[k];
-  }
-  return index;
 }
 
 // Runs Min on stored arrays of the given shapes and checks every output element against the reference.

@@ -17,3 +17,123 @@ export function roundHalfEven(x) {
 export function sameValue(a, b) {
   return Object.is(a, b);
 }
+
+// Min of two values, from the definition: NaN wins on either side, -0 is below +0, otherwise the smaller.
+export function referenceMin(a, b, float) {
+  if (float) {
+    if (Number.isNaN(a) || Number.isNaN(b)) return NaN;
+    if (a === 0 && b === 0) return Object.is(a, -0) || Object.is(b, -0) ? -0 : 0;
+  }
+  return a < b ? a : b; // exact for numbers and bigints alike
+}
+
+// Output shape under NumPy broadcasting, and the flat index of an input's element for an output index.
+export function broadcastShape(shapes) {
+  const rank = Math.max(0, ...shapes.map((s) => s.length));
+  const out = new Array(rank).fill(1);
+  for (const s of shapes) s.forEach((d, i) => { if (d !== 1) out[rank - s.length + i] = d; });
+  return out;
+}
+
+export function inputIndex(outDims, inDims, flat) {
+  let index = 0;
+  let stride = 1;
+  for (let j = outDims.length - 1; j >= 0; j--) {
+    const coordinate = flat % outDims[j];
+    flat = Math.floor(flat / outDims[j]);
+    const k = j - (outDims.length - inDims.length);
+    if (k < 0) continue;
+    if (inDims[k] !== 1) index += coordinate * stride;
+    stride *= inDims[k];
+  }
+  return index;
+}
+
+// AveragePool, from the spec: every version's formulas, with the defaults of absent attributes.
+
+// Output size and padding of one spatial axis, or null when the output would be empty.
+function referenceAxis(size, a, axis) {
+  const rank = a.kernel_shape.length;
+  const k = a.kernel_shape[axis];
+  const s = a.strides?.[axis] ?? 1;
+  const d = a.dilations?.[axis] ?? 1;
+  const extent = (k - 1) * d + 1;
+  const autoPad = a.auto_pad ?? 'NOTSET';
+  let out;
+  let begin = 0;
+  let end = 0;
+  if (autoPad === 'VALID') {
+    out = Math.floor((size - extent) / s) + 1;
+  } else if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {
+    out = Math.ceil(size / s);
+    const total = Math.max(0, (out - 1) * s + extent - size);
+    begin = autoPad === 'SAME_UPPER' ? Math.floor(total / 2) : Math.ceil(total / 2);
+    end = total - begin;
+  } else {
+    begin = a.pads?.[axis] ?? 0;
+    end = a.pads?.[axis + rank] ?? 0;
+    const exact = (size + begin + end - extent) / s + 1;
+    out = a.ceil_mode ? Math.ceil(exact) : Math.floor(exact);
+    // Sliding windows that would start in the end padding are ignored.
+    if (a.ceil_mode && (out - 1) * s >= size + begin) out -= 1;
+  }
+  return out >= 1 ? { out, begin, end, k, s, d } : null;
+}
+
+// y, plus per output what the tolerance needs: the sum of |taps| and the number of taps summed.
+export function referencePool(values, dims, a) {
+  const spatial = dims.slice(2);
+  const axes = spatial.map((size, i) => referenceAxis(size, a, i));
+  if (axes.includes(null)) return null;
+  const outSpatial = axes.map((ax) => ax.out);
+  const planes = dims[0] * dims[1];
+  const inPlane = spatial.reduce((p, v) => p * v, 1);
+  const outPlane = outSpatial.reduce((p, v) => p * v, 1);
+  const kernelTaps = a.kernel_shape.reduce((p, v) => p * v, 1);
+  const y = [];
+  const sumAbs = [];
+  const taps = [];
+  for (let plane = 0; plane < planes; plane++) {
+    for (let o = 0; o < outPlane; o++) {
+      const oIdx = unravel(o, outSpatial);
+      let sum = 0;
+      let abs = 0;
+      let inside = 0;
+      let insidePadded = 0;
+      for (let t = 0; t < kernelTaps; t++) {
+        const tIdx = unravel(t, a.kernel_shape);
+        let offset = 0;
+        let isInside = true;
+        let isInsidePadded = true;
+        for (let i = 0; i < spatial.length; i++) {
+          const { s, d, begin, end } = axes[i];
+          const pos = oIdx[i] * s - begin + tIdx[i] * d;
+          if (pos < 0 || pos >= spatial[i]) isInside = false;
+          if (pos < -begin || pos >= spatial[i] + end) isInsidePadded = false;
+          offset = offset * spatial[i] + pos;
+        }
+        if (isInside) {
+          const v = values[plane * inPlane + offset];
+          sum += v;
+          abs += Math.abs(v);
+          inside++;
+        }
+        if (isInsidePadded) insidePadded++;
+      }
+      const divisor = a.count_include_pad ? insidePadded : inside;
+      y.push(sum / divisor);
+      sumAbs.push(abs / divisor);
+      taps.push(inside);
+    }
+  }
+  return { dims: [dims[0], dims[1], ...outSpatial], y, sumAbs, taps };
+}
+
+function unravel(index, shape) {
+  const idx = new Array(shape.length);
+  for (let i = shape.length - 1; i >= 0; i--) {
+    idx[i] = index % shape[i];
+    index = Math.floor(index / shape[i]);
+  }
+  return idx;
+}
