@@ -120,7 +120,8 @@ export const serveDemo = () => serve(handleRequest);
  * Starts an engine's browser. Resolves to { engine, name, version, newPage(viewport), close() }.
  * Pages: goto(url), evaluate(fn, arg) (fn runs in the page and may be async; arg and the result are
  * JSON values, with -0, NaN and ±Infinity kept), waitForSelector(css, { timeout }),
- * waitForFunction(fn, arg, { timeout }), click(css), screenshot(path), consoleErrors(), close().
+ * waitForFunction(fn, arg, { timeout }), click(css), screenshot(path), consoleErrors() (what the page's
+ * scripts reported as errors: console.error, uncaught errors and rejections), close().
  */
 export async function launch(engine) {
   if (engine === 'chromium') return launchChromium();
@@ -141,7 +142,8 @@ async function launchChromium() {
     async newPage(viewport = DEFAULT_VIEWPORT) {
       const page = await browser.newPage({ viewport });
       const errors = [];
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      // Chromium's console repeats each failed request, which the others do not (serve() lists them).
+      page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(e.message));
       return {
         goto: (url) => page.goto(url),

@@ -1,5 +1,6 @@
 // InferenceSession in Chromium, Firefox and WebKit: the ES module build fetches each ONNX backend test
-// case's model and .pb files by URL and runs them through the same runner as `npm run conformance`.
+// case's model and .pb files by URL and runs them through the same runner as `npm run conformance`;
+// ready() given a URL that serves an HTML page, nothing, or the wasm.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -51,6 +52,27 @@ eachEngine((engine) => {
     assert.deepEqual(results.filter((r) => r.status === 'refused').map((r) => r.name).sort(), [
       'node/test_globalaveragepool', 'node/test_globalaveragepool_precomputed', 'pytorch-converted/test_AvgPool1d', 'pytorch-converted/test_AvgPool1d_stride',
     ]);
+    assert.deepEqual(await page.consoleErrors(), []);
+    await page.close();
+  });
+
+  test(`${ENGINES[engine]}: ready({ wasmUrl }) on an HTML page or a missing file rejects with NOT_READY naming it; then the wasm loads`, async (t) => {
+    t.diagnostic(`${browser.name} ${browser.version}`);
+    const page = await browser.newPage();
+    await page.goto(server.base);
+    const results = await page.evaluate(async () => {
+      // A module instance of its own (the page's is ready already).
+      const { ready, ops, Tensor } = await import('/dist/onnx-wasm.mjs?instance=fresh');
+      const failure = (wasmUrl) => ready({ wasmUrl }).then(() => 'resolved', (e) => ({ code: e.code, message: e.message }));
+      const html = await failure('/index.html');
+      const missing = await failure('/missing.wasm');
+      await ready({ wasmUrl: '/dist/onnx-wasm.wasm' });
+      return { html, missing, floor: [...ops.Floor(new Tensor('float32', [1.5, -0.5], [2])).data] };
+    });
+    assert.equal(results.html.code, 'NOT_READY');
+    assert.match(results.html.message, /^ready: \/index\.html \(text\/html[^)]*\) is not the onnx-wasm module: .+; pass ready\(\{ wasmUrl \}\)/);
+    assert.deepEqual(results.missing, { code: 'NOT_READY', message: 'ready: cannot load /missing.wasm: HTTP 404' });
+    assert.deepEqual(results.floor, [1, -1]);
     assert.deepEqual(await page.consoleErrors(), []);
     await page.close();
   });

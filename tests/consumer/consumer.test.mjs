@@ -65,8 +65,7 @@ async function openPage(browser, handle, path) {
     await page.goto(server.base + path);
     await page.waitForFunction(() => window.results !== undefined, null, { timeout: 30000 });
     const results = await page.evaluate(() => window.results);
-    // A failed request is listed with its URL; Chromium's console only repeats it.
-    const consoleErrors = (await page.consoleErrors()).filter((e) => !e.startsWith('Failed to load resource'));
+    const consoleErrors = await page.consoleErrors();
     const failedRequests = server.requests.filter((r) => r.status >= 400).map((r) => `${r.status} ${r.path}`);
     const wasmFetched = server.requests.filter((r) => r.status < 300 && /\.(wasm|bin)$/.test(r.path)).map((r) => `${r.path} ${r.type}`);
     return { results, failedRequests, consoleErrors, wasmFetched };
