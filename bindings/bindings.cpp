@@ -87,8 +87,8 @@ uintptr_t prepare_op(const std::string& op_type, double opset, val attrs) {
   return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
 }
 
-// [{op, version, types: [names], minInputs, maxInputs (Infinity: variadic)}] for every operator
-// version. The build derives the JS operator functions and LATEST_OPSET from it (scripts/build-js.mjs).
+// [{op, version, types: [names], minInputs, maxInputs (Infinity: variadic), elementwise}] for every
+// operator version. The build derives the JS operator functions and LATEST_OPSET from it (scripts/build-js.mjs).
 val operator_table() {
   val table = val::array();
   for (const OpSchema* s : all_operators()) {
@@ -98,6 +98,7 @@ val operator_table() {
       row.set("version", v.since_version);
       row.set("minInputs", static_cast<double>(s->min_inputs));
       row.set("maxInputs", s->max_inputs == kVariadic ? INFINITY : static_cast<double>(s->max_inputs));
+      row.set("elementwise", s->elementwise);
       val types = val::array();
       for (DType t : v.types) types.call<void>("push", std::string(dtype_name(t)));
       row.set("types", types);
@@ -112,17 +113,23 @@ val operator_table() {
 
 extern "C" {
 
-// Runs a prepared operator on the inputs in the call area; the result list, or null (ow_error()).
-EMSCRIPTEN_KEEPALIVE const uint32_t* ow_run_op(const ow::PreparedOp* op) {
+// Runs a prepared operator on the call area's list: its inputs, then `given` tensors to compute into
+// (options.out: none, or every output). The result list (with no tensors when they were given), or
+// null (ow_error()).
+EMSCRIPTEN_KEEPALIVE const uint32_t* ow_run_op(const ow::PreparedOp* op, uint32_t given) {
   static std::vector<ow::interop::InputTensor> inputs;  // reused: their capacity stays
   static ow::Inputs pointers;
   static ow::Outputs outputs;
   ow::Status st = ow::interop::read_inputs(inputs);
   if (!st.ok()) return ow::interop::fail(st.with_context(op->label() + ": "));
+  const size_t count = inputs.size() - given;  // JS writes at least one input before the given ones
   pointers.clear();
-  for (const auto& in : inputs) pointers.push_back(&in.tensor);
-  st = op->run(pointers, outputs);
+  for (size_t i = 0; i < count; ++i) pointers.push_back(&inputs[i].tensor);
+  outputs.clear();
+  for (size_t i = count; i < inputs.size(); ++i) outputs.push_back(inputs[i].tensor);
+  st = op->run_into(pointers, outputs);
   if (!st.ok()) return ow::interop::fail(std::move(st));
+  if (given) outputs.clear();  // the caller's memory: no handles for them
   return ow::interop::write_outputs(std::move(outputs));
 }
 

@@ -140,6 +140,18 @@ export interface OpsetOption {
   opset?: number;
 }
 
+/** Every ops.* call's `options` may also name where the result goes. */
+export interface OutOption<T extends TensorType> {
+  /**
+   * A Tensor of the output's type and dims, in JS or wasm memory, that receives the result and is
+   * returned: no new output is made. A wrong type, dims or a disposed wasm tensor is an OnnxWasmError
+   * saying what differs. For the elementwise operators (Floor, Ceil, Round, Min) it may be an input of
+   * the output's dims (in place); AveragePool refuses an `out` that shares memory with its input in
+   * wasm memory (in JS memory the input is copied before anything is written).
+   */
+  out?: Tensor<T> | null;
+}
+
 /** Floor, Ceil and Min. */
 export interface ConsumedInputsOptions extends OpsetOption {
   /** Version 1 only (a legacy optimisation hint): accepted and ignored. */
@@ -176,17 +188,17 @@ export interface AveragePoolOptions extends OpsetOption {
  * attributes and bad shapes throw OnnxWasmError.
  */
 export interface Ops {
-  Floor<T extends FloatTensorType>(x: Tensor<T>, options?: FloorOptions): Tensor<T>;
-  Ceil<T extends FloatTensorType>(x: Tensor<T>, options?: CeilOptions): Tensor<T>;
+  Floor<T extends FloatTensorType>(x: Tensor<T>, options?: FloorOptions & OutOption<T>): Tensor<T>;
+  Ceil<T extends FloatTensorType>(x: Tensor<T>, options?: CeilOptions & OutOption<T>): Tensor<T>;
   /** Rounds halves to even. */
-  Round<T extends FloatTensorType>(x: Tensor<T>, options?: RoundOptions): Tensor<T>;
+  Round<T extends FloatTensorType>(x: Tensor<T>, options?: RoundOptions & OutOption<T>): Tensor<T>;
   /**
    * Elementwise minimum of one or more tensors of one type, with multidirectional broadcasting
    * (version 8 on). Integer types from version 12.
    */
-  Min<T extends TensorType>(inputs: readonly Tensor<T>[], options?: MinOptions): Tensor<T>;
+  Min<T extends TensorType>(inputs: readonly Tensor<T>[], options?: MinOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn). */
-  AveragePool<T extends FloatTensorType>(x: Tensor<T>, options: AveragePoolOptions): Tensor<T>;
+  AveragePool<T extends FloatTensorType>(x: Tensor<T>, options: AveragePoolOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;
@@ -201,6 +213,8 @@ export interface OperatorVersion {
   minInputs: number;
   /** How many inputs a node of it takes at most (Infinity: any number); above 1, `ops` takes them as an array. */
   maxInputs: number;
+  /** Each output element depends only on the input elements at its position: `options.out` may be an input. */
+  elementwise: boolean;
 }
 
 /**
@@ -252,16 +266,33 @@ export interface ModelGraph {
   nodes: readonly ModelNode[];
 }
 
+/** InferenceSession.create's options (onnxruntime-web's session options; the others are ignored). */
+export interface SessionOptions {
+  /**
+   * Where run() puts outputs it is not given a Tensor for: 'cpu' (JS memory, the default) or 'wasm'
+   * (wasm tensors, see Tensor.wasm), for all outputs or by output name.
+   */
+  preferredOutputLocation?: TensorLocation | Readonly<Record<string, TensorLocation>>;
+  [option: string]: unknown;
+}
+
+/**
+ * run()'s `fetches`, as in onnxruntime-web: the names of the outputs to return, or output name to a
+ * Tensor of its type and dims (filled in place and returned) or null (a new Tensor).
+ */
+export type FetchesType = readonly string[] | Readonly<Record<string, Tensor | null>>;
+
 /** A model loaded with `InferenceSession.create`, run on the wasm kernels. */
 export class InferenceSession {
   /**
    * Parses an ONNX model: its bytes, or a URL (a path or `file:` URL in Node) to fetch them from. Loads
    * the wasm module first when `ready()` has not been called.
    * @throws (rejects with) OnnxWasmError `INVALID_MODEL` for a malformed model, `UNSUPPORTED` for an
-   * operator, version or type outside this package, naming the node. `options` (onnxruntime-web's
-   * session options) is accepted so that code moving over needs no change, and ignored.
+   * operator, version or type outside this package, naming the node. Of `options` (onnxruntime-web's
+   * session options) `preferredOutputLocation` is read; the others are accepted so that code moving
+   * over needs no change, and ignored.
    */
-  static create(source: Uint8Array | ArrayBuffer | string | URL, options?: object): Promise<InferenceSession>;
+  static create(source: Uint8Array | ArrayBuffer | string | URL, options?: SessionOptions): Promise<InferenceSession>;
   private constructor();
   /** The names of the graph inputs that `run` takes. */
   readonly inputNames: readonly string[];
@@ -270,9 +301,11 @@ export class InferenceSession {
   readonly graph: ModelGraph;
   /**
    * Runs the graph on the given inputs (one per input name; wasm-resident tensors are read in place)
-   * and resolves with every graph output, in JS memory.
+   * and resolves with the graph outputs `fetches` names (default: all), each where
+   * preferredOutputLocation says (default: JS memory) or in the Tensor `fetches` gives for it. A third
+   * argument (onnxruntime-web's run options) is accepted and ignored.
    */
-  run(feeds: Readonly<Record<string, Tensor>>): Promise<Record<string, AnyTensor>>;
+  run(feeds: Readonly<Record<string, Tensor>>, fetches?: FetchesType, options?: object): Promise<Record<string, AnyTensor>>;
   /**
    * Frees the session's memory in the wasm module; the session cannot run afterwards. A session that is
    * garbage-collected without release() is freed then.

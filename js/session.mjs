@@ -71,7 +71,10 @@ export class InferenceSession {
   // its UTF-8 bytes in wasm memory.
   #state;
 
-  constructor(handle) {
+  // Where each output goes when run() is not given a Tensor for it: 'cpu' or 'wasm', by output index.
+  #locations;
+
+  constructor(handle, preferredOutputLocation) {
     if (!handle) throw new OnnxWasmError('InferenceSession: use `await InferenceSession.create(source)`');
     this.#state = { handle, names: new Map() };
     unreleased?.register(this, this.#state, this);
@@ -85,32 +88,45 @@ export class InferenceSession {
      * operator version it runs and its attributes.
      */
     this.graph = deepFreeze(wasm().sessionGraph(handle));
+    this.#locations = outputLocations(this.outputNames, preferredOutputLocation);
   }
 
   /**
    * Loads a model from its bytes (Uint8Array or ArrayBuffer), a path (Node) or a URL (fetched; file:
    * URLs are read in Node).
-   * `options` is accepted for compatibility with onnxruntime-web and ignored: there is one backend.
+   * Of onnxruntime-web's `options`, `preferredOutputLocation` is read: 'cpu' (the default: outputs in
+   * JS memory) or 'wasm' (wasm tensors, as Tensor.wasm makes), or a record of output name to either.
+   * The others are accepted for compatibility and ignored: there is one backend.
    */
   static async create(source, options) {
     const label = 'InferenceSession.create';
+    const preferred = options?.preferredOutputLocation;
     const bytes = typeof source === 'string' || source instanceof URL ? await readSource(label, source) : asBytes(label, source);
     await ready();
     const handle = withBytes(label, bytes, (p, n) => wasm().createSession(p, n));
     if (!handle) throw lastError();
-    return new InferenceSession(handle);
+    try {
+      return new InferenceSession(handle, preferred);
+    } catch (e) {
+      wasm()._ow_session_release(handle);
+      throw e;
+    }
   }
 
   /**
    * Runs the model on `feeds` ({inputName: Tensor}); resolves to {outputName: Tensor}. Each feed's
-   * type and fixed dimensions are checked against the model.
+   * type and fixed dimensions are checked against the model. As in onnxruntime-web, `fetches` chooses
+   * the outputs: an array of output names, or a record of output name to a Tensor of the output's type
+   * and dims (filled in place and returned; in JS or wasm memory) or null (a new Tensor). A third
+   * argument (onnxruntime-web's run options) is accepted and ignored.
    */
-  async run(feeds) {
+  async run(feeds, fetches) {
     const label = 'InferenceSession.run';
     if (!this.#state.handle) throw new OnnxWasmError(`${label}: the session has been released`);
     if (feeds === null || typeof feeds !== 'object' || Array.isArray(feeds) || feeds instanceof Tensor) {
       throw new OnnxWasmError(`${label}: feeds must be an object mapping input names to Tensors`);
     }
+    const where = this.#fetched(label, fetches);
     const names = Object.keys(feeds);
     const tensors = names.map((name) => {
       if (name.length > MAX_FEED_NAME_LENGTH && !this.inputNames.includes(name)) {
@@ -134,9 +150,9 @@ export class InferenceSession {
         return entry;
       });
       writeInputs(m, label, tensors, wasmNames);
-      const outputs = readOutputs(m, m._ow_session_run(this.#state.handle), false);
+      const outputs = readOutputs(m, m._ow_session_run(this.#state.handle), where, undefined, this.outputNames);
       const result = {};
-      for (let i = 0; i < outputs.length; i++) result[this.outputNames[i]] = outputs[i];
+      for (let i = 0; i < outputs.length; i++) if (outputs[i] !== null) result[this.outputNames[i]] = outputs[i];
       return result;
     } catch (e) {
       throw asOnnxWasmError(label, e);
@@ -145,12 +161,55 @@ export class InferenceSession {
     }
   }
 
+  // What becomes of each output (readOutputs' `where`) for run()'s `fetches`.
+  #fetched(label, fetches) {
+    const names = this.outputNames;
+    if (fetches === undefined || fetches === null) return this.#locations;
+    const where = new Array(names.length).fill(null);
+    const index = (name) => {
+      const i = typeof name === 'string' ? names.indexOf(name) : -1;
+      if (i < 0) throw new OnnxWasmError(`${label}: fetches names '${String(name)}', which is not an output of the model (its outputs: ${names.map((n) => `'${n}'`).join(', ')})`);
+      return i;
+    };
+    if (Array.isArray(fetches)) {
+      for (const name of fetches) where[index(name)] = this.#locations[index(name)];
+      return where;
+    }
+    if (typeof fetches !== 'object' || fetches instanceof Tensor) {
+      throw new OnnxWasmError(`${label}: fetches must be an array of output names or an object mapping output names to Tensors or null`);
+    }
+    const keys = Object.keys(fetches);
+    // onnxruntime-web's run(feeds, options): an object naming no output is run options
+    if (!keys.some((name) => names.includes(name))) return this.#locations;
+    for (const name of keys) {
+      const i = index(name);
+      const target = fetches[name];
+      if (target !== null && !isTensor(target)) throw new OnnxWasmError(`${label}: fetches['${name}'] must be a Tensor or null`);
+      where[i] = target ?? this.#locations[i];
+    }
+    return where;
+  }
+
   /** Frees the model's memory; the session cannot run afterwards. */
   release() {
     if (!this.#state.handle) return;
     unreleased?.unregister(this);
     freeSession(this.#state);
   }
+}
+
+// preferredOutputLocation (onnxruntime-web's session option) as a location per output.
+function outputLocations(names, preferred = 'cpu') {
+  const label = 'InferenceSession.create';
+  const check = (location, what) => {
+    if (location === 'cpu' || location === 'wasm') return location;
+    throw new OnnxWasmError(`${label}: preferredOutputLocation${what} must be 'cpu' or 'wasm', got ${typeof location === 'string' ? `'${location}'` : String(location)}`);
+  };
+  if (typeof preferred === 'string' || preferred === null || typeof preferred !== 'object') return Object.freeze(names.map(() => check(preferred, '')));
+  for (const name of Object.keys(preferred)) {
+    if (!names.includes(name)) throw new OnnxWasmError(`${label}: preferredOutputLocation names '${name}', which is not an output of the model`);
+  }
+  return Object.freeze(names.map((name) => (preferred[name] === undefined ? 'cpu' : check(preferred[name], `['${name}']`))));
 }
 
 /**

@@ -167,10 +167,11 @@ export function wasmTensor(type, dims, handle, pointer, byteLength) {
   return t;
 }
 
-// The address of a wasm tensor's data, for passing it to a call; throws once it is disposed.
-export function wasmPointer(t, label, index) {
+// The address of a wasm tensor's data, for passing it to a call; throws once it is disposed. `what`
+// names it: "input 3", "options.out".
+export function wasmPointer(t, label, what) {
   const memory = t[MEMORY];
-  if (memory.handle === 0) throw new OnnxWasmError(`${label}: input ${index} is a wasm tensor used after dispose()`);
+  if (memory.handle === 0) throw new OnnxWasmError(`${label}: ${what} is a wasm tensor used after dispose()`);
   return memory.pointer;
 }
 

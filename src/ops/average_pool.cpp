@@ -292,7 +292,7 @@ class AveragePoolKernel final : public Kernel {
                            std::to_string(workspace_bytes) + "), more than the " + std::to_string(memory_limit()) +
                            " a call can have");
     }
-    OW_ASSIGN_OR_RETURN(Tensor y, Tensor::allocate(x.dtype(), y_dims));
+    OW_ASSIGN_OR_RETURN(Tensor* y, output_tensor(outputs, 0, x.dtype(), y_dims));
     if (y_bytes != 0) {
       auto tables = Tensor::allocate(DType::kUint8, {static_cast<int64_t>(PoolGeometry::table_bytes(windows))});
       if (!tables.ok())
@@ -307,14 +307,13 @@ class AveragePoolKernel final : public Kernel {
                            dims_to_string(y_dims));
       void* ws = workspace.value().raw_data();
       switch (x.dtype()) {
-        case DType::kFloat32: kernels::avgpool_f32(plan, planes, x.data<float>(), y.data<float>(), ws); break;
-        case DType::kFloat64: kernels::avgpool_f64(plan, planes, x.data<double>(), y.data<double>(), ws); break;
-        case DType::kFloat16: kernels::avgpool_f16(plan, planes, x.data<Float16>(), y.data<Float16>(), ws); break;
-        case DType::kBFloat16: kernels::avgpool_bf16(plan, planes, x.data<BFloat16>(), y.data<BFloat16>(), ws); break;
+        case DType::kFloat32: kernels::avgpool_f32(plan, planes, x.data<float>(), y->data<float>(), ws); break;
+        case DType::kFloat64: kernels::avgpool_f64(plan, planes, x.data<double>(), y->data<double>(), ws); break;
+        case DType::kFloat16: kernels::avgpool_f16(plan, planes, x.data<Float16>(), y->data<Float16>(), ws); break;
+        case DType::kBFloat16: kernels::avgpool_bf16(plan, planes, x.data<BFloat16>(), y->data<BFloat16>(), ws); break;
         default: return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
       }
     }
-    outputs.push_back(std::move(y));
     return Status::Ok();
   }
 
@@ -347,7 +346,8 @@ const OpSchema& average_pool_schema() {
                                 {11, kFloatTypes, kAttributes10},
                                 {19, kFloatTypes, kAttributes19},
                                 {22, kFloatTypesBf16, kAttributes19}},
-                               make_average_pool};
+                               make_average_pool,
+                               false};
   return schema;
 }
 

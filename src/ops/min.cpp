@@ -127,12 +127,15 @@ void fold_min(const Inputs& inputs, Tensor& y, const MinLoops& loops) {
   const auto data = [](const Tensor* t) { return static_cast<const unsigned char*>(t->raw_data()); };
   if (n == 0) return;
   if (inputs.size() == 1) {
-    std::memcpy(out, data(inputs[0]), n * size);
+    std::memmove(out, data(inputs[0]), n * size);  // y may be the input (in place)
     return;
   }
   // Min is commutative, so each chunk starts from an input laid out like the output when there is
-  // one; otherwise input 0 is first broadcast into the chunk.
-  const auto full = std::find_if(inputs.begin(), inputs.end(), [n](const Tensor* t) { return t->size() == n; });
+  // one (y itself, if y is an input: each chunk reads it before writing it); otherwise input 0 is
+  // first broadcast into the chunk.
+  auto full = inputs.end();
+  for (auto it = inputs.begin(); it != inputs.end(); ++it)
+    if ((*it)->size() == n && (full == inputs.end() || (*it)->raw_data() == out)) full = it;
   const bool start_is_full = full != inputs.end();
   const size_t first = start_is_full ? static_cast<size_t>(full - inputs.begin()) : 0;
   const Tensor* start = inputs[first];
@@ -172,9 +175,8 @@ class MinKernel final : public Kernel {
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     OW_ASSIGN_OR_RETURN(Dims dims, output_dims(inputs));
-    OW_ASSIGN_OR_RETURN(Tensor y, Tensor::allocate(inputs[0]->dtype(), std::move(dims)));
-    visit_dtype(y.dtype(), [&](auto element) { fold_min(inputs, y, kMinLoops<decltype(element)>); });
-    outputs.push_back(std::move(y));
+    OW_ASSIGN_OR_RETURN(Tensor* y, output_tensor(outputs, 0, inputs[0]->dtype(), std::move(dims)));
+    visit_dtype(y->dtype(), [&](auto element) { fold_min(inputs, *y, kMinLoops<decltype(element)>); });
     return Status::Ok();
   }
 
@@ -223,7 +225,8 @@ const OpSchema& min_schema() {
                                 {8, kFloatTypes, {}},
                                 {12, kMin12Types, {}},
                                 {13, with(kMin12Types, {DType::kBFloat16}), {}}},
-                               make_min};
+                               make_min,
+                               true};
   return schema;
 }
 

@@ -18,6 +18,11 @@ namespace ow {
 using Inputs = std::vector<const Tensor*>;
 using Outputs = std::vector<Tensor>;
 
+// Output `index` of a kernel, of `type` and `dims`: the tensor the caller placed at outputs[index] to
+// compute into (ops.* options.out), once its type and shape are checked; else a new tensor appended to
+// outputs. The pointer is valid until outputs grows.
+Result<Tensor*> output_tensor(Outputs& outputs, size_t index, DType type, Dims dims);
+
 // A node with its attributes parsed and checked; compute() may be called many times.
 class Kernel {
  public:
@@ -40,6 +45,10 @@ struct OpSchema {
   size_t max_inputs;               // kVariadic for "any number"
   std::vector<OpVersion> versions;  // ascending since_version
   KernelFactory make_kernel;
+  // Each output element depends only on the input elements at its position (after broadcasting), and
+  // the kernel reads each before writing it: an output given to compute into may be an input laid out
+  // like it, and a call may be split into blocks of rows (js/calls.mjs).
+  bool elementwise = false;
   size_t outputs = 1;  // how many outputs its kernels produce; a node may name fewer
 };
 
@@ -52,8 +61,12 @@ class PreparedOp {
   // operator; `op_type` not in the registry is kUnsupported.
   static Result<PreparedOp> create(std::string_view op_type, int64_t opset, const Attributes& attrs);
 
-  // Checks input count and types, then computes.
+  // Checks input count and types, then computes into new outputs.
   Status run(const Inputs& inputs, Outputs& outputs) const;
+  // As run(), into the tensors the caller placed in `outputs` (memory it owns, checked by the kernel
+  // with output_tensor()); outputs not placed there are appended. The caller has checked that they
+  // overlap no input, or, for an elementwise operator, are inputs laid out like them.
+  Status run_into(const Inputs& inputs, Outputs& outputs) const;
   // The input count check of run(), for callers that know the count beforehand (a model's nodes).
   Status check_input_count(size_t count) const;
 

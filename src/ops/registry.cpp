@@ -78,6 +78,11 @@ Status PreparedOp::check_input_count(size_t n) const {
 }
 
 Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
+  outputs.clear();
+  return run_into(inputs, outputs);
+}
+
+Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
   const size_t n = inputs.size();
   OW_RETURN_IF_ERROR(check_input_count(n));
   const std::vector<DType>& types = version_->types;
@@ -90,10 +95,22 @@ Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
       return InvalidArgument(label() + ": input " + std::to_string(i) + " has type " + dtype_name(t) + " but input 0 has type " +
                              dtype_name(inputs[0]->dtype()) + "; all inputs must share one type");
   }
-  outputs.clear();
   Status status = kernel_->compute(inputs, outputs);
   if (!status.ok()) return status.with_context(label() + ": ");  // the label only when needed: runs are hot
   return status;
+}
+
+Result<Tensor*> output_tensor(Outputs& outputs, size_t index, DType type, Dims dims) {
+  if (index >= outputs.size()) {
+    OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(type, std::move(dims)));
+    outputs.push_back(std::move(t));
+    return &outputs.back();
+  }
+  Tensor& given = outputs[index];
+  if (given.dtype() != type || given.dims() != dims)
+    return InvalidArgument("options.out is " + std::string(dtype_name(given.dtype())) + " " + dims_to_string(given.dims()) +
+                           " but the output is " + dtype_name(type) + " " + dims_to_string(dims));
+  return &given;
 }
 
 }  // namespace ow

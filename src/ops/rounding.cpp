@@ -14,16 +14,15 @@ class RoundingKernel final : public Kernel {
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& x = *inputs[0];
-    OW_ASSIGN_OR_RETURN(Tensor y, Tensor::allocate(x.dtype(), x.dims()));
+    OW_ASSIGN_OR_RETURN(Tensor* y, output_tensor(outputs, 0, x.dtype(), x.dims()));
     const size_t n = x.size();
     switch (x.dtype()) {
-      case DType::kFloat32: kernels::rounding_f32(mode_, x.data<float>(), y.data<float>(), n); break;
-      case DType::kFloat64: kernels::rounding_f64(mode_, x.data<double>(), y.data<double>(), n); break;
-      case DType::kFloat16: kernels::rounding_f16(mode_, x.data<Float16>(), y.data<Float16>(), n); break;
-      case DType::kBFloat16: kernels::rounding_bf16(mode_, x.data<BFloat16>(), y.data<BFloat16>(), n); break;
+      case DType::kFloat32: kernels::rounding_f32(mode_, x.data<float>(), y->data<float>(), n); break;
+      case DType::kFloat64: kernels::rounding_f64(mode_, x.data<double>(), y->data<double>(), n); break;
+      case DType::kFloat16: kernels::rounding_f16(mode_, x.data<Float16>(), y->data<Float16>(), n); break;
+      case DType::kBFloat16: kernels::rounding_bf16(mode_, x.data<BFloat16>(), y->data<BFloat16>(), n); break;
       default: return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
     }
-    outputs.push_back(std::move(y));
     return Status::Ok();
   }
 
@@ -44,18 +43,18 @@ const std::vector<OpVersion> kFloorCeilVersions = {
 }  // namespace
 
 const OpSchema& floor_schema() {
-  static const OpSchema schema{"Floor", 1, 1, kFloorCeilVersions, make_rounding<RoundingMode::kFloor>};
+  static const OpSchema schema{"Floor", 1, 1, kFloorCeilVersions, make_rounding<RoundingMode::kFloor>, true};
   return schema;
 }
 
 const OpSchema& ceil_schema() {
-  static const OpSchema schema{"Ceil", 1, 1, kFloorCeilVersions, make_rounding<RoundingMode::kCeil>};
+  static const OpSchema schema{"Ceil", 1, 1, kFloorCeilVersions, make_rounding<RoundingMode::kCeil>, true};
   return schema;
 }
 
 const OpSchema& round_schema() {
   static const OpSchema schema{"Round", 1, 1, {{11, kFloatTypes, {}}, {22, kFloatTypesBf16, {}}},
-                               make_rounding<RoundingMode::kNearestEven>};
+                               make_rounding<RoundingMode::kNearestEven>, true};
   return schema;
 }
 

@@ -28,7 +28,8 @@ before(async () => {
 test('the table: each row names an operator, a since-version, its types and input counts; versions ascend', () => {
   assert.ok(table.length > 0);
   for (const [i, row] of table.entries()) {
-    assert.deepEqual(Object.keys(row).sort(), ['maxInputs', 'minInputs', 'op', 'types', 'version'], row.op);
+    assert.deepEqual(Object.keys(row).sort(), ['elementwise', 'maxInputs', 'minInputs', 'op', 'types', 'version'], row.op);
+    assert.equal(typeof row.elementwise, 'boolean', row.op);
     assert.ok(Number.isInteger(row.version) && row.version >= 1, `${row.op}-${row.version}`);
     assert.ok(row.minInputs >= 1 && row.maxInputs >= row.minInputs, `${row.op}: ${row.minInputs}..${row.maxInputs}`);
     const previous = table[i - 1];
@@ -55,8 +56,8 @@ function declaredOps() {
   const dts = readFileSync(join(root, 'js', 'index.d.ts'), 'utf8');
   const body = /export interface Ops \{\n([\s\S]*?)\n\}/.exec(dts)?.[1];
   assert.ok(body, 'js/index.d.ts declares `export interface Ops`');
-  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((\w+)(\??): ([^,]+), options(\??): (\w+)\): Tensor<T>;$/gm)];
-  return { dts, methods: methods.map(([, op, constraint, param, , paramType, , optionsType]) => ({ op, constraint, param, paramType, optionsType })) };
+  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((\w+)(\??): ([^,]+), options(\??): (\w+)( & OutOption<T>)?\): Tensor<T>;$/gm)];
+  return { dts, methods: methods.map(([, op, constraint, param, , paramType, , optionsType, out]) => ({ op, constraint, param, paramType, optionsType, out })) };
 }
 
 test('js/index.d.ts declares exactly the table\'s operators, each with its input shape, types and options type', () => {
@@ -67,6 +68,7 @@ test('js/index.d.ts declares exactly the table\'s operators, each with its input
     assert.equal(m.paramType, maxInputs > 1 ? 'readonly Tensor<T>[]' : 'Tensor<T>', `${op}'s input`);
     assert.equal(m.constraint, [...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'TensorType', `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
+    assert.ok(m.out, `${op}'s options take out (OutOption<T>)`);
     assert.match(dts, new RegExp(`export (type|interface) ${op}Options\\b`), `${op}Options is declared`);
   }
 });

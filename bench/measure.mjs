@@ -1,0 +1,206 @@
+// The benchmark's measurements, the same in Node (bench/run.mjs) and in the browser (bench/page.html):
+// one case of bench/cases.mjs run by every implementation on the same seeded inputs, after checking
+// that their outputs agree. No Node or DOM APIs here: the caller passes the runtimes and the model.
+//
+// Implementations (ms per call, median):
+//   ops          ops.* on Tensors whose data are JS typed arrays (copied into wasm memory, the output
+//                copied out into a new typed array)
+//   opsOut       the same with options.out: a preallocated Tensor in JS memory receives the output
+//   opsWasm      ops.* on wasm tensors (Tensor.wasm) into a preallocated wasm tensor (options.out)
+//   session      this runtime's InferenceSession.run on a single-operator model
+//   sessionFetch the same with a preallocated output in JS memory (run(feeds, {y: tensor}))
+//   ort          onnxruntime-web's InferenceSession.run on the same model bytes
+//   copyJs       a plain JS copy of the inputs' bytes (TypedArray.prototype.set), JS memory to JS memory
+//   copyWasm     the same copy inside wasm memory
+//   boundary     the copies across the boundary alone: each input into wasm memory, an output-sized
+//                block out into a new typed array (what ops.* on JS memory does besides computing)
+import { floatData } from '../tools/values.mjs';
+import { f16ToNumber } from '../tools/half-codecs.mjs';
+import { TARGETS } from './cases.mjs';
+
+export const COLUMNS = ['ops', 'opsOut', 'opsWasm', 'session', 'sessionFetch', 'ort', 'copyJs', 'copyWasm', 'boundary'];
+
+// How long timing takes: `quick` is for development (bench/run.mjs --quick), not for numbers to keep.
+export function settings(quick) {
+  return quick
+    ? { sampleMs: 1, budgetMs: 40, minSamples: 5, maxSamples: 21 }
+    : { sampleMs: 1, budgetMs: 250, minSamples: 15, maxSamples: 101 };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+// Runs fn `calls` times: awaiting each call if fn is asynchronous (returns promises), else not, so that
+// a synchronous API is not charged a microtask per call that its users do not pay.
+async function repeat(fn, isAsync, calls) {
+  if (isAsync) for (let i = 0; i < calls; i++) await fn();
+  else for (let i = 0; i < calls; i++) fn();
+}
+
+// Times each implementation (sync or async) per call in ms: calibrates a batch size, then runs samples
+// of each implementation in turn. Every implementation runs the same batch, the one the fastest needs
+// to fill a sample, so that all of them see caches alike. Garbage is collected (if `collectGarbage`
+// can) before the case, not between rounds: a forced full collection returns freed outputs' memory
+// to the system, and whatever ran next would pay page faults that repeated calls in an application do
+// not see. Returns {name: median ms per call}.
+export async function timeAll(impls, { sampleMs, budgetMs, minSamples, maxSamples }, collectGarbage) {
+  const names = Object.keys(impls);
+  collectGarbage?.();
+  await new Promise((resolve) => setTimeout(resolve, 5)); // let the collector's threads finish
+  const isAsync = {};
+  let batch = 1;
+  let slowest = 0; // ms per call
+  for (const name of names) {
+    const fn = impls[name];
+    const first = fn();
+    isAsync[name] = typeof first?.then === 'function';
+    if (isAsync[name]) await first;
+    await repeat(fn, isAsync[name], 3); // warm up: compile, allocate, fill caches
+    let calls = 1;
+    let ms;
+    for (;;) {
+      const t0 = performance.now();
+      await repeat(fn, isAsync[name], calls);
+      ms = performance.now() - t0;
+      if (ms >= sampleMs || calls >= 1 << 20) break;
+      calls *= ms > sampleMs / 2 ? Math.ceil(sampleMs / ms) : 8;
+    }
+    batch = Math.max(batch, calls);
+    slowest = Math.max(slowest, ms / calls);
+  }
+  const rounds = Math.max(minSamples, Math.min(maxSamples, Math.floor(budgetMs / (slowest * batch))));
+  const times = Object.fromEntries(names.map((n) => [n, []]));
+  for (let r = 0; r < rounds; r++) {
+    // Each round starts with the next implementation: none always follows the same one.
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(r + k) % names.length];
+      const t0 = performance.now();
+      await repeat(impls[name], isAsync[name], batch);
+      times[name].push((performance.now() - t0) / batch);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, median(times[n])]));
+}
+
+// Element i of an output as a number (float16 as its value), for comparing implementations.
+function values(type, data) {
+  return type === 'float16' ? Array.from(data, f16ToNumber) : Array.from(data);
+}
+
+function assertAgree(caseName, reference, name, type, data, tolerance) {
+  const want = values(type, reference);
+  const got = values(type, data);
+  if (want.length !== got.length) throw new Error(`${caseName}: ${name} has ${got.length} elements, ops.* ${want.length}`);
+  for (let i = 0; i < want.length; i++) {
+    const a = want[i];
+    const b = got[i];
+    const same = Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= tolerance * Math.max(1, Math.abs(a));
+    if (!same) throw new Error(`${caseName}: ${name} disagrees with ops.* at element ${i}: ${b} vs ${a}`);
+  }
+}
+
+/** The case's single-operator model, as buildModel (tools/onnx-builder.mjs) takes it. */
+export function modelSpec(c) {
+  const names = c.inputs.map((_, i) => `x${i}`);
+  return {
+    opset: c.opset,
+    inputs: c.inputs.map(({ type, dims }, i) => ({ name: names[i], type, dims })),
+    outputs: [{ name: 'y', type: c.inputs[0].type }],
+    nodes: [{ op: c.op, inputs: names, outputs: ['y'], attributes: c.attributes ?? {} }],
+  };
+}
+
+const callOps = (ops, c, tensors, options) => (c.op !== 'Min' ? ops[c.op](tensors[0], options) : ops[c.op](tensors, options));
+
+/**
+ * Times case `c` with this runtime (`lib`: {Tensor, ops, InferenceSession}) and onnxruntime-web (`ort`)
+ * on `model` (its bytes); {name, op, inputs, attributes, bytes, ms, ortError, targets}. `env` is
+ * 'node' or 'chromium' (the targets differ), `timing` from settings().
+ */
+export async function runCase(c, { lib, ort, model, env, timing, collectGarbage }) {
+  const { Tensor, ops, InferenceSession } = lib;
+  const inputs = c.inputs.map(({ type, dims }, i) => ({ type, dims, data: floatData(type, dims.reduce((a, b) => a * b, 1), 1 + i) }));
+  const tensors = inputs.map(({ type, data, dims }) => new Tensor(type, data, dims));
+  const feeds = Object.fromEntries(tensors.map((t, i) => [`x${i}`, t]));
+  const ortFeeds = Object.fromEntries(inputs.map(({ type, data, dims }, i) => [`x${i}`, new ort.Tensor(type, data, dims)]));
+  const session = await InferenceSession.create(model);
+  let ortSession = null;
+  let ortError = null;
+  try {
+    ortSession = await ort.InferenceSession.create(model, { executionProviders: ['wasm'] });
+    await ortSession.run(ortFeeds);
+  } catch (e) {
+    ortError = String(e.message ?? e).split('\n')[0];
+    ortSession = null;
+  }
+
+  // Correctness first: every implementation's output against ops.* on JS tensors.
+  const tolerance = c.pool ? 1e-5 : 0;
+  const attributes = c.attributes ?? {};
+  const reference = callOps(ops, c, tensors, attributes);
+  const outType = reference.type;
+  const out = new Tensor(outType, new reference.data.constructor(reference.size), reference.dims);
+  const fetched = new Tensor(outType, new reference.data.constructor(reference.size), reference.dims);
+  const withOut = { ...attributes, out };
+  const wasmTensors = inputs.map(({ type, data, dims }) => Tensor.wasm(type, dims, data));
+  const wasmOut = Tensor.wasm(outType, reference.dims);
+  const withWasmOut = { ...attributes, out: wasmOut };
+  callOps(ops, c, tensors, withOut);
+  assertAgree(c.name, reference.data, 'ops.* with out', outType, out.data, 0);
+  callOps(ops, c, wasmTensors, withWasmOut);
+  assertAgree(c.name, reference.data, 'ops.* on wasm tensors', outType, wasmOut.data, 0);
+  assertAgree(c.name, reference.data, 'InferenceSession', outType, (await session.run(feeds)).y.data, tolerance);
+  await session.run(feeds, { y: fetched });
+  assertAgree(c.name, reference.data, 'InferenceSession with fetches', outType, fetched.data, tolerance);
+  if (ortSession) assertAgree(c.name, reference.data, 'onnxruntime-web', outType, (await ortSession.run(ortFeeds)).y.data, tolerance);
+
+  const bytes = inputs.reduce((s, { data }) => s + data.byteLength, 0);
+  const srcJs = new Uint8Array(bytes);
+  const dstJs = new Uint8Array(bytes);
+  const src = Tensor.wasm('uint8', [bytes]);
+  const dst = Tensor.wasm('uint8', [bytes]);
+  const inputsInWasm = inputs.map(({ type, dims }) => Tensor.wasm(type, dims));
+  const outputInWasm = Tensor.wasm(outType, reference.dims);
+  const fetches = { y: fetched };
+  const impls = {
+    ops: () => callOps(ops, c, tensors, attributes),
+    opsOut: () => callOps(ops, c, tensors, withOut),
+    opsWasm: () => callOps(ops, c, wasmTensors, withWasmOut),
+    session: () => session.run(feeds),
+    sessionFetch: () => session.run(feeds, fetches),
+    copyJs: () => dstJs.set(srcJs),
+    copyWasm: () => dst.data.set(src.data),
+    boundary: () => {
+      for (let k = 0; k < inputs.length; k++) inputsInWasm[k].data.set(inputs[k].data);
+      return outputInWasm.data.slice();
+    },
+  };
+  if (ortSession) impls.ort = () => ortSession.run(ortFeeds);
+  const ms = await timeAll(impls, timing, collectGarbage);
+  for (const t of [...wasmTensors, wasmOut, src, dst, ...inputsInWasm, outputInWasm]) t.dispose();
+  session.release();
+  await ortSession?.release();
+  return { name: c.name, op: c.op, inputs: c.inputs, attributes, bytes, ms, ortError, targets: targetsFor(c, ms, env) };
+}
+
+// Each target that applies to the case in `env`: {target, goal, value, met, below?}.
+export function targetsFor(c, ms, env) {
+  const out = [];
+  const ratio = (target, num, den, goal, below = false) => {
+    const value = ms[num] === undefined || ms[den] === undefined ? null : ms[num] / ms[den];
+    out.push({ target, goal, value, met: value !== null && (below ? value <= goal : value >= goal), ...(below ? { below } : {}) });
+  };
+  const goals = TARGETS[env];
+  if (c.perCall) {
+    ratio('per call vs ort', 'ort', 'ops', goals.perCallVsOrt);
+    return out;
+  }
+  ratio('out vs ort', 'ort', 'opsOut', goals.outVsOrt);
+  ratio('fetches vs ort', 'ort', 'sessionFetch', goals.outVsOrt);
+  if (c.elementwise) ratio('out vs JS copy', 'opsOut', 'copyJs', goals.outVsCopy, true);
+  if (c.pool && goals.poolVsOrt) ratio('ops.* vs ort', 'ort', 'ops', goals.poolVsOrt);
+  return out;
+}
