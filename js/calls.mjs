@@ -148,10 +148,10 @@ export function copyOut(result, out) {
   return out;
 }
 
-// Elementwise calls with out in JS memory are run in blocks of the output of about this many bytes
-// (with the inputs' blocks): copied in, computed and copied out while they are in the CPU's cache,
-// rather than three passes over memory.
-const BLOCK_BYTES = 64 * 1024;
+// Elementwise calls with out in JS memory are run in blocks of about this many bytes of scratch memory
+// (the inputs' blocks and the output's): copied in, computed and copied out while they are in the
+// CPU's cache, rather than three passes over memory. Fewer blocks cost fewer calls.
+const BLOCK_BYTES = 128 * 1024;
 
 // The output dims of an elementwise call: the inputs' dims broadcast (NumPy rules), or null if they
 // do not broadcast or are not all of out's type (the call is then made whole, whose error says why).
@@ -184,7 +184,7 @@ function planBlocks(label, tensors, out) {
   for (let i = 0; i < tensors.length; i++) checkTensorArgument(label, tensors[i], `input ${i}`);
   checkTensorArgument(label, out, 'options.out');
   const elementBytes = DTYPES[out.type].array.BYTES_PER_ELEMENT;
-  if (out.size * elementBytes < 4 * BLOCK_BYTES) return null;
+  if (out.size * elementBytes < 2 * BLOCK_BYTES) return null;
   const dims = broadcastDims(tensors, out.type);
   if (dims === null || dims.length !== out.dims.length || dims.some((e, k) => e !== out.dims[k])) return null;
   const rank = dims.length;
@@ -221,10 +221,13 @@ function planBlocks(label, tensors, out) {
     const disjoint = b.byteOffset + b.byteLength <= outBytes.byteOffset || outBytes.byteOffset + outBytes.byteLength <= b.byteOffset;
     if (!disjoint && !(b.byteOffset === outBytes.byteOffset && input.rowBytes === outRowBytes)) return null;
   }
-  const perRow = inputs.reduce((s, x) => s + (x.sliced && x.bytes ? x.rowBytes : 0), outRowBytes);
+  // A block's output goes over the block of an input in JS memory laid out like it (in place: the
+  // working set is smaller), else into its own block.
+  const inPlace = inputs.find((x) => x.bytes && x.sliced && x.rowBytes === outRowBytes) ?? null;
+  const perRow = inputs.reduce((s, x) => s + (x.sliced && x.bytes ? x.rowBytes : 0), inPlace ? 0 : outRowBytes);
   const blockRows = Math.max(1, Math.floor(BLOCK_BYTES / perRow));
   if (blockRows >= rows) return null;
-  return { inputs, rows, blockRows, outRowBytes, outDims: dims.slice(lead), outBytes };
+  return { inputs, inPlace, rows, blockRows, outRowBytes, outDims: dims.slice(lead), outBytes };
 }
 
 /**
@@ -237,10 +240,11 @@ export function runBlocked(m, label, prepare, tensors, out) {
   const plan = planBlocks(label, tensors, out);
   if (plan === null) return null;
   const handle = prepare();
-  const { inputs, rows, blockRows, outRowBytes, outDims, outBytes } = plan;
+  const { inputs, inPlace, rows, blockRows, outRowBytes, outDims, outBytes } = plan;
   const count = inputs.length;
-  // Scratch: constant inputs in JS memory whole, then a block of each sliced one and of the output.
-  let bytes = alignLine(blockRows * outRowBytes);
+  // Scratch: constant inputs in JS memory whole, then a block of each sliced one and of the output
+  // (unless it goes in place).
+  let bytes = inPlace ? 0 : alignLine(blockRows * outRowBytes);
   for (const x of inputs) if (x.bytes) bytes += alignLine(x.sliced ? blockRows * x.rowBytes : x.bytes.byteLength);
   let free = reserveScratch(m, label, bytes);
   for (const x of inputs) {
@@ -249,7 +253,7 @@ export function runBlocked(m, label, prepare, tensors, out) {
     free += alignLine(x.sliced ? blockRows * x.rowBytes : x.bytes.byteLength);
     if (!x.sliced) heap().HEAPU8.set(x.bytes, x.pointer);
   }
-  const outPointer = free;
+  const outPointer = inPlace ? inPlace.pointer : free;
   const dimsCount = inputs.reduce((s, x) => s + x.dims.length + (x.sliced ? 1 : 0), outDims.length + 1);
   const area = reserveCallArea(count + 1, dimsCount);
   for (let row = 0; row < rows; row += blockRows) {

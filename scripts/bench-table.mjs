@@ -27,11 +27,30 @@ function table(title, env) {
     const opsRatio = find(r, 'per call vs ort') ?? find(r, 'ops.* vs ort');
     lines.push(`| ${r.name} | ${ms(m.ops)} | ${ms(m.opsOut)} | ${ms(m.opsWasm)} | ${ms(m.session)} | ${ms(m.sessionFetch)} | ${ms(m.ort)} | ${ms(m.copyJs)} | ${ms(m.copyWasm)} | ${ms(m.boundary)} | ${mark(find(r, 'out vs ort'))} | ${mark(find(r, 'fetches vs ort'))} | ${mark(find(r, 'out vs JS copy'))} | ${opsRatio ? mark(opsRatio) : plain(m.ort, m.ops)} |`);
   }
+  lines.push(...whyMissed(env));
   const cold = env.coldStart;
   if (cold) {
     lines.push('', `Cold start (import to the first 16-element Floor, median of ${cold.runs}): ops.* ${ms(cold.ms['ours-ops'])} ms, InferenceSession ${ms(cold.ms['ours-session'])} ms, onnxruntime-web ${ms(cold.ms.ort)} ms: ${mark(cold.targets[0])} faster (goal ${cold.targets[0].goal}×).`);
   }
   return lines;
+}
+
+// For each missed target of a case, the measurement of the same run that bounds it.
+function whyMissed(env) {
+  const why = [];
+  for (const r of env.cases) {
+    const m = r.ms;
+    for (const t of r.targets.filter((x) => !x.met && x.value !== null)) {
+      if (t.target === 'out vs JS copy') {
+        why.push(`${r.name}: ops.* with out takes ${t.value.toFixed(2)}× a JS copy; the kernel alone, on wasm tensors with no copy across the boundary, takes ${plain(m.opsWasm, m.copyJs)} of it.`);
+      } else if (t.target === 'ops.* vs ort') {
+        why.push(`${r.name}: the copies alone (inputs in, the output out into a new typed array, whose fresh pages are faulted in) leave onnxruntime-web at most ${plain(m.ort, m.boundary)} slower than a call that computed nothing.`);
+      } else if (t.target === 'out vs ort' || t.target === 'fetches vs ort') {
+        why.push(`${r.name}: ${t.target} ${t.value.toFixed(2)}×; on wasm tensors, with no copies across the boundary, ${plain(m.ort, m.opsWasm)}; a plain JS copy of the input bytes alone is ${plain(m.ort, m.copyJs)} faster than onnxruntime-web.`);
+      }
+    }
+  }
+  return why.length ? ['', 'Missed, and what bounds it in this run:', '', ...why.map((w) => `- ${w}`)] : [];
 }
 
 const { node, chromium } = results.environments;
