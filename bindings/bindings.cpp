@@ -126,7 +126,7 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* ow_run_op(const ow::PreparedOp* op, uint32_
   pointers.clear();
   for (size_t i = 0; i < count; ++i) pointers.push_back(&inputs[i].tensor);
   outputs.clear();
-  for (size_t i = count; i < inputs.size(); ++i) outputs.push_back(inputs[i].tensor);
+  for (size_t i = count; i < inputs.size(); ++i) outputs.push_back(std::move(inputs[i].tensor));  // a view
   st = op->run_into(pointers, outputs);
   if (!st.ok()) return ow::interop::fail(std::move(st));
   if (given) outputs.clear();  // the caller's memory: no handles for them

@@ -149,7 +149,7 @@ export interface OutOption<T extends TensorType> {
    * the output's dims (in place); AveragePool refuses an `out` that shares memory with its input in
    * wasm memory (in JS memory the input is copied before anything is written).
    */
-  out?: Tensor<T> | null;
+  out?: Tensor<NoInfer<T>> | null;
 }
 
 /** Floor, Ceil and Min. */

@@ -72,32 +72,33 @@ const NO_OPTIONS = Object.freeze({});
 // run in blocks.
 function runOperator(op, defaultKey, elementwise, inputs, options = NO_OPTIONS) {
   const key = options === NO_OPTIONS ? defaultKey : options !== null && typeof options === 'object' ? optionsKey(op, options) : null;
-  let handle = key === null ? undefined : prepared.get(key);
+  const handle = key === null ? undefined : prepared.get(key);
   // Not prepared yet: the options are checked (and copied, so that what is prepared is what is
   // remembered) before the inputs, and prepared after the inputs are checked, so that errors come in
   // that order.
   const checked = handle === undefined ? checkedOptions(op, options) : null;
   const m = wasm();
-  const prepare = () => {
-    if (handle !== undefined) return handle;
-    // The key of what was checked, which a getter may have made differ from the one looked up.
-    const checkedKey = optionsKey(op, { ...checked.attributes, opset: checked.opset });
-    handle = prepared.get(checkedKey);
-    if (handle === undefined) {
-      handle = m.prepareOp(op, checked.opset, checked.attributes);
-      if (!handle) throw lastError();
-      remember(checkedKey, handle);
-    }
-    return handle;
-  };
   const out = options.out;
   if (out === undefined || out === null) {
     const wasmOutputs = writeInputs(m, op, inputs, null);
-    return readOutputs(m, m._ow_run_op(prepare(), 0), wasmOutputs, inputs[0].dims)[0];
+    return readOutputs(m, m._ow_run_op(handle ?? prepare(m, op, checked), 0), wasmOutputs, inputs[0].dims)[0];
   }
-  if (elementwise && out.location === 'cpu' && runBlocked(m, op, prepare, inputs, out) !== null) return out;
+  if (elementwise && out.location === 'cpu' && runBlocked(m, op, () => handle ?? prepare(m, op, checked), inputs, out) !== null) return out;
   writeInputs(m, op, inputs, null, out, elementwise);
-  return copyOut(m._ow_run_op(prepare(), 1), out);
+  return copyOut(m._ow_run_op(handle ?? prepare(m, op, checked), 1), out);
+}
+
+// The prepared operator for `checked` options (checkedOptions), prepared now if it is not yet.
+function prepare(m, op, checked) {
+  // The key of what was checked, which a getter may have made differ from the one looked up.
+  const checkedKey = optionsKey(op, { ...checked.attributes, opset: checked.opset });
+  let handle = prepared.get(checkedKey);
+  if (handle === undefined) {
+    handle = m.prepareOp(op, checked.opset, checked.attributes);
+    if (!handle) throw lastError();
+    remember(checkedKey, handle);
+  }
+  return handle;
 }
 
 function remember(key, handle) {

@@ -292,7 +292,8 @@ class AveragePoolKernel final : public Kernel {
                            std::to_string(workspace_bytes) + "), more than the " + std::to_string(memory_limit()) +
                            " a call can have");
     }
-    OW_ASSIGN_OR_RETURN(Tensor* y, output_tensor(outputs, 0, x.dtype(), y_dims));
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), y_dims, y));
     if (y_bytes != 0) {
       auto tables = Tensor::allocate(DType::kUint8, {static_cast<int64_t>(PoolGeometry::table_bytes(windows))});
       if (!tables.ok())

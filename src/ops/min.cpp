@@ -175,7 +175,8 @@ class MinKernel final : public Kernel {
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     OW_ASSIGN_OR_RETURN(Dims dims, output_dims(inputs));
-    OW_ASSIGN_OR_RETURN(Tensor* y, output_tensor(outputs, 0, inputs[0]->dtype(), std::move(dims)));
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, inputs[0]->dtype(), std::move(dims), y));
     visit_dtype(y->dtype(), [&](auto element) { fold_min(inputs, *y, kMinLoops<decltype(element)>); });
     return Status::Ok();
   }

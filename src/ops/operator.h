@@ -18,10 +18,10 @@ namespace ow {
 using Inputs = std::vector<const Tensor*>;
 using Outputs = std::vector<Tensor>;
 
-// Output `index` of a kernel, of `type` and `dims`: the tensor the caller placed at outputs[index] to
-// compute into (ops.* options.out), once its type and shape are checked; else a new tensor appended to
-// outputs. The pointer is valid until outputs grows.
-Result<Tensor*> output_tensor(Outputs& outputs, size_t index, DType type, Dims dims);
+// Sets `y` to output `index` of a kernel, of `type` and `dims`: the tensor the caller placed at
+// outputs[index] to compute into (ops.* options.out), once its type and shape are checked; else a new
+// tensor appended to outputs. `y` is valid until outputs grows.
+Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tensor*& y);
 
 // A node with its attributes parsed and checked; compute() may be called many times.
 class Kernel {

@@ -100,17 +100,4 @@ Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
   return status;
 }
 
-Result<Tensor*> output_tensor(Outputs& outputs, size_t index, DType type, Dims dims) {
-  if (index >= outputs.size()) {
-    OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(type, std::move(dims)));
-    outputs.push_back(std::move(t));
-    return &outputs.back();
-  }
-  Tensor& given = outputs[index];
-  if (given.dtype() != type || given.dims() != dims)
-    return InvalidArgument("options.out is " + std::string(dtype_name(given.dtype())) + " " + dims_to_string(given.dims()) +
-                           " but the output is " + dtype_name(type) + " " + dims_to_string(dims));
-  return &given;
-}
-
 }  // namespace ow

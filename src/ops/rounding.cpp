@@ -14,7 +14,8 @@ class RoundingKernel final : public Kernel {
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& x = *inputs[0];
-    OW_ASSIGN_OR_RETURN(Tensor* y, output_tensor(outputs, 0, x.dtype(), x.dims()));
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
     const size_t n = x.size();
     switch (x.dtype()) {
       case DType::kFloat32: kernels::rounding_f32(mode_, x.data<float>(), y->data<float>(), n); break;
