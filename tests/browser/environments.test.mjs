@@ -46,7 +46,14 @@ function assertComputes(results, where) {
   assert.deepEqual(results.Round, [2, -2, 2, '-0'], where);
   assert.deepEqual(results.session, [-2], where);
   // Float16Array.from rounds to the nearest half: these inputs are exact.
-  assert.deepEqual(results.float16Array, { bits: [0x3e00, 0xbe00, 0x4100, 0xb800], Floor: [1, -2, 2, -1] }, where);
+  assert.deepEqual(results.float16Array, {
+    bits: [0x3e00, 0xbe00, 0x4100, 0xb800],
+    isUint16Array: true,
+    sharesMemory: true,
+    Floor: [1, -2, 2, -1],
+    bfloat16: "Tensor: type 'bfloat16' needs data in a Uint16Array, got Float16Array",
+    float32Data: "Tensor: type 'float16' needs data in a Uint16Array or a Float16Array, got Float32Array",
+  }, where);
 }
 
 eachEngine((engine) => {
@@ -62,6 +69,7 @@ eachEngine((engine) => {
     const page = await browser.newPage();
     try {
       await page.goto(server.base + path);
+      await page.waitForFunction(() => window.results !== undefined);
       const results = await page.evaluate(() => window.results);
       return { results, errors: withoutEvalReports(await page.consoleErrors()) };
     } finally {
