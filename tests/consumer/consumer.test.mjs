@@ -1,6 +1,6 @@
 // Consumer test: packs the package, installs the tarball into a temporary copy of app/ (offline: the
 // package has no dependencies) and uses it as a web developer would: Node (ESM, CommonJS, wasm hosted
-// elsewhere, precompiled), the same in the oldest and newest Node that engines claims, Deno and Bun,
+// elsewhere, precompiled, as an edge runtime), the same in the oldest and newest Node that engines claims, Deno and Bun,
 // TypeScript (tsc --noEmit against the declarations), a page without a bundler (module script, module
 // worker, classic worker), a Vite build, the Vite dev server and a webpack build. Pages are served
 // without cross-origin isolation headers and run in Chromium, Firefox and WebKit
@@ -164,6 +164,18 @@ describe('Node', () => {
   }
 });
 
+// node/edge.mjs in a runtime: the ES module build where compiling wasm from bytes is refused.
+async function checkEdge(command, args, float16Array) {
+  const wasm = join(app, 'node_modules', 'onnx-wasm', 'dist', 'onnx-wasm.wasm');
+  const { environment, failure, main } = await runJson(command, [...args, 'node/edge.mjs', wasm], app);
+  assert.deepEqual(environment, { window: 'undefined', importScripts: 'undefined' });
+  assert.deepEqual(failure, { isOnnxWasmError: true, code: 'NOT_READY', message: 'ready: cannot load the wasm module: compiling wasm from bytes is not allowed here' });
+  checkResults(main, { inBrowser: false, float16Array });
+}
+
+test('Node: as an edge runtime (ES module build, compiling from bytes refused), ready({ wasmModule }) loads', () =>
+  checkEdge(process.execPath, [], false));
+
 // The same scripts in other runtimes: the oldest and newest Node that engines claims (installed by
 // scripts/setup.sh from tests/consumer/node-versions.json), Deno and Bun (devDependencies). Deno runs
 // the ES module script only, with read permission only.
@@ -214,6 +226,9 @@ for (const runtime of RUNTIMES) {
       assert.equal(failure.code, 'NOT_READY');
       checkResults(main, { inBrowser: false, float16Array: runtime.float16Array });
     });
+
+    test('as an edge runtime (ES module build, compiling from bytes refused), ready({ wasmModule }) loads', () =>
+      checkEdge(runtime.command, runtime.esm, runtime.float16Array));
   });
 }
 
