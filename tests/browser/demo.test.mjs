@@ -51,7 +51,6 @@ async function openDemo({ viewport = DESKTOP, init, permissions } = {}) {
   page.on('request', (r) => requests.push(r.url()));
   await page.goto(base);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
-  page.once('close', () => context.close());
   return { page, errors, requests };
 }
 
@@ -131,7 +130,7 @@ test('the page becomes ready without console errors, runs its default graph, tim
   await screenshot(page, 'demo-desktop.png');
   await assertAccessible(page, 'the page as it opens (desktop)');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('"Use it": the install line, examples that compute what their comments say, the page\'s last run as code that runs, the API link', async () => {
@@ -180,7 +179,7 @@ test('"Use it": the install line, examples that compute what their comments say,
   }
   await shoot(page, '#use', 'use-it.png');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('a model chosen with the file input: its graph drawn, initializer values, typed and .pb inputs, right numbers, downloadable outputs', async () => {
@@ -269,7 +268,7 @@ test('a model chosen with the file input: its graph drawn, initializer values, t
   await shoot(page, '#model', 'model.png');
   await assertAccessible(page, 'a model opened, run and downloaded');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('broken files, unsupported operators and bad inputs show a message where the visitor is, without stray text or stale results', async () => {
@@ -352,7 +351,7 @@ test('broken files, unsupported operators and bad inputs show a message where th
   // A long row stays one line (scrolling sideways) rather than wrapping into a grid.
   assert.equal(await page.getAttribute('[data-input="a"] textarea', 'wrap'), 'off');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 // A PNG made in the page: width × height, each pixel's RGBA from pixel(x, y).
@@ -470,7 +469,7 @@ test('pictures: processed at their own size, shown no larger and no taller than 
   assert.ok((await pixels(page, 'after')).data.every((v) => v === 0), 'the After canvas is blank');
   await assertAccessible(page, 'a failed pipeline');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('the ops.* playground: each control changes the call, the result is computed right and shown with its code; a refusal shows its message', async () => {
@@ -556,7 +555,7 @@ test('the ops.* playground: each control changes the call, the result is compute
   }
   await shoot(page, '#playground', 'playground.png');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('the benchmark times warm runs; the comparison loads onnxruntime-web only when asked and runs the same model beside it', async () => {
@@ -571,6 +570,8 @@ test('the benchmark times warm runs; the comparison loads onnxruntime-web only w
   assert.match(table['median per run'][0], timeText);
   assert.match(table['input elements per second'][0], /^\d[\d.]* [kMG]?\/s$/);
   assert.match(table['runs timed'][0], /^[\d,]+ \(9 batches of \d+\)$/);
+  assert.match(table['new session: created in'][0], timeText);
+  assert.match(table['new session: first run'][0], timeText);
   assert.equal(table['median per run'][1], '—');
   const packageBytes = ['onnx-wasm.mjs', 'onnx-wasm.wasm'].reduce((n, f) => n + readFileSync(new URL(`../../dist/${f}`, import.meta.url)).length, 0);
   assert.equal(Number(await page.getAttribute('#bench', 'data-onnx-wasm-bytes')), packageBytes);
@@ -583,6 +584,7 @@ test('the benchmark times warm runs; the comparison loads onnxruntime-web only w
   table = await cells();
   assert.match(table['median per run'][1], timeText);
   assert.match(table['input elements per second'][1], /\/s$/);
+  assert.match(table['new session: first run'][1], timeText);
   assert.match(table.files[1], /ort\.wasm\.bundle\.min\.mjs .*ort-wasm-simd-threaded\.wasm/);
   const ortDist = new URL('../../node_modules/onnxruntime-web/dist/', import.meta.url);
   const ortBytes = ['ort.wasm.bundle.min.mjs', 'ort-wasm-simd-threaded.wasm'].reduce((n, f) => n + readFileSync(new URL(f, ortDist)).length, 0);
@@ -592,7 +594,7 @@ test('the benchmark times warm runs; the comparison loads onnxruntime-web only w
   await shoot(page, '#bench', 'benchmark.png');
   await assertAccessible(page, 'the benchmark and the comparison');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('keyboard and screen reader users: file inputs in the tab order, focus follows the page, names and announcements', async () => {
@@ -630,7 +632,7 @@ test('keyboard and screen reader users: file inputs in the tab order, focus foll
   }
   await assertAccessible(page, 'after keyboard use');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('a wasm that does not load: the page says so, once, with the library\'s message', async () => {
@@ -657,7 +659,7 @@ test('without Float16Array and Math.f16round the float16 model still shows its n
   const pairs = Array.from({ length: 6 }, (_, i) => (b[2 * i] + b[2 * i + 1]) / 2);
   assert.deepEqual(await shownValues(page, 'round_bf16'), pairs.map(roundHalfEven));
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('the numbers the page shows read back as the same values, for every float type', async () => {
@@ -683,7 +685,7 @@ test('the numbers the page shows read back as the same values, for every float t
   });
   assert.deepEqual(mismatches, []);
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('every gallery model opens: the broken ones show their error, the others run', async () => {
@@ -705,7 +707,7 @@ test('every gallery model opens: the broken ones show their error, the others ru
     }
   }
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 test('on a phone: the page fits the screen, the title stays whole, the conformance view runs every ONNX backend case with fetching and running timed apart', async () => {
@@ -744,7 +746,7 @@ test('on a phone: the page fits the screen, the title stays whole, the conforman
   await shoot(page, '#conformance', 'conformance.png');
   await assertAccessible(page, 'the conformance view on a desktop');
   assert.deepEqual(errors, []);
-  await page.close();
+  await page.context().close();
 });
 
 // `npm start`'s server (scripts/serve.mjs run as a program) on a free port: the address it listens on.
