@@ -106,7 +106,7 @@ const countOf = (shape) => shape.reduce((a, b) => a * b, 1);
  */
 function inputEditor(info, fill) {
   const type = info.type;
-  const dimsField = el('input', { class: 'dims', value: defaultDims(info.shape).join(', '), spellcheck: 'false' });
+  const dimsField = el('input', { class: 'dims', value: defaultDims(info.shape).join(', '), spellcheck: 'false', 'aria-label': `shape of ${info.name}` });
   const values = el('textarea', { class: 'values', rows: 4, spellcheck: 'false', wrap: 'off', 'aria-label': `values of ${info.name}` });
   const note = el('span', { class: 'muted', role: 'status' });
   let source = { kind: fill }; // { kind: 'ramp' | 'random' | 'zeros', values } | { kind: 'typed' } | { kind: 'loaded', tensor, file }
@@ -182,7 +182,7 @@ function inputEditor(info, fill) {
       el('label', { class: 'field' }, 'shape', dimsField),
       info.shape ? el('span', { class: 'muted' }, `declared ${formatShape(info.shape)}`) : null,
       el('span', { class: 'fill' }, 'fill ', buttons),
-      el('label', { class: 'button small file-button' }, 'load .pb', pbInput),
+      el('label', { class: 'button small file-button' }, 'load .pb', el('span', { class: 'visually-hidden' }, ` for ${info.name}`), pbInput),
       note),
     values);
   generate(fill);

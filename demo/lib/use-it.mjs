@@ -80,10 +80,9 @@ async function copy(id) {
 export function recordCode(what, code) {
   $('last-code-what').textContent = what;
   $('last-code').textContent = code;
-  $('use').dataset.lastCode = what;
 }
 
-/** Fills the examples, states the package's download size (`sizes`: text), wires the copy buttons. */
+/** Fills the examples and wires the copy buttons. */
 export function setUpUseIt() {
   $('ops-example').textContent = OPS_EXAMPLE;
   $('session-example').textContent = SESSION_EXAMPLE;
