@@ -1,6 +1,7 @@
 // float16 and bfloat16 bits <-> numbers, written from IEEE 754 and the bfloat16 layout (the top half
 // of a float32), sharing no code with the package. Used by the tests' references, the conformance
-// runner (also in the browser) and the benchmark.
+// runner (also in the browser), the benchmark and the demo page (which shows half floats as numbers
+// in browsers without Float16Array).
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
