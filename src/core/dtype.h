@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 namespace ow {
 
@@ -50,22 +51,37 @@ template <> struct DTypeOf<uint16_t> { static constexpr DType value = DType::kUi
 template <> struct DTypeOf<uint32_t> { static constexpr DType value = DType::kUint32; };
 template <> struct DTypeOf<uint64_t> { static constexpr DType value = DType::kUint64; };
 
-// Calls fn(T{}) with the C++ storage type of `t`; returns false for an unknown type.
-template <typename Fn>
-bool visit_dtype(DType t, Fn&& fn) {
+namespace detail {
+template <typename T, typename... Ts, typename Fn>
+[[gnu::always_inline]] inline bool visit_if_listed(Fn& fn) {
+  if constexpr (sizeof...(Ts) == 0 || (std::is_same_v<T, Ts> || ...)) {
+    fn(T{});
+    return true;
+  } else {
+    return false;
+  }
+}
+}  // namespace detail
+
+// Calls fn(T{}) with the C++ storage type T of `t` when it is one of Ts (by default every type above);
+// returns whether it was. The one way operators pick a kernel by element type. Callers mark fn
+// __attribute__((always_inline)): operator setup is built for size (-Os), which would otherwise leave
+// each instantiation a function of its own, for more code than a switch.
+template <typename... Ts, typename Fn>
+[[gnu::always_inline]] inline bool visit_dtype(DType t, Fn&& fn) {
   switch (t) {
-    case DType::kFloat32: fn(float{}); return true;
-    case DType::kFloat64: fn(double{}); return true;
-    case DType::kFloat16: fn(Float16{}); return true;
-    case DType::kBFloat16: fn(BFloat16{}); return true;
-    case DType::kInt8: fn(int8_t{}); return true;
-    case DType::kInt16: fn(int16_t{}); return true;
-    case DType::kInt32: fn(int32_t{}); return true;
-    case DType::kInt64: fn(int64_t{}); return true;
-    case DType::kUint8: fn(uint8_t{}); return true;
-    case DType::kUint16: fn(uint16_t{}); return true;
-    case DType::kUint32: fn(uint32_t{}); return true;
-    case DType::kUint64: fn(uint64_t{}); return true;
+    case DType::kFloat32: return detail::visit_if_listed<float, Ts...>(fn);
+    case DType::kFloat64: return detail::visit_if_listed<double, Ts...>(fn);
+    case DType::kFloat16: return detail::visit_if_listed<Float16, Ts...>(fn);
+    case DType::kBFloat16: return detail::visit_if_listed<BFloat16, Ts...>(fn);
+    case DType::kInt8: return detail::visit_if_listed<int8_t, Ts...>(fn);
+    case DType::kInt16: return detail::visit_if_listed<int16_t, Ts...>(fn);
+    case DType::kInt32: return detail::visit_if_listed<int32_t, Ts...>(fn);
+    case DType::kInt64: return detail::visit_if_listed<int64_t, Ts...>(fn);
+    case DType::kUint8: return detail::visit_if_listed<uint8_t, Ts...>(fn);
+    case DType::kUint16: return detail::visit_if_listed<uint16_t, Ts...>(fn);
+    case DType::kUint32: return detail::visit_if_listed<uint32_t, Ts...>(fn);
+    case DType::kUint64: return detail::visit_if_listed<uint64_t, Ts...>(fn);
     default: return false;
   }
 }

@@ -44,9 +44,9 @@ size_t avgpool_workspace_size(const AvgPoolPlan& plan, DType type);
 
 // Pools `planes` consecutive planes of x into y. float16 and bfloat16 accumulate in float32, float32 in
 // float32, float64 in float64.
-void avgpool_f32(const AvgPoolPlan& plan, size_t planes, const float* x, float* y, void* workspace);
-void avgpool_f64(const AvgPoolPlan& plan, size_t planes, const double* x, double* y, void* workspace);
-void avgpool_f16(const AvgPoolPlan& plan, size_t planes, const Float16* x, Float16* y, void* workspace);
-void avgpool_bf16(const AvgPoolPlan& plan, size_t planes, const BFloat16* x, BFloat16* y, void* workspace);
+void avgpool(const AvgPoolPlan& plan, size_t planes, const float* x, float* y, void* workspace);
+void avgpool(const AvgPoolPlan& plan, size_t planes, const double* x, double* y, void* workspace);
+void avgpool(const AvgPoolPlan& plan, size_t planes, const Float16* x, Float16* y, void* workspace);
+void avgpool(const AvgPoolPlan& plan, size_t planes, const BFloat16* x, BFloat16* y, void* workspace);
 
 }  // namespace ow::kernels

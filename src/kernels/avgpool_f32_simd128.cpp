@@ -1,14 +1,10 @@
 #include "kernels/avgpool.h"
-#include "kernels/avgpool_plane.h"
-
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
+#include "kernels/avgpool_loops.h"
+#include "kernels/simd128.h"
 
 namespace ow::kernels {
 namespace {
 
-#if defined(__wasm_simd128__)
 struct F32x4 {
   using Scalar = float;
   static constexpr size_t kLanes = 4;
@@ -30,13 +26,10 @@ struct F32x4 {
   }
 };
 using Vector = F32x4;
-#else
-using Vector = avgpool_detail::NoVector<float>;
-#endif
 
 }  // namespace
 
-void avgpool_f32(const AvgPoolPlan& plan, size_t planes, const float* x, float* y, void* workspace) {
+void avgpool(const AvgPoolPlan& plan, size_t planes, const float* x, float* y, void* workspace) {
   avgpool_detail::pool_planes<Vector>(plan, planes, x, y, workspace);
 }
 

@@ -1,14 +1,10 @@
 #include "kernels/avgpool.h"
-#include "kernels/avgpool_plane.h"
-
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
+#include "kernels/avgpool_loops.h"
+#include "kernels/simd128.h"
 
 namespace ow::kernels {
 namespace {
 
-#if defined(__wasm_simd128__)
 struct F64x2 {
   using Scalar = double;
   static constexpr size_t kLanes = 2;
@@ -27,13 +23,10 @@ struct F64x2 {
   static double sum_lanes(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
 };
 using Vector = F64x2;
-#else
-using Vector = avgpool_detail::NoVector<double>;
-#endif
 
 }  // namespace
 
-void avgpool_f64(const AvgPoolPlan& plan, size_t planes, const double* x, double* y, void* workspace) {
+void avgpool(const AvgPoolPlan& plan, size_t planes, const double* x, double* y, void* workspace) {
   avgpool_detail::pool_planes<Vector>(plan, planes, x, y, workspace);
 }
 

@@ -1,9 +1,6 @@
 #include "core/half.h"
 #include "kernels/convert_half.h"
-
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
+#include "kernels/simd128.h"
 
 namespace ow::kernels {
 
@@ -11,7 +8,6 @@ namespace ow::kernels {
 // both paths give the same bits.
 void f16_to_f32(const Float16* x, float* y, size_t n) {
   size_t i = 0;
-#if defined(__wasm_simd128__)
   const v128_t sign_mask = wasm_u32x4_const_splat(0x80000000u);
   // Normal values: move exponent and mantissa into place, then rebias the exponent by a multiply.
   const v128_t exp_offset = wasm_u32x4_const_splat(0xE0u << 23);
@@ -33,13 +29,11 @@ void f16_to_f32(const Float16* x, float* y, size_t n) {
       wasm_v128_store(y + i + 4 * k, wasm_v128_or(wasm_v128_and(w, sign_mask), magnitude));
     }
   }
-#endif
   for (; i < n; ++i) y[i] = to_f32(x[i]);
 }
 
 void f32_to_f16(const float* x, Float16* y, size_t n) {
   size_t i = 0;
-#if defined(__wasm_simd128__)
   // Scaling up then down leaves the bits below half precision's to be rounded off (to nearest even)
   // by adding a power of two of the right exponent; Inf and overflow saturate to Inf on the way.
   const v128_t scale_to_inf = wasm_f32x4_const_splat(0x1.0p+112f);
@@ -67,26 +61,22 @@ void f32_to_f16(const float* x, Float16* y, size_t n) {
     // Every lane is below 2^16, so the saturating narrow is exact.
     wasm_v128_store(y + i, wasm_u16x8_narrow_i32x4(r[0], r[1]));
   }
-#endif
   for (; i < n; ++i) y[i] = f16_from_f32(x[i]);
 }
 
 void bf16_to_f32(const BFloat16* x, float* y, size_t n) {
   size_t i = 0;
-#if defined(__wasm_simd128__)
   // bfloat16 is the upper half of a float32: widen and shift.
   for (; i + 8 <= n; i += 8) {
     v128_t h = wasm_v128_load(x + i);
     wasm_v128_store(y + i, wasm_i32x4_shl(wasm_u32x4_extend_low_u16x8(h), 16));
     wasm_v128_store(y + i + 4, wasm_i32x4_shl(wasm_u32x4_extend_high_u16x8(h), 16));
   }
-#endif
   for (; i < n; ++i) y[i] = to_f32(x[i]);
 }
 
 void f32_to_bf16(const float* x, BFloat16* y, size_t n) {
   size_t i = 0;
-#if defined(__wasm_simd128__)
   const v128_t bias = wasm_i32x4_splat(0x7fff);
   const v128_t one = wasm_i32x4_splat(1);
   const v128_t quiet = wasm_i32x4_splat(0x00400000);
@@ -102,7 +92,6 @@ void f32_to_bf16(const float* x, BFloat16* y, size_t n) {
     // Values are < 2^16 after the shift, so the unsigned saturating narrow is exact.
     wasm_v128_store(y + i, wasm_u16x8_narrow_i32x4(r[0], r[1]));
   }
-#endif
   for (; i < n; ++i) y[i] = bf16_from_f32(x[i]);
 }
 

@@ -4,8 +4,7 @@
 //   min_vs: y[i] = min(a[i], b)
 // y may be the same array as a (the Min operator folds its inputs into the output in place); no
 // other overlap is allowed. Floating-point min propagates NaN and orders -0 below +0, in either
-// argument order. Each: WebAssembly SIMD128 main loop when compiled with -msimd128, scalar loop for
-// the tail and for native builds.
+// argument order. Each: a SIMD128 main loop and a scalar tail.
 #pragma once
 
 #include <cstddef>

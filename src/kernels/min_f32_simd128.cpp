@@ -3,7 +3,6 @@
 
 namespace ow::kernels {
 
-#if defined(__wasm_simd128__)
 // The semantics of min_scalar from pmin(a, b) = b < a ? b : a, one instruction, which keeps a when either
 // is NaN or both are zero: both argument orders OR-ed agree with min_scalar (the OR of a NaN and
 // anything is a NaN, that of -0 and +0 is -0). f32x4.min costs several more, to canonicalise the NaN.
@@ -11,7 +10,6 @@ template <>
 struct VecMin<float> {
   static v128_t apply(v128_t a, v128_t b) { return wasm_v128_or(wasm_f32x4_pmin(a, b), wasm_f32x4_pmin(b, a)); }
 };
-#endif
 
 void min_vv(const float* a, const float* b, float* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const float* a, float b, float* y, size_t n) { min_vs_loop(a, b, y, n); }

@@ -3,7 +3,6 @@
 
 namespace ow::kernels {
 
-#if defined(__wasm_simd128__)
 // The semantics of min_scalar from pmin(a, b) = b < a ? b : a, one instruction, which keeps a when either
 // is NaN or both are zero: both argument orders OR-ed agree with min_scalar (the OR of a NaN and
 // anything is a NaN, that of -0 and +0 is -0). f64x2.min costs several more, to canonicalise the NaN.
@@ -11,7 +10,6 @@ template <>
 struct VecMin<double> {
   static v128_t apply(v128_t a, v128_t b) { return wasm_v128_or(wasm_f64x2_pmin(a, b), wasm_f64x2_pmin(b, a)); }
 };
-#endif
 
 void min_vv(const double* a, const double* b, double* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const double* a, double b, double* y, size_t n) { min_vs_loop(a, b, y, n); }

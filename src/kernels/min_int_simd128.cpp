@@ -3,7 +3,6 @@
 
 namespace ow::kernels {
 
-#if defined(__wasm_simd128__)
 template <> struct VecMin<int8_t> { static v128_t apply(v128_t a, v128_t b) { return wasm_i8x16_min(a, b); } };
 template <> struct VecMin<uint8_t> { static v128_t apply(v128_t a, v128_t b) { return wasm_u8x16_min(a, b); } };
 template <> struct VecMin<int16_t> { static v128_t apply(v128_t a, v128_t b) { return wasm_i16x8_min(a, b); } };
@@ -25,7 +24,6 @@ struct VecMin<uint64_t> {
     return wasm_v128_bitselect(a, b, wasm_i64x2_lt(wasm_v128_xor(a, sign), wasm_v128_xor(b, sign)));
   }
 };
-#endif
 
 void min_vv(const int8_t* a, const int8_t* b, int8_t* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const int8_t* a, int8_t b, int8_t* y, size_t n) { min_vs_loop(a, b, y, n); }

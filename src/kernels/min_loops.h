@@ -1,5 +1,5 @@
 // The loops shared by the Min micro-kernels (kernels/min.h): a SIMD128 main loop of four vectors,
-// then one vector, then a scalar tail (all of a native build). Each kernel file specialises
+// then one vector, then a scalar tail. Each kernel file specialises
 // VecMin<T> with its lane-wise min and instantiates the loops.
 #pragma once
 
@@ -7,9 +7,7 @@
 #include <cstddef>
 #include <type_traits>
 
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
+#include "kernels/simd128.h"
 
 namespace ow::kernels {
 
@@ -25,7 +23,6 @@ inline T min_scalar(T a, T b) {
   return b < a ? b : a;
 }
 
-#if defined(__wasm_simd128__)
 // Lane-wise min of two vectors of T, with the semantics of min_scalar.
 template <typename T>
 struct VecMin;
@@ -38,20 +35,17 @@ inline v128_t splat(T v) {
   else if constexpr (sizeof(T) == 4) return wasm_v128_load32_splat(&v);
   else return wasm_v128_load64_splat(&v);
 }
-#endif
 
 // The main loops store each vector as soon as it is computed: computed first and stored together, the
 // four were stored in descending order, which V8 keeps, and which ran a tenth slower.
 template <typename T>
 void min_vv_row(const T* a, const T* b, T* y, size_t n) {
   size_t i = 0;
-#if defined(__wasm_simd128__)
   constexpr size_t kLanes = 16 / sizeof(T);
   for (; i + 4 * kLanes <= n; i += 4 * kLanes)
     for (size_t k = 0; k < 4; ++k)
       wasm_v128_store(y + i + k * kLanes, VecMin<T>::apply(wasm_v128_load(a + i + k * kLanes), wasm_v128_load(b + i + k * kLanes)));
   for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, VecMin<T>::apply(wasm_v128_load(a + i), wasm_v128_load(b + i)));
-#endif
   for (; i < n; ++i) y[i] = min_scalar(a[i], b[i]);
 }
 
@@ -63,13 +57,11 @@ void min_vv_loop(const T* a, const T* b, T* y, size_t n, size_t rows) {
 template <typename T>
 void min_vs_loop(const T* a, T b, T* y, size_t n) {
   size_t i = 0;
-#if defined(__wasm_simd128__)
   constexpr size_t kLanes = 16 / sizeof(T);
   const v128_t vb = splat(b);
   for (; i + 4 * kLanes <= n; i += 4 * kLanes)
     for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, VecMin<T>::apply(wasm_v128_load(a + i + k * kLanes), vb));
   for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, VecMin<T>::apply(wasm_v128_load(a + i), vb));
-#endif
   for (; i < n; ++i) y[i] = min_scalar(a[i], b);
 }
 

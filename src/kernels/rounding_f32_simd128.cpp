@@ -2,6 +2,8 @@
 
 namespace ow::kernels {
 
-void rounding_f32(RoundingMode mode, const float* x, float* y, size_t n) { rounding_dispatch(mode, x, y, n); }
+void rounding(RoundingMode mode, const float* x, float* y, size_t n) {
+  with_rounding_mode(mode, [&](auto m) { rounding_loop<float, decltype(m)::value>(x, y, n); });
+}
 
 }  // namespace ow::kernels

@@ -7,10 +7,7 @@
 #include "core/half.h"
 #include "kernels/rounding.h"
 #include "kernels/rounding_loops.h"
-
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
+#include "kernels/simd128.h"
 
 namespace ow::kernels {
 namespace {
@@ -53,7 +50,6 @@ H round_half_scalar(H x) {
   return H{static_cast<uint16_t>(((f32_bits(r) << F::kExponentShift) >> 16) | (x.bits & 0x8000u))};
 }
 
-#if defined(__wasm_simd128__)
 // Four lanes of half values in the upper halves of 32-bit words; returns the rounded values the same
 // way, with the sign bit not necessarily right.
 template <RoundingMode M, typename H>
@@ -66,12 +62,10 @@ inline v128_t round_upper_halves(v128_t w) {
   if constexpr (F::kExponentShift != 0) r = wasm_i32x4_shl(wasm_f32x4_mul(r, wasm_f32x4_const_splat(F::kScaleBack)), F::kExponentShift);
   return r;
 }
-#endif
 
 template <RoundingMode M, typename H>
 void run(const H* x, H* y, size_t n) {
   size_t i = 0;
-#if defined(__wasm_simd128__)
   const v128_t zero = wasm_i32x4_const_splat(0);
   for (; i + 8 <= n; i += 8) {
     const v128_t h = wasm_v128_load(x + i);
@@ -83,22 +77,16 @@ void run(const H* x, H* y, size_t n) {
     if constexpr (HalfFormat<H>::kRebias != 0) from_x = wasm_v128_or(from_x, wasm_i16x8_eq(wasm_i16x8_shl(h, 1), zero));
     wasm_v128_store(y + i, wasm_v128_bitselect(h, rounded, from_x));
   }
-#endif
   for (; i < n; ++i) y[i] = round_half_scalar<M>(x[i]);
-}
-
-template <typename H>
-void dispatch(RoundingMode mode, const H* x, H* y, size_t n) {
-  switch (mode) {
-    case RoundingMode::kFloor: return run<RoundingMode::kFloor>(x, y, n);
-    case RoundingMode::kCeil: return run<RoundingMode::kCeil>(x, y, n);
-    case RoundingMode::kNearestEven: return run<RoundingMode::kNearestEven>(x, y, n);
-  }
 }
 
 }  // namespace
 
-void rounding_f16(RoundingMode mode, const Float16* x, Float16* y, size_t n) { dispatch(mode, x, y, n); }
-void rounding_bf16(RoundingMode mode, const BFloat16* x, BFloat16* y, size_t n) { dispatch(mode, x, y, n); }
+void rounding(RoundingMode mode, const Float16* x, Float16* y, size_t n) {
+  with_rounding_mode(mode, [&](auto m) { run<decltype(m)::value>(x, y, n); });
+}
+void rounding(RoundingMode mode, const BFloat16* x, BFloat16* y, size_t n) {
+  with_rounding_mode(mode, [&](auto m) { run<decltype(m)::value>(x, y, n); });
+}
 
 }  // namespace ow::kernels

@@ -34,20 +34,14 @@ constexpr int64_t kMaxAttributeValue = INT32_MAX;
 int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }  // b > 0
 int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 && a > 0); }   // b > 0
 
-std::string ints_to_string(const std::vector<int64_t>& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
 // Every value of an ints attribute in [min, kMaxAttributeValue].
 Status check_range(std::string_view name, const std::vector<int64_t>& values, int64_t min) {
   for (int64_t v : values) {
     if (v < min)
       return InvalidArgument("attribute '" + std::string(name) + "' must be " + (min > 0 ? "positive" : "non-negative") +
-                             ", got " + ints_to_string(values));
+                             ", got " + dims_to_string(values));
     if (v > kMaxAttributeValue)
-      return InvalidArgument("attribute '" + std::string(name) + "' has a value too large: " + ints_to_string(values));
+      return InvalidArgument("attribute '" + std::string(name) + "' has a value too large: " + dims_to_string(values));
   }
   return Status::Ok();
 }
@@ -307,13 +301,12 @@ class AveragePoolKernel final : public Kernel {
         return OutOfMemory("cannot allocate " + std::to_string(workspace_bytes) + " bytes of workspace for an output of shape " +
                            dims_to_string(y_dims));
       void* ws = workspace.value().raw_data();
-      switch (x.dtype()) {
-        case DType::kFloat32: kernels::avgpool_f32(plan, planes, x.data<float>(), y->data<float>(), ws); break;
-        case DType::kFloat64: kernels::avgpool_f64(plan, planes, x.data<double>(), y->data<double>(), ws); break;
-        case DType::kFloat16: kernels::avgpool_f16(plan, planes, x.data<Float16>(), y->data<Float16>(), ws); break;
-        case DType::kBFloat16: kernels::avgpool_bf16(plan, planes, x.data<BFloat16>(), y->data<BFloat16>(), ws); break;
-        default: return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
-      }
+      const auto run = [&](auto element) __attribute__((always_inline)) {
+        using T = decltype(element);
+        kernels::avgpool(plan, planes, x.data<T>(), y->data<T>(), ws);
+      };
+      if (!visit_dtype<float, double, Float16, BFloat16>(x.dtype(), run))
+        return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
     }
     return Status::Ok();
   }

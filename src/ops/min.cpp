@@ -177,7 +177,9 @@ class MinKernel final : public Kernel {
     OW_ASSIGN_OR_RETURN(Dims dims, output_dims(inputs));
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, inputs[0]->dtype(), std::move(dims), y));
-    visit_dtype(y->dtype(), [&](auto element) { fold_min(inputs, *y, kMinLoops<decltype(element)>); });
+    visit_dtype(y->dtype(), [&](auto element) __attribute__((always_inline)) {
+      fold_min(inputs, *y, kMinLoops<decltype(element)>);
+    });
     return Status::Ok();
   }
 

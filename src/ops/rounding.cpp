@@ -17,13 +17,12 @@ class RoundingKernel final : public Kernel {
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
     const size_t n = x.size();
-    switch (x.dtype()) {
-      case DType::kFloat32: kernels::rounding_f32(mode_, x.data<float>(), y->data<float>(), n); break;
-      case DType::kFloat64: kernels::rounding_f64(mode_, x.data<double>(), y->data<double>(), n); break;
-      case DType::kFloat16: kernels::rounding_f16(mode_, x.data<Float16>(), y->data<Float16>(), n); break;
-      case DType::kBFloat16: kernels::rounding_bf16(mode_, x.data<BFloat16>(), y->data<BFloat16>(), n); break;
-      default: return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
-    }
+    const auto run = [&](auto element) __attribute__((always_inline)) {
+      using T = decltype(element);
+      kernels::rounding(mode_, x.data<T>(), y->data<T>(), n);
+    };
+    if (!visit_dtype<float, double, Float16, BFloat16>(x.dtype(), run))
+      return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
     return Status::Ok();
   }
 

@@ -1,4 +1,4 @@
-// AveragePool on the scalar path: each version's output-shape formulas, hand-checked values for every
+// AveragePool through the SIMD128 kernels (SIMDe natively): each version's output-shape formulas, hand-checked values for every
 // type, and every attribute refusal.
 #include <cmath>
 #include <initializer_list>

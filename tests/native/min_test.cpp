@@ -1,4 +1,4 @@
-// Min on the scalar path: every version and type, edge values from hand-written tables, broadcasting
+// Min through the SIMD128 kernels (SIMDe natively): every version and type, edge values from hand-written tables, broadcasting
 // against an index-by-index reference, and every refusal.
 #include <cmath>
 #include <cstdint>

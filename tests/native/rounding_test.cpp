@@ -1,4 +1,4 @@
-// Floor, Ceil, Round on the scalar path: every version and type, edge values from hand-written tables.
+// Floor, Ceil, Round through the SIMD128 kernels (SIMDe natively): every version and type, edge values from hand-written tables.
 #include <cmath>
 
 #include "core/half.h"
@@ -33,7 +33,7 @@ template <typename T, typename ToT, typename FromT>
 void check(const std::string& op, int opset, ToT to, FromT from) {
   std::vector<T> xs;
   for (const Case& c : kCases) xs.push_back(to(c.x));
-  // 37 values, so that a vectorized kernel runs its main loop and its scalar tail too.
+  // Repeated past 32 elements: the 4-vector main loop, the 1-vector loop and the scalar tail all run.
   while (xs.size() < 37) xs.push_back(xs[xs.size() % std::size(kCases)]);
   Tensor x = make_tensor<T>({static_cast<int64_t>(xs.size())}, xs), y;
   REQUIRE(test::run(op, opset, {}, {&x}, &y).ok());
@@ -48,7 +48,7 @@ void check(const std::string& op, int opset, ToT to, FromT from) {
 
 }  // namespace
 
-TEST_CASE("Floor, Ceil and Round: every version and type on the scalar path", "[rounding]") {
+TEST_CASE("Floor, Ceil and Round: every version and type", "[rounding]") {
   struct Variant {
     std::string op;
     int opset;

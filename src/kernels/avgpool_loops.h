@@ -2,9 +2,8 @@
 // row (last spatial axis) at a time: the input rows inside the window on the outer axes are summed into
 // one row, then each output column sums its taps along that row and divides.
 //
-// V is the vector type of the kernel's ISA, or NoVector<T> (kLanes = 1) where there is none; only the
-// scalar loops run then. V provides load, store, add, div, splat, sum_lanes (of one vector), and the
-// lane moves below, mul, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
+// V is the kernel's SIMD128 vector of kLanes lanes of T: it provides load, store, add, div, splat,
+// sum_lanes (of one vector), mul, and the lane moves below, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
 //   even(a, b) = (a0, a2, .., b0, b2, ..)    odd(a, b) = (a1, a3, .., b1, b3, ..)
 //   shift1(a, b) = (a1 .. aL-1, b0)          shift2(a, b) = (a2 .. aL-1, b0, b1)
 //   load_lo(p) = (p[0], 0, ..)               load_lo2(p) = (p[0], p[1], 0, ..)
@@ -18,12 +17,6 @@
 #include "kernels/avgpool.h"
 
 namespace ow::kernels::avgpool_detail {
-
-template <typename T>
-struct NoVector {
-  using Scalar = T;
-  static constexpr size_t kLanes = 1;
-};
 
 constexpr size_t align16(size_t bytes) { return (bytes + 15) & ~size_t{15}; }
 
@@ -86,8 +79,7 @@ struct PlaneScratch {
 template <class V, typename T>
 void add_rows(const T* a, const T* b, size_t n, T* out) {
   size_t i = 0;
-  if constexpr (V::kLanes > 1)
-    for (; i + V::kLanes <= n; i += V::kLanes) V::store(out + i, V::add(V::load(a + i), V::load(b + i)));
+  for (; i + V::kLanes <= n; i += V::kLanes) V::store(out + i, V::add(V::load(a + i), V::load(b + i)));
   for (; i < n; ++i) out[i] = a[i] + b[i];
 }
 
@@ -104,15 +96,13 @@ template <class V, typename T>
 T sum_contiguous(const T* p, size_t n) {
   size_t i = 0;
   T total = 0;
-  if constexpr (V::kLanes > 1) {
-    if (n >= 2 * V::kLanes) {  // two accumulators: the adds of one wait on each other
-      auto a = V::load(p), b = V::load(p + V::kLanes);
-      for (i = 2 * V::kLanes; i + 2 * V::kLanes <= n; i += 2 * V::kLanes) {
-        a = V::add(a, V::load(p + i));
-        b = V::add(b, V::load(p + i + V::kLanes));
-      }
-      total = V::sum_lanes(V::add(a, b));
+  if (n >= 2 * V::kLanes) {  // two accumulators: the adds of one wait on each other
+    auto a = V::load(p), b = V::load(p + V::kLanes);
+    for (i = 2 * V::kLanes; i + 2 * V::kLanes <= n; i += 2 * V::kLanes) {
+      a = V::add(a, V::load(p + i));
+      b = V::add(b, V::load(p + i + V::kLanes));
     }
+    total = V::sum_lanes(V::add(a, b));
   }
   for (; i < n; ++i) total += p[i];
   return total;
@@ -245,15 +235,13 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   pool_partial_windows(ax, row, row_divisor, 0, ax.full_begin, y);
   const T divisor = row_divisor * T(ax.kernel);
   size_t o = ax.full_begin;
-  if constexpr (V::kLanes > 1) {
-    const SummedRows<V, 1, T> one{{row}};
-    const auto d = [v = V::splat(divisor)](auto sum, size_t) { return V::div(sum, v); };
-    if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) o = pool_windows_fixed<V, 2, 2>(one, ax.full_origin, d, o, ax.full_end, y);
-    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) o = pool_windows_fixed<V, 3, 2>(one, ax.full_origin, d, o, ax.full_end, y);
-    else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) o = pool_windows_fixed<V, 3, 1>(one, ax.full_origin, d, o, ax.full_end, y);
-    else if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
-    else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, divisor, o, ax.full_end, y);
-  }
+  const SummedRows<V, 1, T> one{{row}};
+  const auto d = [v = V::splat(divisor)](auto sum, size_t) { return V::div(sum, v); };
+  if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) o = pool_windows_fixed<V, 2, 2>(one, ax.full_origin, d, o, ax.full_end, y);
+  else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) o = pool_windows_fixed<V, 3, 2>(one, ax.full_origin, d, o, ax.full_end, y);
+  else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) o = pool_windows_fixed<V, 3, 1>(one, ax.full_origin, d, o, ax.full_end, y);
+  else if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
+  else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, divisor, o, ax.full_end, y);
   if (ax.dilation == 1 && o < ax.full_end && o + 1 == ax.output_size && ax.kernel >= 2 * V::kLanes) {
     // One wide window, as in global pooling: a sum over contiguous elements.
     y[o] = sum_contiguous<V>(row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin), ax.kernel) / divisor;
@@ -318,11 +306,9 @@ using RowSummingKernel = bool (*)(const AvgPoolAxis&, const T*, const size_t*, s
 
 template <class V, typename T>
 RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {
-  if constexpr (V::kLanes > 1) {
-    if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) return pool_row_summing<V, 2, 2, T>;
-    if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) return pool_row_summing<V, 3, 2, T>;
-    if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) return pool_row_summing<V, 3, 1, T>;
-  }
+  if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) return pool_row_summing<V, 2, 2, T>;
+  if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) return pool_row_summing<V, 3, 2, T>;
+  if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) return pool_row_summing<V, 3, 1, T>;
   return nullptr;
 }
 

@@ -2,7 +2,7 @@
 // (so sums accumulate in float32) and rounded back to nearest even. The workspace size of every type is
 // here too, next to the half kernels' extra planes.
 #include "kernels/avgpool.h"
-#include "kernels/avgpool_plane.h"
+#include "kernels/avgpool_loops.h"
 #include "kernels/convert_half.h"
 
 namespace ow::kernels {
@@ -20,7 +20,7 @@ void run(const AvgPoolPlan& plan, size_t planes, const H* x, H* y, void* workspa
   p += align16(plan.output_plane * sizeof(float));
   for (size_t plane = 0; plane < planes; ++plane) {
     half_to_f32(x + plane * plan.input_plane, x_plane, plan.input_plane);
-    avgpool_f32(plan, 1, x_plane, y_plane, p);
+    avgpool(plan, 1, x_plane, y_plane, p);
     f32_to_half(y_plane, y + plane * plan.output_plane, plan.output_plane);
   }
 }
@@ -38,11 +38,11 @@ size_t avgpool_workspace_size(const AvgPoolPlan& plan, DType type) {
   }
 }
 
-void avgpool_f16(const AvgPoolPlan& plan, size_t planes, const Float16* x, Float16* y, void* workspace) {
+void avgpool(const AvgPoolPlan& plan, size_t planes, const Float16* x, Float16* y, void* workspace) {
   run(plan, planes, x, y, workspace);
 }
 
-void avgpool_bf16(const AvgPoolPlan& plan, size_t planes, const BFloat16* x, BFloat16* y, void* workspace) {
+void avgpool(const AvgPoolPlan& plan, size_t planes, const BFloat16* x, BFloat16* y, void* workspace) {
   run(plan, planes, x, y, workspace);
 }
 
