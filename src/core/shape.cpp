@@ -68,9 +68,7 @@ Result<Dims> broadcast_shapes(const std::vector<const Dims*>& shapes) {
 }
 
 std::string dims_to_string(const Dims& dims) {
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) s += (i ? "," : "") + std::to_string(dims[i]);
-  return s + "]";
+  return list_to_string(dims, [](int64_t d) { return std::to_string(d); });
 }
 
 }  // namespace ow

@@ -48,6 +48,16 @@ inline bool byte_count_fast(const Dims& dims, size_t element_size, size_t& bytes
 // The broadcast of all shapes, or an error naming the first incompatible dimension.
 Result<Dims> broadcast_shapes(const std::vector<const Dims*>& shapes);
 
+// "[a,b,c]": how every message writes a list (a shape, an attribute's values, a declared shape);
+// item(v) writes one value.
+template <typename T, typename Item>
+std::string list_to_string(const std::vector<T>& values, Item item) {
+  std::string s = "[";
+  for (size_t i = 0; i < values.size(); ++i) s += (i ? "," : "") + item(values[i]);
+  return s + "]";
+}
+
+// A shape, or any list of integers, as list_to_string writes it.
 std::string dims_to_string(const Dims& dims);
 
 }  // namespace ow

@@ -13,14 +13,7 @@ constexpr size_t kNoNode = SIZE_MAX;
 bool is_default_domain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
 
 std::string shape_to_string(const std::vector<Dim>& shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    const Dim& d = shape[i];
-    if (i) s += ",";
-    s += d.fixed ? std::to_string(d.value) : d.param.empty() ? "?" : d.param;
-  }
-  s += "]";
-  return s;
+  return list_to_string(shape, [](const Dim& d) { return d.fixed ? std::to_string(d.value) : d.param.empty() ? "?" : d.param; });
 }
 
 // The version of the default ONNX domain the model imports.
