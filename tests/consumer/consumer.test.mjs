@@ -180,13 +180,15 @@ test('Node: as an edge runtime (ES module build, compiling from bytes refused), 
 // scripts/setup.sh from tests/consumer/node-versions.json), Deno and Bun (devDependencies). Deno runs
 // the ES module script only, with read permission only.
 const NODE_VERSIONS = JSON.parse(readFileSync(new URL('./node-versions.json', import.meta.url), 'utf8'));
+const { devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const nodeBinary = (version) => join(root, 'build', 'node-versions', 'node_modules', `node-${version}`, 'bin', 'node');
+// version: how --version's output starts.
 const RUNTIMES = [
   // Node 18 has import.meta.resolve behind a flag only.
-  { name: `Node ${NODE_VERSIONS.oldest}`, command: nodeBinary(NODE_VERSIONS.oldest), version: `v${NODE_VERSIONS.oldest}`, esm: ['--experimental-import-meta-resolve'], cjs: [], float16Array: false },
-  { name: `Node ${NODE_VERSIONS.newest}`, command: nodeBinary(NODE_VERSIONS.newest), version: `v${NODE_VERSIONS.newest}`, esm: [], cjs: [], float16Array: true },
-  { name: 'Deno', command: join(root, 'node_modules', '.bin', 'deno'), version: /^deno 2\./, esm: ['run', '--no-lock', '--allow-read'], cjs: null, float16Array: true },
-  { name: 'Bun', command: join(root, 'node_modules', '.bin', 'bun'), version: /^1\./, esm: [], cjs: [], float16Array: true },
+  { name: `Node ${NODE_VERSIONS.oldest}`, command: nodeBinary(NODE_VERSIONS.oldest), version: `v${NODE_VERSIONS.oldest}\n`, esm: ['--experimental-import-meta-resolve'], cjs: [], float16Array: false },
+  { name: `Node ${NODE_VERSIONS.newest}`, command: nodeBinary(NODE_VERSIONS.newest), version: `v${NODE_VERSIONS.newest}\n`, esm: [], cjs: [], float16Array: true },
+  { name: 'Deno', command: join(root, 'node_modules', '.bin', 'deno'), version: `deno ${devDependencies.deno} `, esm: ['run', '--no-lock', '--allow-read'], cjs: null, float16Array: true },
+  { name: 'Bun', command: join(root, 'node_modules', '.bin', 'bun'), version: `${devDependencies.bun}\n`, esm: [], cjs: [], float16Array: true },
 ];
 
 test(`engines claims Node ${NODE_VERSIONS.oldest} as its oldest`, () => {
@@ -198,7 +200,7 @@ for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
     test('is installed, at its version', async (t) => {
       const { stdout } = await run(runtime.command, ['--version'], root);
-      assert.match(stdout.trim(), typeof runtime.version === 'string' ? new RegExp(`^${runtime.version.replaceAll('.', '\\.')}$`) : runtime.version);
+      assert.ok(`${stdout.trim()}\n`.startsWith(runtime.version), `${stdout} is not ${runtime.version}`);
       t.diagnostic(stdout.trim().split('\n')[0]);
     });
 
