@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { describe } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, until } from 'selenium-webdriver';
@@ -20,18 +20,35 @@ import { handleRequest } from './server.mjs';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-export const ENGINES = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
+const ENGINES = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
 const selected = process.env.BROWSER_ENGINES?.split(',').map((e) => e.trim()) ?? Object.keys(ENGINES);
 for (const engine of selected) {
   if (!(engine in ENGINES)) throw new Error(`BROWSER_ENGINES: unknown engine '${engine}' (known: ${Object.keys(ENGINES).join(', ')})`);
 }
 
 /**
- * Declares body(engine) once per engine inside a describe named after it (body declares its before/
- * after/test; name each test with ENGINES[engine] too, so that a failure names its engine).
+ * Declares body(browser) once per engine, inside a describe named after it: browser is that engine's,
+ * launched before the describe's tests and closed after them ({ engine, name, version, newPage() },
+ * as launch() gives). Name each test with browser.name too, so that a failure names its engine.
  */
 export function eachEngine(body) {
-  for (const engine of selected) describe(ENGINES[engine], () => body(engine));
+  for (const engine of selected) {
+    describe(ENGINES[engine], () => {
+      let launched;
+      before(async () => {
+        launched = await launch(engine);
+      });
+      after(() => launched?.close());
+      body({
+        engine,
+        name: ENGINES[engine],
+        get version() {
+          return launched.version;
+        },
+        newPage: (viewport) => launched.newPage(viewport),
+      });
+    });
+  }
 }
 
 // WebKit's WebDriver reports no console messages, so every HTML page served through serve() loads this

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { ENGINES, eachEngine, launch, serveDemo } from '../../tools/browser-harness.mjs';
+import { eachEngine, serveDemo } from '../../tools/browser-harness.mjs';
 import { roundHalfEven } from '../node/helpers/reference.mjs';
 
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
@@ -28,15 +28,9 @@ const shownValues = (page) => page.evaluate(() => Object.fromEntries([...documen
   output.querySelector('pre.values').textContent.replace(/\[[^\]]*:[^\]]*\]/g, ' ').split(/\s+/).filter(Boolean).map(Number),
 ])));
 
-eachEngine((engine) => {
-  const name = ENGINES[engine];
-  let browser;
-  before(async () => {
-    browser = await launch(engine);
-  });
-  after(() => browser?.close());
+eachEngine((browser) => {
 
-  test(`${name}: the demo becomes ready, runs its default model, a gallery model and the image pipeline`, async () => {
+  test(`${browser.name}: the demo becomes ready, runs its default model, a gallery model and the image pipeline`, async () => {
     const page = await browser.newPage();
     await page.goto(server.base);
     await page.waitForSelector('body[data-ready="true"]');
@@ -69,7 +63,7 @@ eachEngine((engine) => {
     const pooled = Array.from({ length: 6 }, (_, i) => (b[2 * i] + b[2 * i + 1]) / 2); // halves: exact in bfloat16
     assert.deepEqual(await shownValues(page), { ceil_f16: h.map(Math.ceil), round_bf16: pooled.map(roundHalfEven) });
 
-    await page.screenshot(new URL(`demo-${engine}.png`, ARTIFACTS).pathname);
+    await page.screenshot(new URL(`demo-${browser.engine}.png`, ARTIFACTS).pathname);
     assert.deepEqual(await page.consoleErrors(), []);
     await page.close();
   });

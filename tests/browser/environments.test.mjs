@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { ENGINES, eachEngine, launch, serve } from '../../tools/browser-harness.mjs';
+import { eachEngine, serve } from '../../tools/browser-harness.mjs';
 
 const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
 const CSP_WITHOUT_WASM = "script-src 'self'";
@@ -56,14 +56,7 @@ function assertComputes(results, where) {
   }, where);
 }
 
-eachEngine((engine) => {
-  const name = ENGINES[engine];
-  let browser;
-  before(async () => {
-    browser = await launch(engine);
-  });
-  after(() => browser?.close());
-
+eachEngine((browser) => {
   // Opens a fixture page; resolves to its window.results and the page's errors.
   async function openFixture(path) {
     const page = await browser.newPage();
@@ -77,7 +70,7 @@ eachEngine((engine) => {
     }
   }
 
-  test(`${name}: strict CSP (script-src 'self' 'wasm-unsafe-eval'): page and module worker load and compute; Float16Array input`, async () => {
+  test(`${browser.name}: strict CSP (script-src 'self' 'wasm-unsafe-eval'): page and module worker load and compute; Float16Array input`, async () => {
     const { results, errors } = await openFixture('strict-csp/');
     assert.equal(results.error, undefined);
     assert.deepEqual(errors, []);
@@ -85,14 +78,14 @@ eachEngine((engine) => {
     assertComputes(results.moduleWorker, 'module worker');
   });
 
-  test(`${name}: module service worker (no import()) loads and computes, under the strict CSP too`, async () => {
+  test(`${browser.name}: module service worker (no import()) loads and computes, under the strict CSP too`, async () => {
     const { results, errors } = await openFixture('service-worker/');
     assert.equal(results.error, undefined);
     assert.deepEqual(errors, []);
     assertComputes(results.serviceWorker, 'service worker');
   });
 
-  test(`${name}: a policy without 'wasm-unsafe-eval': ready() rejects with NOT_READY saying what the policy must allow`, async () => {
+  test(`${browser.name}: a policy without 'wasm-unsafe-eval': ready() rejects with NOT_READY saying what the policy must allow`, async () => {
     const { results } = await openFixture('csp-without-wasm/');
     assert.equal(results.name, 'OnnxWasmError');
     assert.equal(results.code, 'NOT_READY');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { ENGINES, eachEngine, launch, serveDemo } from '../../tools/browser-harness.mjs';
+import { eachEngine, serveDemo } from '../../tools/browser-harness.mjs';
 
 const TESTS = new URL('../data/onnx-backend/', import.meta.url);
 let server;
@@ -15,14 +15,9 @@ before(async () => {
 
 after(() => server?.close());
 
-eachEngine((engine) => {
-  let browser;
-  before(async () => {
-    browser = await launch(engine);
-  });
-  after(() => browser?.close());
+eachEngine((browser) => {
 
-  test(`${ENGINES[engine]}: every ONNX backend test case through InferenceSession, models and data fetched by URL`, async () => {
+  test(`${browser.name}: every ONNX backend test case through InferenceSession, models and data fetched by URL`, async () => {
     const cases = ['node', 'pytorch-converted'].flatMap((suite) =>
       readdirSync(new URL(`${suite}/`, TESTS), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${suite}/${e.name}`));
     const page = await browser.newPage();
@@ -56,7 +51,7 @@ eachEngine((engine) => {
     await page.close();
   });
 
-  test(`${ENGINES[engine]}: ready({ wasmUrl }) on an HTML page or a missing file rejects with NOT_READY naming it; then the wasm loads`, async (t) => {
+  test(`${browser.name}: ready({ wasmUrl }) on an HTML page or a missing file rejects with NOT_READY naming it; then the wasm loads`, async (t) => {
     t.diagnostic(`${browser.name} ${browser.version}`);
     const page = await browser.newPage();
     await page.goto(server.base);

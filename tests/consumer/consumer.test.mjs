@@ -18,7 +18,7 @@ import sirv from 'sirv';
 import { createLogger, createServer as createViteServer, build as viteBuild } from 'vite';
 import webpack from 'webpack';
 import { f16ToNumber, numberToF16, roundHalfEven } from '../node/helpers/reference.mjs';
-import { ENGINES, eachEngine, launch, serve } from '../../tools/browser-harness.mjs';
+import { eachEngine, serve } from '../../tools/browser-harness.mjs';
 import { FLOAT16_INPUT, INPUT } from './app/src/checks.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -275,15 +275,9 @@ const webpackBuildDir = once(async () => {
   return outDir;
 });
 
-eachEngine((engine) => {
-  const name = ENGINES[engine];
-  let browser;
-  before(async () => {
-    browser = await launch(engine);
-  });
-  after(() => browser?.close());
+eachEngine((browser) => {
 
-  test(`${name}: no bundler: module script, module worker, classic worker (import())`, async () => {
+  test(`${browser.name}: no bundler: module script, module worker, classic worker (import())`, async () => {
     const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, staticFiles(app), 'plain/');
     assert.deepEqual(failedRequests, []);
     assert.deepEqual(consoleErrors, []);
@@ -291,7 +285,7 @@ eachEngine((engine) => {
     assert.ok(wasmFetched.includes('/node_modules/onnx-wasm/dist/onnx-wasm.wasm application/wasm'), wasmFetched.join());
   });
 
-  test(`${name}: wasm hosted elsewhere: the default location fails with NOT_READY, wasmUrl loads it`, async () => {
+  test(`${browser.name}: wasm hosted elsewhere: the default location fails with NOT_READY, wasmUrl loads it`, async () => {
     const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, staticFiles(customDir()), 'custom/');
     assert.deepEqual(failedRequests, ['404 /custom/lib/onnx-wasm.wasm']);
     assert.deepEqual(consoleErrors, []);
@@ -302,7 +296,7 @@ eachEngine((engine) => {
     assert.deepEqual(wasmFetched, ['/custom/cdn/engine.bin application/octet-stream']);
   });
 
-  test(`${name}: Vite build, zero config: page, module worker, CommonJS worker`, async () => {
+  test(`${browser.name}: Vite build, zero config: page, module worker, CommonJS worker`, async () => {
     const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, staticFiles(await viteBuildDir()), '');
     assert.deepEqual(failedRequests, []);
     assert.deepEqual(consoleErrors, []);
@@ -310,7 +304,7 @@ eachEngine((engine) => {
     assert.ok(wasmFetched.length > 0 && wasmFetched.every((w) => /^\/assets\/onnx-wasm-[\w-]+\.wasm application\/wasm$/.test(w)), wasmFetched.join());
   });
 
-  test(`${name}: Vite dev server, dependency pre-bundling included: page, module worker`, async () => {
+  test(`${browser.name}: Vite dev server, dependency pre-bundling included: page, module worker`, async () => {
     const warnings = [];
     const vite = await createViteServer({
       root: app,
@@ -318,7 +312,7 @@ eachEngine((engine) => {
       customLogger: viteLogger(warnings),
       logLevel: 'warn',
       server: { middlewareMode: true, hmr: false }, // served through serve(), which logs the requests
-      cacheDir: join(app, `.vite-${engine}`), // a pre-bundling of its own per engine
+      cacheDir: join(app, `.vite-${browser.engine}`), // a pre-bundling of its own per engine
       optimizeDeps: { entries: ['dev.html'] }, // the app's page; the other pages here are not Vite's
     });
     try {
@@ -333,7 +327,7 @@ eachEngine((engine) => {
     assert.deepEqual(warnings, []);
   });
 
-  test(`${name}: webpack 5 build, zero config: page, module worker, CommonJS worker`, async () => {
+  test(`${browser.name}: webpack 5 build, zero config: page, module worker, CommonJS worker`, async () => {
     const { results, failedRequests, consoleErrors, wasmFetched } = await openPage(browser, staticFiles(await webpackBuildDir()), '');
     assert.deepEqual(failedRequests, []);
     assert.deepEqual(consoleErrors, []);
