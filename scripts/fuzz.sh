@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # `npm run fuzz`: builds the libFuzzer targets (clang, AddressSanitizer + UndefinedBehaviorSanitizer;
-# tests/fuzz) and runs each for FUZZ_SECONDS seconds (default 60), seeded with the models and
-# TensorProtos of the ONNX backend test cases (ONNX_TESTS_DIR, default tests/data/onnx-backend).
-# FUZZ_TARGETS picks targets (default: fuzz_model fuzz_tensor_proto); arguments are passed to libFuzzer.
-# Corpora grow in build/fuzz/corpus/<target>; a crashing input lands in build/fuzz/artifacts/ and
-# should become a regression test (tests/regressions/<target>/, replayed by the native tests).
+# tests/fuzz) and runs each for FUZZ_SECONDS seconds (default 60). fuzz_model and fuzz_tensor_proto are
+# seeded with the models and TensorProtos of the ONNX backend test cases (ONNX_TESTS_DIR, default
+# tests/data/onnx-backend), fuzz_operator with calls of every operator, opset and type
+# (tests/fuzz/operator-seeds.mjs); each also with its inputs in tests/fuzz/regressions/<target>/.
+# FUZZ_TARGETS picks targets (default: all three); arguments are passed to libFuzzer.
+# Corpora grow in build/fuzz/corpus/<target>; a crashing input lands in build/fuzz/artifacts/: fix the
+# bug and add the input to tests/fuzz/regressions/<target>/, which the native tests replay.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto}
+targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto fuzz_operator}
 tests_dir=${ONNX_TESTS_DIR:-tests/data/onnx-backend}
 
 cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOW_FUZZ=ON >/dev/null
@@ -21,16 +23,19 @@ for target in $targets; do
   case $target in
     fuzz_model) pattern='model.onnx' ;;
     fuzz_tensor_proto) pattern='*.pb' ;;
+    fuzz_operator) pattern='' ;;
     *) echo "fuzz: unknown target $target" >&2; exit 1 ;;
   esac
-  if [ -d "$tests_dir" ]; then
+  if [ -z "$pattern" ]; then
+    node tests/fuzz/operator-seeds.mjs "$seeds"
+  elif [ -d "$tests_dir" ]; then
     find "$tests_dir" -name "$pattern" | while read -r file; do
       cp "$file" "$seeds/$(echo "${file#"$tests_dir"/}" | tr / _)"
     done
   else
     echo "fuzz: $tests_dir not found; no seed corpus" >&2
   fi
-  [ -d "tests/regressions/$target" ] && cp tests/regressions/"$target"/* "$seeds/"
+  if [ -d "tests/fuzz/regressions/$target" ]; then cp tests/fuzz/regressions/"$target"/* "$seeds/"; fi
   echo "== $target: $seconds s"
   # -malloc_limit_mb: no single allocation may exceed 256 MiB (tensors stop at 16 MiB in this build).
   "build/fuzz/$target" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \

@@ -1,16 +1,19 @@
-// What the fuzz targets do with one input, shared with the native regression tests (tests/native/
-// regressions_test.cpp), which replay the inputs that once crashed. Nothing here may crash, leak or
-// trip a sanitizer, whatever the bytes; refusals are fine.
+// What the fuzz targets (tests/fuzz/fuzz_*.cpp) do with one input. Nothing here may crash, leak or
+// trip a sanitizer, whatever the bytes; refusals are fine. An input that once did is replayed by the
+// native tests (tests/native/fuzz_regressions_test.cpp, from tests/fuzz/regressions/<target>/).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "onnx/graph.h"
 #include "onnx/model_decoder.h"
+#include "ops/operator.h"
 
 namespace ow::fuzz {
 
@@ -82,6 +85,138 @@ inline void run_tensor_input(const uint8_t* data, size_t size) {
   auto bytes = byte_count(t.dims(), dtype_size(t.dtype()));
   if (!bytes.ok() || bytes.value() != t.byte_size()) __builtin_trap();
   touch(t);
+}
+
+// The bytes of an operator call, read front to back; zeros once they run out.
+class CallReader {
+ public:
+  CallReader(const uint8_t* data, size_t size) : data_(data), size_(size) {}
+  uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
+  int64_t i64() {
+    uint64_t v = 0;
+    for (int k = 0; k < 8; ++k) v = v << 8 | byte();
+    return static_cast<int64_t>(v);
+  }
+  // Mostly small values (-2 .. 6), else one of the extremes an attribute, opset or dim can take, else
+  // any 64-bit value.
+  int64_t value() {
+    static constexpr int64_t kExtremes[] = {0, 1, 7, 64, 165000000, INT32_MAX - 1, INT32_MAX, int64_t{INT32_MAX} + 1,
+                                            UINT32_MAX, int64_t{1} << 40, int64_t{1} << 53, INT64_MAX, INT64_MIN, -1};
+    const uint8_t b = byte();
+    if (b < 160) return static_cast<int64_t>(b % 9) - 2;
+    if (b < 250) return kExtremes[b % std::size(kExtremes)];
+    return i64();
+  }
+  size_t remaining() const { return size_ - pos_; }
+  const uint8_t* rest() const { return data_ + pos_; }
+
+ private:
+  const uint8_t* data_;
+  size_t size_;
+  size_t pos_ = 0;
+};
+
+// Inputs stay tiny: the fuzzer explores attributes, shapes and the size checks, not big computations
+// (a dim can still be huge where another is 0).
+constexpr size_t kMaxCallInputBytes = 4096;
+
+inline DType call_dtype(uint8_t b) {
+  static constexpr DType kTypes[] = {DType::kFloat32, DType::kFloat64, DType::kFloat16, DType::kBFloat16, DType::kInt8,
+                                     DType::kInt16,   DType::kInt32,   DType::kInt64,   DType::kUint8,    DType::kUint16,
+                                     DType::kUint32,  DType::kUint64,  DType::kUndefined};
+  return kTypes[b % std::size(kTypes)];
+}
+
+inline Dims call_dims(CallReader& r) {
+  Dims dims(r.byte() % 7);
+  for (int64_t& d : dims) {
+    const uint8_t b = r.byte();
+    d = b < 224 ? b % 7 : r.value();
+  }
+  return dims;
+}
+
+// One ops.* call from the bytes: operator, opset, attributes of every kind with extreme values, inputs
+// of any types and shapes (data cycled from the bytes), and sometimes a tensor to compute into (as
+// options.out), then run as the bindings do (PreparedOp::create, run_into). A successful call is run
+// again and must give the same bytes.
+inline void run_operator_input(const uint8_t* data, size_t size) {
+  CallReader r(data, size);
+  const std::vector<const OpSchema*>& ops = all_operators();
+  const OpSchema& schema = *ops[r.byte() % ops.size()];
+  const uint8_t opset_byte = r.byte();
+  const int64_t opset = opset_byte < 224 ? opset_byte % 26 : r.value();
+
+  static const char* const kNames[] = {"kernel_shape", "pads", "strides", "dilations", "auto_pad",
+                                       "ceil_mode",    "count_include_pad", "consumed_inputs", "storage_order", ""};
+  static const char* const kAutoPads[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID", "", "same_upper"};
+  Attributes attrs;
+  for (int count = r.byte() % 8; count > 0; --count) {
+    std::string name = kNames[r.byte() % std::size(kNames)];
+    switch (r.byte() % 5) {
+      case 0: {
+        std::vector<int64_t> ints(r.byte() % 9);
+        for (int64_t& v : ints) v = r.value();
+        attrs.set(std::move(name), AttributeValue::Ints(std::move(ints)));
+        break;
+      }
+      case 1: attrs.set(std::move(name), AttributeValue::Int(r.value())); break;
+      case 2: attrs.set(std::move(name), AttributeValue::String(kAutoPads[r.byte() % std::size(kAutoPads)])); break;
+      case 3: attrs.set(std::move(name), AttributeValue::Float(static_cast<double>(r.value()) / 3)); break;
+      default: attrs.set(std::move(name), AttributeValue::Strings({"SAME_UPPER"})); break;
+    }
+  }
+
+  // Inputs: mostly of one type; now and then very many (Min takes any number).
+  const DType first_type = call_dtype(r.byte());
+  const uint8_t count_byte = r.byte();
+  const size_t input_count = count_byte < 250 ? count_byte % 5 : 1000 + count_byte;
+  std::vector<Tensor> tensors;
+  for (size_t i = 0; i < input_count; ++i) {
+    const uint8_t type_byte = r.byte();
+    const DType type = type_byte < 240 ? first_type : call_dtype(type_byte);
+    // Past the first few, inputs repeat the last shape: a thousand inputs need not cost a thousand shapes.
+    const Dims dims = i < 4 || tensors.empty() ? call_dims(r) : tensors.back().dims();
+    auto bytes = byte_count(dims, dtype_size(type));
+    if (!bytes.ok() || bytes.value() > kMaxCallInputBytes) return;
+    auto t = Tensor::allocate(type, dims);
+    if (!t.ok()) return;
+    tensors.push_back(t.take());
+  }
+  // The rest of the bytes are the inputs' data.
+  for (Tensor& t : tensors) {
+    auto* p = static_cast<uint8_t*>(t.raw_data());
+    for (size_t i = 0; i < t.byte_size(); ++i) p[i] = r.remaining() ? r.rest()[i % r.remaining()] : 0;
+  }
+
+  auto op = PreparedOp::create(schema.name, opset, attrs);
+  if (!op.ok()) return;
+  Inputs inputs;
+  for (const Tensor& t : tensors) inputs.push_back(&t);
+  Outputs outputs;
+  // options.out: a fresh tensor of the call's first type and its first input's shape, or, for an
+  // elementwise operator, the first input itself (the bindings check that an out tensor overlapping
+  // an input is laid out like it).
+  const uint8_t out_byte = size ? data[size - 1] : 0;
+  if (out_byte % 4 == 1 && !tensors.empty()) {
+    auto out = Tensor::allocate(tensors[0].dtype(), tensors[0].dims());
+    if (!out.ok()) return;
+    outputs.push_back(out.take());
+  } else if (out_byte % 4 == 2 && !tensors.empty() && schema.elementwise) {
+    auto out = Tensor::view(tensors[0].dtype(), tensors[0].dims(), tensors[0].raw_data(), tensors[0].byte_size());
+    if (!out.ok()) return;
+    outputs.push_back(out.take());
+  }
+  const bool given = !outputs.empty();
+  if (!op.value().run_into(inputs, outputs).ok()) return;
+  for (const Tensor& t : outputs) touch(t);
+  if (given) return;  // computed in place over an input, perhaps: a second run would see other inputs
+  Outputs again;
+  if (!op.value().run(inputs, again).ok() || again.size() != outputs.size()) __builtin_trap();
+  for (size_t i = 0; i < outputs.size(); ++i)
+    if (again[i].dims() != outputs[i].dims() || again[i].byte_size() != outputs[i].byte_size() ||
+        std::memcmp(again[i].raw_data(), outputs[i].raw_data(), outputs[i].byte_size()) != 0)
+      __builtin_trap();
 }
 
 }  // namespace ow::fuzz
