@@ -8,9 +8,8 @@
 // on one; `npm test` runs all three.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { after, before, describe } from 'node:test';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
@@ -204,45 +203,78 @@ async function launchFirefox() {
   };
 }
 
-const freePort = async () => {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-};
+/**
+ * The TCP port process pid listens on, read from /proc (Linux), or undefined while it listens on none:
+ * a server started on port 0 is then found without another process taking the port first.
+ */
+function listeningPort(pid) {
+  const sockets = new Set();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const inode = readlinkSync(`/proc/${pid}/fd/${fd}`).match(/^socket:\[(\d+)\]$/)?.[1];
+      if (inode) sockets.add(inode);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').trim().split('\n').slice(1)) {
+    const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+    if (state === '0A' && sockets.has(inode)) return parseInt(local.split(':')[1], 16); // 0A: LISTEN
+  }
+  return undefined;
+}
+
+// The processes startProcess started and has not stopped: killed when the test process exits, also on
+// SIGINT and SIGTERM (then the signal is raised again, for its usual effect).
+const running = new Set();
+const killRunning = () => running.forEach((child) => child.kill());
+let cleanupInstalled = false;
+function installCleanup() {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  process.once('exit', killRunning);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      killRunning();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
+const STARTUP_TIMEOUT = 30000;
 
 /**
- * Spawns command (killed with the test process too) and waits for isUp(child) to resolve: resolves
- * to { ready (what isUp gave), stop() }, or rejects if the command exits first.
+ * Spawns command and waits (STARTUP_TIMEOUT at most) for isUp(child) to resolve: resolves to { ready
+ * (what isUp gave), stop() }, or rejects if the command exits first.
  */
 async function startProcess(command, args, { env, extraStdio = [] }, isUp) {
+  installCleanup();
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', ...extraStdio], env });
+  running.add(child);
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
-  const kill = () => child.kill();
-  process.once('exit', kill);
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`${command} exited (${code}) before it was ready: ${stderr.trim()}`);
   });
-  exited.catch(() => {});
-  let ready;
-  try {
-    ready = await Promise.race([isUp(child), exited]);
-  } catch (e) {
-    kill();
-    throw e;
-  }
-  return {
-    ready,
-    async stop() {
-      process.off('exit', kill);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill();
-        await once(child, 'exit');
-      }
-    },
+  let timer;
+  const timedOut = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${command} not ready after ${STARTUP_TIMEOUT} ms: ${stderr.trim()}`)), STARTUP_TIMEOUT);
+  });
+  const stop = async () => {
+    running.delete(child);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill();
+      await once(child, 'exit');
+    }
   };
+  try {
+    return { ready: await Promise.race([isUp(child), exited, timedOut]), stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // WebDriver's JSON has no -0, NaN or Infinity: the page tags them and Node untags them.
@@ -263,17 +295,14 @@ async function launchWebKit() {
   const display = xvfb.ready;
   let driverProcess, driver;
   try {
-    const port = await freePort();
-    driverProcess = await startProcess('/usr/bin/WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, DISPLAY: display } }, async () => {
+    driverProcess = await startProcess('/usr/bin/WebKitWebDriver', ['--port=0'], { env: { ...process.env, DISPLAY: display } }, async (child) => {
       for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        const port = listeningPort(child.pid);
+        if (port !== undefined && (await fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false))) return port;
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     });
-    driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
+    driver = await new Builder().usingServer(`http://127.0.0.1:${driverProcess.ready}`).withCapabilities({
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     }).build();
