@@ -85,9 +85,10 @@ export async function timeAll(impls, { sampleMs, budgetMs, minSamples, maxSample
   return Object.fromEntries(names.map((n) => [n, median(times[n])]));
 }
 
-// Element i of an output as a number (float16 as its value), for comparing implementations.
+// Element i of an output as a number (float16 bit patterns as their value), for comparing
+// implementations. onnxruntime-web gives float16 as a Float16Array where the engine has one.
 function values(type, data) {
-  return type === 'float16' ? Array.from(data, f16ToNumber) : Array.from(data);
+  return type === 'float16' && data instanceof Uint16Array ? Array.from(data, f16ToNumber) : Array.from(data);
 }
 
 function assertAgree(caseName, reference, name, type, data, tolerance) {

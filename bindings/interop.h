@@ -4,7 +4,8 @@
 // call_layout.h defines the layout for both.
 //
 // Inputs are a tensor list JS writes into the call area, each record naming its feed (session runs) or
-// not. Outputs are a tensor list written here into the result area, each record with the handle
+// not; an ops.* call with options.out appends the tensor to compute into as one more record (memory
+// the caller owns: ow_run_op's `given`, for which no handle comes back). Outputs are a tensor list written here into the result area, each record with the handle
 // (Tensor*) that owns its data, which JS releases with ow_tensor_release or keeps as a wasm-resident
 // tensor.
 //

@@ -194,9 +194,11 @@ function planBlocks(label, tensors, out) {
   let lead = 0;
   for (; lead < rank; lead++) {
     if (dims[lead] === 1) continue;
-    const next = aligned.map((a, i) => (a[lead] === 1 ? 2 : 1));
+    const next = aligned.map((a) => (a[lead] === 1 ? 2 : 1));
     if (next.some((s, i) => state[i] !== 0 && state[i] !== s)) break;
-    next.forEach((s, i) => { state[i] = s; });
+    next.forEach((s, i) => {
+      state[i] = s;
+    });
   }
   let rows = 1;
   for (let k = 0; k < lead; k++) rows *= dims[k];
