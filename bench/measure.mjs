@@ -10,7 +10,8 @@
 //   session      this runtime's InferenceSession.run on a single-operator model
 //   sessionFetch the same with a preallocated output in JS memory (run(feeds, {y: tensor}))
 //   ort          onnxruntime-web's InferenceSession.run on the same model bytes
-//   copyJs       a plain JS copy of the inputs' bytes (TypedArray.prototype.set), JS memory to JS memory
+//   copyJs       a plain JS copy of the inputs' bytes (TypedArray.prototype.set), JS memory to JS memory,
+//                from an array holding those bytes into another
 //   copyWasm     the same copy inside wasm memory
 //   boundary     the copies across the boundary alone: each input into wasm memory, an output-sized
 //                block out into a new typed array (what ops.* on JS memory does besides computing)
@@ -158,10 +159,16 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   assertAgree(c.name, reference.data, 'InferenceSession with fetches', outType, fetched.data, tolerance);
   if (ortSession) assertAgree(c.name, reference.data, 'onnxruntime-web', outType, (await ortSession.run(ortFeeds)).y.data, tolerance);
 
+  // The copies' sources hold the inputs' bytes: a never-written array would be the operating system's
+  // shared zero page, read from cache, which no real data are.
   const bytes = inputs.reduce((s, { data }) => s + data.byteLength, 0);
   const srcJs = new Uint8Array(bytes);
+  for (let i = 0, at = 0; i < inputs.length; at += inputs[i].data.byteLength, i++) {
+    const { data } = inputs[i];
+    srcJs.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), at);
+  }
   const dstJs = new Uint8Array(bytes);
-  const src = Tensor.wasm('uint8', [bytes]);
+  const src = Tensor.wasm('uint8', [bytes], srcJs);
   const dst = Tensor.wasm('uint8', [bytes]);
   const inputsInWasm = inputs.map(({ type, dims }) => Tensor.wasm(type, dims));
   const outputInWasm = Tensor.wasm(outType, reference.dims);
