@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { FLOAT_TYPES, rng } from '../../tools/values.mjs';
-import { referencePool } from './helpers/reference.mjs';
+import { poolTolerance, referencePool } from './helpers/reference.mjs';
 
 before(() => ready());
 
@@ -20,15 +20,6 @@ const VARIANTS = [
   [22, [...HALF_AND_WIDER, 'bfloat16']],
 ];
 
-// float16/bfloat16/float32 accumulate in float32, float64 in float64; then the result is rounded to
-// the type (relative precision `round`, plus half the smallest subnormal for float16).
-const PRECISION = {
-  float64: { acc: 2 ** -53, round: 2 ** -52, tiny: 0 },
-  float32: { acc: 2 ** -24, round: 2 ** -23, tiny: 0 },
-  float16: { acc: 2 ** -24, round: 2 ** -11, tiny: 2 ** -25 },
-  bfloat16: { acc: 2 ** -24, round: 2 ** -8, tiny: 0 },
-};
-
 function checkAgainstReference(type, x, attrs, label) {
   const { decode } = FLOAT_TYPES[type];
   const values = Array.from(x.data, decode);
@@ -41,7 +32,6 @@ function checkAgainstReference(type, x, attrs, label) {
   const y = ops.AveragePool(x, attrs);
   assert.equal(y.type, type, label);
   assert.deepEqual([...y.dims], want.dims, `${label}: output shape`);
-  const p = PRECISION[type];
   for (let i = 0; i < want.y.length; i++) {
     const got = decode(y.data[i]);
     const ref = want.y[i];
@@ -49,8 +39,7 @@ function checkAgainstReference(type, x, attrs, label) {
     if (!Number.isFinite(ref)) {
       assert.ok(Object.is(got, ref) || (Number.isNaN(ref) && Number.isNaN(got)), where);
     } else {
-      const tol = p.round * Math.abs(ref) + (want.taps[i] + 1) * p.acc * want.sumAbs[i] + p.tiny;
-      assert.ok(Math.abs(got - ref) <= tol, where);
+      assert.ok(Math.abs(got - ref) <= poolTolerance(type, want, i), where);
     }
   }
 }

@@ -129,6 +129,22 @@ export function referencePool(values, dims, a) {
   return { dims: [dims[0], dims[1], ...outSpatial], y, sumAbs, taps };
 }
 
+// How far output i of referencePool(...) = want may be from an implementation's in `type`:
+// float16/bfloat16/float32 accumulate in float32, float64 in float64; then the result is rounded to
+// the type (relative precision `round`, plus half the type's smallest subnormal, below which results
+// round to zero or to it; float64's is the reference's own).
+const POOL_PRECISION = {
+  float64: { acc: 2 ** -53, round: 2 ** -52, tiny: 0 },
+  float32: { acc: 2 ** -24, round: 2 ** -23, tiny: 2 ** -150 },
+  float16: { acc: 2 ** -24, round: 2 ** -11, tiny: 2 ** -25 },
+  bfloat16: { acc: 2 ** -24, round: 2 ** -8, tiny: 2 ** -134 },
+};
+
+export function poolTolerance(type, want, i) {
+  const p = POOL_PRECISION[type];
+  return p.round * Math.abs(want.y[i]) + (want.taps[i] + 1) * p.acc * want.sumAbs[i] + p.tiny;
+}
+
 function unravel(index, shape) {
   const idx = new Array(shape.length);
   for (let i = shape.length - 1; i >= 0; i--) {

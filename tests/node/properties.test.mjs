@@ -1,0 +1,158 @@
+// Property-based tests (fast-check): ops.* against the independent references of helpers/reference.mjs
+// on random shapes, attributes, data and opsets, for every version of every operator and every type it
+// accepts. Seeded, with a fixed number of runs per variant: a failure prints the seed and the path
+// that reproduce it (pass them as { seed, path } to fc.assert).
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { LATEST_OPSET, ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
+import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES } from '../../tools/values.mjs';
+import { broadcastShape, inputIndex, poolTolerance, referenceMin, referencePool, roundHalfEven } from './helpers/reference.mjs';
+
+before(() => ready());
+
+const SEED = 20261122;
+const RUNS = 40;
+const check = (property) => fc.assert(property, { seed: SEED, numRuns: RUNS });
+
+const FLOATS = ['float64', 'float32', 'float16'];
+const FLOATS_BF16 = [...FLOATS, 'bfloat16'];
+const INTS = ['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64'];
+
+// Each version with the opsets that select it: [since, next since - 1] (the last up to LATEST_OPSET).
+function versions(list) {
+  return list.map(([since, types], i) => ({ since, types, opsets: fc.integer({ min: since, max: (list[i + 1]?.[0] ?? LATEST_OPSET + 1) - 1 }) }));
+}
+
+const sizeOf = (dims) => dims.reduce((p, v) => p * v, 1);
+
+// n stored values of a type: floats from the edge values or anywhere (NaN, ±0, ±Inf, subnormals
+// included), integers anywhere in the type's range.
+// AveragePool's floats stay within ±1e6 (or are edge values): sums summed in another order must not
+// overflow on one side only.
+function storedValues(type, n, { wide = true } = {}) {
+  if (type in FLOAT_TYPES) {
+    const { encode } = FLOAT_TYPES[type];
+    const anywhere = wide ? fc.double() : fc.double({ min: -1e6, max: 1e6 });
+    return fc.array(fc.oneof(fc.constantFrom(...FLOAT_EDGES), anywhere, fc.double({ min: -8, max: 8 })), { minLength: n, maxLength: n })
+      .map((values) => FLOAT_TYPES[type].array.from(values, encode));
+  }
+  const { array, min, max } = INT_TYPES[type];
+  const value = typeof min === 'bigint' ? fc.bigInt({ min, max }) : fc.integer({ min, max });
+  return fc.array(fc.oneof(value, fc.constantFrom(min, max)), { minLength: n, maxLength: n }).map((values) => array.from(values));
+}
+const decoder = (type) => (type in FLOAT_TYPES ? FLOAT_TYPES[type].decode : (v) => v);
+
+const dimsArb = (maxRank, maxDim) => fc.array(fc.integer({ min: 0, max: maxDim }), { maxLength: maxRank });
+
+describe('Floor, Ceil, Round: random shapes and values', () => {
+  const REFERENCE = { Floor: Math.floor, Ceil: Math.ceil, Round: roundHalfEven };
+  const OPERATORS = {
+    Floor: versions([[1, FLOATS], [6, FLOATS], [13, FLOATS_BF16]]),
+    Ceil: versions([[1, FLOATS], [6, FLOATS], [13, FLOATS_BF16]]),
+    Round: versions([[11, FLOATS], [22, FLOATS_BF16]]),
+  };
+  for (const [op, list] of Object.entries(OPERATORS)) {
+    for (const { since, types, opsets } of list) {
+      for (const type of types) {
+        test(`${op}-${since} ${type}`, () => {
+          const { decode, encode } = FLOAT_TYPES[type];
+          const call = dimsArb(4, 9).chain((dims) => fc.tuple(fc.constant(dims), storedValues(type, sizeOf(dims)), opsets));
+          check(fc.property(call, ([dims, x, opset]) => {
+            const y = ops[op](new Tensor(type, x, dims), { opset });
+            assert.equal(y.type, type);
+            assert.deepEqual([...y.dims], dims);
+            for (let i = 0; i < x.length; i++) {
+              const v = decode(x[i]);
+              const want = decode(encode(REFERENCE[op](v)));
+              assert.ok(Number.isNaN(want) ? Number.isNaN(decode(y.data[i])) : Object.is(decode(y.data[i]), want),
+                `${op}-${opset} ${type}(${v}) = ${decode(y.data[i])}, want ${want}`);
+            }
+          }));
+        });
+      }
+    }
+  }
+});
+
+describe('Min: random inputs, shapes (identical, or broadcasting from version 8) and values', () => {
+  const list = versions([[1, FLOATS], [6, FLOATS], [8, FLOATS], [12, [...FLOATS, ...INTS]], [13, [...FLOATS_BF16, ...INTS]]]);
+  for (const { since, types, opsets } of list) {
+    for (const type of types) {
+      test(`Min-${since} ${type}`, () => {
+        const decode = decoder(type);
+        const float = type in FLOAT_TYPES;
+        // An output shape, then per input that shape or (from version 8) a suffix of it with dims set to 1.
+        const shapes = dimsArb(4, 5).chain((out) => {
+          const input = since < 8 ? fc.constant(out)
+            : fc.tuple(fc.integer({ min: 0, max: out.length }), fc.array(fc.boolean(), { minLength: out.length, maxLength: out.length }))
+              .map(([drop, ones]) => out.slice(drop).map((d, j) => (ones[j + drop] ? 1 : d)));
+          return fc.array(input, { minLength: 1, maxLength: 4 });
+        });
+        const call = shapes.chain((dims) => fc.tuple(fc.constant(dims), fc.tuple(...dims.map((d) => storedValues(type, sizeOf(d)))), opsets));
+        check(fc.property(call, ([dims, datas, opset]) => {
+          const y = ops.Min(datas.map((d, k) => new Tensor(type, d, dims[k])), { opset });
+          const outDims = broadcastShape(dims);
+          assert.equal(y.type, type);
+          assert.deepEqual([...y.dims], outDims);
+          for (let i = 0; i < sizeOf(outDims); i++) {
+            const values = datas.map((d, k) => decode(d[inputIndex(outDims, dims[k], i)]));
+            const want = values.reduce((m, v) => referenceMin(m, v, float));
+            const got = decode(y.data[i]);
+            assert.ok(float && Number.isNaN(want) ? Number.isNaN(got) : Object.is(got, want),
+              `Min-${opset} ${type} element ${i}: min(${values.join(', ')}) = ${got}, want ${want}`);
+          }
+        }));
+      });
+    }
+  }
+});
+
+describe('AveragePool: random shapes, windows, padding modes and values', () => {
+  const list = versions([[1, FLOATS], [7, FLOATS], [10, FLOATS], [11, FLOATS], [19, FLOATS], [22, FLOATS_BF16]]);
+  for (const { since, types, opsets } of list) {
+    for (const type of types) {
+      test(`AveragePool-${since} ${type}`, () => {
+        const { decode } = FLOAT_TYPES[type];
+        const small = (min, max) => fc.integer({ min, max });
+        // N, C, 1 to 3 spatial axes; per axis a kernel, stride, dilation (19+) and pads; a padding mode.
+        const call = fc.tuple(small(1, 2), small(1, 2), fc.array(small(1, 7), { minLength: 1, maxLength: 3 })).chain(([n, c, spatial]) => {
+          const perAxis = (arb) => fc.array(arb, { minLength: spatial.length, maxLength: spatial.length });
+          return fc.record({
+            dims: fc.constant([n, c, ...spatial]),
+            opset: opsets,
+            kernel_shape: perAxis(small(1, 4)),
+            strides: fc.option(perAxis(small(1, 3)), { nil: undefined }),
+            dilations: since >= 19 ? fc.option(perAxis(small(1, 3)), { nil: undefined }) : fc.constant(undefined),
+            pads: fc.option(fc.array(small(0, 3), { minLength: 2 * spatial.length, maxLength: 2 * spatial.length }), { nil: undefined }),
+            auto_pad: fc.constantFrom(undefined, 'NOTSET', 'SAME_UPPER', 'SAME_LOWER', 'VALID'),
+            ceil_mode: since >= 10 ? fc.option(small(0, 1), { nil: undefined }) : fc.constant(undefined),
+            count_include_pad: since >= 7 ? fc.option(small(0, 1), { nil: undefined }) : fc.constant(undefined),
+            x: storedValues(type, n * c * sizeOf(spatial), { wide: false }),
+          });
+        });
+        check(fc.property(call, ({ dims, x, ...attributes }) => {
+          const attrs = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined));
+          if (attrs.auto_pad && attrs.auto_pad !== 'NOTSET') delete attrs.pads;  // pads are for NOTSET only
+          const label = `AveragePool-${attrs.opset} ${type} ${JSON.stringify(attrs)} on [${dims}]`;
+          const want = referencePool(Array.from(x, decode), dims, attrs);
+          if (!want) {
+            assert.throws(() => ops.AveragePool(new Tensor(type, x, dims), attrs),
+              (e) => e instanceof OnnxWasmError && /kernel_shape|auto_pad SAME/.test(e.message), `${label}: must be refused`);
+            return;
+          }
+          const y = ops.AveragePool(new Tensor(type, x, dims), attrs);
+          assert.equal(y.type, type);
+          assert.deepEqual([...y.dims], want.dims, label);
+          for (let i = 0; i < want.y.length; i++) {
+            const got = decode(y.data[i]);
+            const ref = want.y[i];
+            const where = `${label}: output ${i} got ${got}, want ${ref}`;
+            if (Number.isFinite(ref)) assert.ok(Math.abs(got - ref) <= poolTolerance(type, want, i), where);
+            else assert.ok(Object.is(got, ref) || (Number.isNaN(ref) && Number.isNaN(got)), where);
+          }
+        }));
+      });
+    }
+  }
+});
