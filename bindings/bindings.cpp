@@ -84,6 +84,8 @@ uintptr_t prepare_op(const std::string& op_type, double opset, val attrs) {
   if (!parsed.ok()) return (interop::fail(parsed.status().with_context(op_type + ": ")), 0);
   auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value());
   if (!op.ok()) return (interop::fail(op.status()), 0);
+  // The operator is freed with `op` if it took the reserve.
+  if (interop::ran_short_of_memory()) return (interop::fail(interop::reserve_used_error(op_type.c_str())), 0);
   return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
 }
 
@@ -117,20 +119,24 @@ extern "C" {
 // (options.out: none, or every output). The result list (with no tensors when they were given), or
 // null (ow_error()).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_run_op(const ow::PreparedOp* op, uint32_t given) {
-  static std::vector<ow::interop::InputTensor> inputs;  // reused: their capacity stays
-  static ow::Inputs pointers;
-  static ow::Outputs outputs;
-  ow::Status st = ow::interop::read_inputs(inputs);
-  if (!st.ok()) return ow::interop::fail(st.with_context(op->label() + ": "));
-  const size_t count = inputs.size() - given;  // JS writes at least one input before the given ones
-  pointers.clear();
-  for (size_t i = 0; i < count; ++i) pointers.push_back(&inputs[i].tensor);
+  ow::interop::CallScratch& scratch = ow::interop::scratch;
+  std::vector<ow::interop::InputTensor>& inputs = scratch.inputs;
+  ow::Outputs& outputs = scratch.outputs;
   outputs.clear();
-  for (size_t i = count; i < inputs.size(); ++i) outputs.push_back(std::move(inputs[i].tensor));  // a view
-  st = op->run_into(pointers, outputs);
-  if (!st.ok()) return ow::interop::fail(std::move(st));
-  if (given) outputs.clear();  // the caller's memory: no handles for them
-  return ow::interop::write_outputs(std::move(outputs));
+  ow::Status st = ow::interop::read_inputs();
+  if (st.ok()) {
+    const size_t count = inputs.size() - given;  // JS writes at least one input before the given ones
+    scratch.pointers.clear();
+    for (size_t i = 0; i < count; ++i) scratch.pointers.push_back(&inputs[i].tensor);
+    for (size_t i = count; i < inputs.size(); ++i) outputs.push_back(std::move(inputs[i].tensor));  // a view
+    st = op->run_into(scratch.pointers, outputs);
+    if (given) outputs.clear();  // the caller's memory: no handles for them
+  } else {
+    st = st.with_context(op->label() + ": ");
+  }
+  const uint32_t* result = st.ok() ? ow::interop::write_outputs(std::move(outputs)) : ow::interop::fail(std::move(st));
+  outputs.clear();  // what a failed run made
+  return ow::interop::finish(result, op->schema().name.data());  // a literal: null-terminated
 }
 
 EMSCRIPTEN_KEEPALIVE void ow_prepared_release(ow::PreparedOp* op) { delete op; }

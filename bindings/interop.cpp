@@ -3,16 +3,61 @@
 #include <emscripten/emscripten.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 
 namespace ow::interop {
 namespace {
 
-// Both areas are reused by every call, so a call allocates nothing for its descriptors. uint64_t
-// elements keep the dims 8-byte aligned.
-std::vector<uint64_t> call_area;
-std::vector<uint64_t> result_area;
+// Both areas are reused by every call, so a call allocates nothing for its descriptors; they grow
+// through malloc, so that running out of memory there is an error value. uint64_t elements keep the
+// dims 8-byte aligned.
+struct Area {
+  uint64_t* words = nullptr;
+  size_t size = 0;  // in words
+  // Room for at least `size` words; false (the area unchanged) when memory runs out.
+  bool reserve(size_t n) {
+    if (n <= size) return true;
+    void* grown = std::malloc(n * sizeof(uint64_t));  // what the area held need not be kept
+    if (!grown) return false;
+    std::free(words);
+    words = static_cast<uint64_t*>(grown);
+    size = n;
+    return true;
+  }
+  uint64_t* data() const { return words; }
+  void release() {
+    std::free(words);
+    words = nullptr;
+    size = 0;
+  }
+};
+Area call_area;
+Area result_area;
+
+void* reserve = nullptr;
+bool reserve_used = false;
+
+// The new_handler: operator new calls it when malloc fails, and retries. The first time in a call it
+// frees the reserve; then it gives up, and operator new throws std::bad_alloc.
+void release_reserve() {
+  if (!reserve) {
+    std::set_new_handler(nullptr);
+    return;
+  }
+  std::free(reserve);
+  reserve = nullptr;
+  reserve_used = true;
+}
+
+void take_reserve() {
+  if (!reserve) reserve = std::malloc(kReserveBytes);
+  std::set_new_handler(release_reserve);
+}
+
+const bool reserve_taken_at_start = (take_reserve(), true);
 
 Status last_error;
 uint32_t error_words[kErrorWords];
@@ -25,12 +70,15 @@ uint32_t* record(uint32_t* list, size_t i) { return list + kListHeaderWords + kR
 
 }  // namespace
 
-Status read_inputs(std::vector<InputTensor>& inputs) {
+CallScratch& scratch = *new CallScratch;
+
+Status read_inputs() {
   const auto* list = reinterpret_cast<const uint32_t*>(call_area.data());
   const size_t count = list[kListCount];
   const double* dims = reinterpret_cast<const double*>(list) + dims_offset(count);
-  static Dims shape;  // reused, as are the inputs' tensors: assigning keeps their memory
+  std::vector<InputTensor>& inputs = scratch.inputs;
   inputs.resize(count);
+  Dims& shape = scratch.shape;  // reused, as are the inputs' tensors: assigning keeps their memory
   for (size_t i = 0; i < count; ++i) {
     const uint32_t* r = record(list, i);
     if (!dtype_is_known(static_cast<int32_t>(r[kRecordType])))
@@ -50,7 +98,7 @@ const uint32_t* write_outputs(Outputs&& outputs) {
   const size_t count = outputs.size();
   size_t total_dims = 0;
   for (const Tensor& t : outputs) total_dims += t.rank();
-  result_area.resize(dims_offset(count) + total_dims);
+  if (!result_area.reserve(dims_offset(count) + total_dims)) return fail(OutOfMemory("cannot allocate the result list"));
   auto* list = reinterpret_cast<uint32_t*>(result_area.data());
   double* dims = reinterpret_cast<double*>(result_area.data()) + dims_offset(count);
   list[kListCount] = static_cast<uint32_t>(count);
@@ -77,17 +125,57 @@ const uint32_t* fail(Status status) {
   return nullptr;
 }
 
+bool ran_short_of_memory() {
+  const bool used = reserve_used;
+  reserve_used = false;
+  take_reserve();
+  return used;
+}
+
+Status reserve_used_error(const char* label) {
+  std::string message = label;
+  message += *label ? ": out of memory (the wasm memory is full)" : "out of memory (the wasm memory is full)";
+  return OutOfMemory(std::move(message));
+}
+
+const uint32_t* finish(const uint32_t* result, const char* label) {
+  if (!ran_short_of_memory() || !result) return result;  // a failed call keeps its own error
+  for (size_t i = 0; i < result[kListCount]; ++i) delete reinterpret_cast<Tensor*>(record(result, i)[kRecordHandle]);
+  take_reserve();  // now that the outputs are freed
+  return fail(reserve_used_error(label));
+}
+
 }  // namespace ow::interop
 
 using namespace ow;
 
 extern "C" {
 
-// The call area, with room for at least `bytes`; it moves when it grows.
+// The call area, with room for at least `bytes`; it moves when it grows. Null when memory runs out.
 EMSCRIPTEN_KEEPALIVE uint32_t* ow_call_area(size_t bytes) {
-  if (interop::call_area.size() * 8 < bytes) interop::call_area.resize((bytes + 7) / 8);
+  if (!interop::call_area.reserve((bytes + 7) / 8)) return nullptr;
   return reinterpret_cast<uint32_t*>(interop::call_area.data());
 }
+
+// Frees what calls keep for the next one: the call and result areas, the reused input list and the last
+// error.
+EMSCRIPTEN_KEEPALIVE void ow_release_caches() {
+  interop::call_area.release();
+  interop::result_area.release();
+  std::vector<interop::InputTensor>().swap(interop::scratch.inputs);
+  Inputs().swap(interop::scratch.pointers);
+  Outputs().swap(interop::scratch.outputs);
+  Dims().swap(interop::scratch.shape);
+  interop::last_error = Status();  // its message, kept for ow_error()
+}
+
+// Whether the call now ending used the reserve (see interop.h), for calls that end in JS: JS then frees
+// what the call made and reports OUT_OF_MEMORY. Takes the reserve again.
+EMSCRIPTEN_KEEPALIVE bool ow_ran_short_of_memory() { return interop::ran_short_of_memory(); }
+
+// After something escaped a call (JS caught a C++ exception or a trap): the next call starts with the
+// reserve, and without the mark of this one having used it.
+EMSCRIPTEN_KEEPALIVE void ow_recover() { interop::ran_short_of_memory(); }
 
 // The error of the last call that returned null (call_layout.h's kError* words).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_error() { return interop::error_words; }
@@ -103,7 +191,7 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* ow_tensor_allocate(bool zero_fill) {
   if (zero_fill) std::memset(t.value().raw_data(), 0, t.value().byte_size());
   Outputs outputs;
   outputs.push_back(t.take());
-  return interop::write_outputs(std::move(outputs));
+  return interop::finish(interop::write_outputs(std::move(outputs)), "");  // JS names the call
 }
 
 EMSCRIPTEN_KEEPALIVE void ow_tensor_release(Tensor* handle) { delete handle; }

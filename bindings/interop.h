@@ -12,6 +12,7 @@
 // A call that fails returns null and leaves its Status for ow_error().
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -26,15 +27,44 @@ struct InputTensor {
   std::string_view name;
 };
 
-// Reads the input list that JS wrote to the call area into `inputs` (resized to it: callers keep one
-// vector for every call, whose tensors are views reassigned in place, so that a call allocates nothing
-// here). Errors name the input.
-Status read_inputs(std::vector<InputTensor>& inputs);
+// What every call reuses, so that a repeated call allocates nothing for it: the input tensors (views
+// reassigned in place), pointers to them, and the outputs' list. Their capacity follows the most inputs
+// (and dims) of a call so far; ow_release_caches() frees it.
+struct CallScratch {
+  std::vector<InputTensor> inputs;
+  Inputs pointers;
+  Outputs outputs;
+  Dims shape;  // of the input being read
+};
+extern CallScratch& scratch;  // never destroyed
+
+// Reads the input list that JS wrote to the call area into scratch.inputs (resized to it). Errors name
+// the input.
+Status read_inputs();
 
 // Moves the tensors into handles and writes them as the result list; returns its address.
 const uint32_t* write_outputs(Outputs&& outputs);
 
 // Keeps `status` for ow_error() and returns null, the failed-call result.
 const uint32_t* fail(Status status);
+
+// The heap's reserve. Everything a call allocates in proportion to its data (tensors, tables, the call
+// and result areas) goes through the error-value path; what else it allocates (shapes, small vectors,
+// messages) comes from operator new, which cannot report an error but throws. So that it need not: an
+// allocation that finds the heap full frees the reserve (kept allocated between calls) and takes its
+// place, and the call, when it ends, fails as OUT_OF_MEMORY instead of returning what it made.
+constexpr size_t kReserveBytes = 256 * 1024;
+
+// Whether the call now ending has used the reserve; takes the reserve again for the next call if it
+// was used (or could not be taken before), and forgets that it was used.
+bool ran_short_of_memory();
+
+// What a call that returns a result list ends with: `result` (null for a failed call, which keeps its
+// error), or, if the call used the reserve, null with OUT_OF_MEMORY naming `label`, after releasing
+// the result's tensors.
+const uint32_t* finish(const uint32_t* result, const char* label);
+
+// OUT_OF_MEMORY for a call named `label` (or unnamed: "") that used the reserve.
+Status reserve_used_error(const char* label);
 
 }  // namespace ow::interop

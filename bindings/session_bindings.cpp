@@ -105,6 +105,8 @@ uintptr_t create_session(uintptr_t data, size_t byte_length) {
   if (!model.ok()) return (interop::fail(model.status()), 0);
   auto session = onnx::Session::create(model.take());
   if (!session.ok()) return (interop::fail(session.status()), 0);
+  // The session is freed with `session` if it took the reserve.
+  if (interop::ran_short_of_memory()) return (interop::fail(interop::reserve_used_error("InferenceSession.create")), 0);
   return reinterpret_cast<uintptr_t>(new onnx::Session(session.take()));
 }
 
@@ -128,16 +130,15 @@ extern "C" {
 // Runs a session on the feeds in the call area (each record names its graph input); the outputs in
 // output_names() order, or null (ow_error()).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_session_run(const ow::onnx::Session* session) {
-  static std::vector<ow::interop::InputTensor> inputs;  // reused: their capacity stays
-  static std::vector<ow::onnx::Feed> feeds;
+  std::vector<ow::onnx::Feed> feeds;
   ow::Outputs outputs;
-  ow::Status read = ow::interop::read_inputs(inputs);
-  if (!read.ok()) return ow::interop::fail(std::move(read));
-  feeds.clear();
-  for (auto& in : inputs) feeds.push_back({std::string(in.name), std::move(in.tensor)});
-  ow::Status st = session->run(feeds, outputs);
-  if (!st.ok()) return ow::interop::fail(std::move(st));
-  return ow::interop::write_outputs(std::move(outputs));
+  ow::Status st = ow::interop::read_inputs();
+  if (st.ok()) {
+    for (auto& in : ow::interop::scratch.inputs) feeds.push_back({std::string(in.name), std::move(in.tensor)});
+    st = session->run(feeds, outputs);
+  }
+  const uint32_t* result = st.ok() ? ow::interop::write_outputs(std::move(outputs)) : ow::interop::fail(std::move(st));
+  return ow::interop::finish(result, "InferenceSession.run");
 }
 
 EMSCRIPTEN_KEEPALIVE void ow_session_release(ow::onnx::Session* session) { delete session; }
@@ -145,10 +146,15 @@ EMSCRIPTEN_KEEPALIVE void ow_session_release(ow::onnx::Session* session) { delet
 // Decodes a serialized TensorProto into a one-tensor result list, or null (ow_error()).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_decode_tensor_proto(const void* data, size_t byte_length) {
   auto tensor = ow::onnx::decode_tensor(data, byte_length);
-  if (!tensor.ok()) return ow::interop::fail(tensor.status());
-  ow::Outputs outputs;
-  outputs.push_back(std::move(tensor.value().tensor));
-  return ow::interop::write_outputs(std::move(outputs));
+  const uint32_t* result = nullptr;
+  if (tensor.ok()) {
+    ow::Outputs outputs;
+    outputs.push_back(std::move(tensor.value().tensor));
+    result = ow::interop::write_outputs(std::move(outputs));
+  } else {
+    result = ow::interop::fail(tensor.status());
+  }
+  return ow::interop::finish(result, "decodeTensorProto");
 }
 
 }  // extern "C"

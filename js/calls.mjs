@@ -31,6 +31,12 @@ function reserveScratch(m, label, bytes) {
   return scratch;
 }
 
+// Frees the scratch block; the next call that copies inputs takes a new one.
+export function releaseScratch(m) {
+  if (scratchBlock) m._free(scratchBlock);
+  scratchBlock = scratch = scratchBytes = 0;
+}
+
 const alignLine = (n) => Math.ceil(n / CACHE_LINE) * CACHE_LINE; // not bitwise: n may pass 2^31
 
 // Throws unless `t` is a Tensor whose data are all there: `what` is "input 3" or "options.out".
@@ -87,7 +93,7 @@ export function writeInputs(m, label, tensors, names, out, elementwise) {
     if (out.location === 'cpu') copyBytes += alignLine(byteLengthOf(out));
     else checkOverlap(label, tensors, out, elementwise);
   }
-  const area = reserveCallArea(records, dimsCount);
+  const area = reserveCallArea(label, records, dimsCount);
   let free = copyBytes ? reserveScratch(m, label, copyBytes) : 0;
   // Heap views only now: reserving may have grown the memory.
   const h = heap();
@@ -257,7 +263,7 @@ export function runBlocked(m, label, prepare, tensors, out) {
   }
   const outPointer = inPlace ? inPlace.pointer : free;
   const dimsCount = inputs.reduce((s, x) => s + x.dims.length + (x.sliced ? 1 : 0), outDims.length + 1);
-  const area = reserveCallArea(count + 1, dimsCount);
+  const area = reserveCallArea(label, count + 1, dimsCount);
   for (let row = 0; row < rows; row += blockRows) {
     const n = Math.min(blockRows, rows - row);
     const h = heap(); // a call may have grown the memory

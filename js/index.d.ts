@@ -92,7 +92,7 @@ export type TensorLocation = 'cpu' | 'wasm';
 /** A tensor of any one type: checking `type` narrows `data` (`if (t.type === 'int64') t.data` is a BigInt64Array). */
 export type AnyTensor = { [K in TensorType]: Tensor<K> }[TensorType];
 
-export type ErrorCode = 'INVALID_ARGUMENT' | 'UNSUPPORTED' | 'INVALID_MODEL' | 'OUT_OF_MEMORY' | 'NOT_READY';
+export type ErrorCode = 'INVALID_ARGUMENT' | 'UNSUPPORTED' | 'INVALID_MODEL' | 'OUT_OF_MEMORY' | 'NOT_READY' | 'INTERNAL';
 
 /**
  * Every failure of this package. The message names the operator version, node, input or attribute at
@@ -326,6 +326,16 @@ export interface HeapStats {
 
 /**
  * Diagnostics: how much wasm memory the package holds. `inUseBytes` returns to its level after every
- * operator call (successful or not) and after `InferenceSession.release()`. Call after `await ready()`.
+ * call (successful or not) and after `InferenceSession.release()`, apart from what `releaseCaches()`
+ * frees. Call after `await ready()`.
  */
 export function heapStats(): HeapStats;
+
+/**
+ * Frees what the runtime keeps between calls to make the next one cheap: the prepared operators of
+ * `ops.*` (up to 64), the scratch block inputs in JS memory are copied into (as large as the largest
+ * call's inputs so far), the call and result areas and the reused input list. Afterwards `inUseBytes` is
+ * back at its level after `ready()`, apart from sessions and wasm tensors not released. Call after
+ * `await ready()`.
+ */
+export function releaseCaches(): void;

@@ -95,13 +95,35 @@ export function heap() {
   return views;
 }
 
-// The C++ code reports errors as values, and its sizes are bounded before it allocates; a C++
-// exception reaching JS can only be an allocation that failed all the same (std::bad_alloc).
-export function asOnnxWasmError(label, e) {
-  if (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception) {
-    return new OnnxWasmError(`${label}: out of memory`, 'OUT_OF_MEMORY');
+/**
+ * Runs fn(m), calls into the wasm module, and turns what escapes the C++ side's error values into an
+ * OnnxWasmError: a C++ exception (std::bad_alloc, from an allocation that found the wasm memory full
+ * after the heap's reserve was spent: bindings/interop.h) or a trap (a RuntimeError, which only a bug
+ * can cause). Either abandons frames that had moved the stack pointer: it is put back, and the next
+ * call starts with the reserve taken again. OnnxWasmErrors pass through unchanged.
+ */
+export function guarded(label, fn) {
+  const m = wasm();
+  const stack = m.stackSave();
+  try {
+    return fn(m);
+  } catch (e) {
+    const escaped = wasmFailure(label, e);
+    if (!escaped) throw e;
+    m.stackRestore(stack);
+    m._ow_recover();
+    throw escaped;
   }
-  return e;
+}
+
+function wasmFailure(label, e) {
+  if (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception) {
+    return new OnnxWasmError(`${label}: out of memory (the wasm memory is full)`, 'OUT_OF_MEMORY');
+  }
+  if (e instanceof WebAssembly.RuntimeError || e instanceof RangeError) {
+    return new OnnxWasmError(`${label}: internal error: the wasm code trapped (${e.message})`, 'INTERNAL');
+  }
+  return null;
 }
 
 // Tensor lists (bindings/call_layout.h): LIST_HEADER_WORDS uint32 (the count), records of RECORD_WORDS
@@ -114,13 +136,22 @@ export function dimsByteOffset(count) {
 // Growing it may grow the memory: take heap views after this.
 let callArea = 0;
 let callAreaBytes = 0;
-export function reserveCallArea(count, dimsCount) {
+export function reserveCallArea(label, count, dimsCount) {
   const bytes = dimsByteOffset(count) + 8 * dimsCount;
   if (bytes > callAreaBytes) {
-    callArea = wasm()._ow_call_area(bytes);
+    const area = wasm()._ow_call_area(bytes);
+    if (!area) throw new OnnxWasmError(`${label}: out of memory for the call's ${count} tensor descriptors (${bytes} bytes)`, 'OUT_OF_MEMORY');
+    callArea = area;
     callAreaBytes = bytes;
   }
   return callArea;
+}
+
+// Frees the call area and what the wasm side keeps for the next call (bindings/interop.h).
+export function releaseCallArea() {
+  wasm()._ow_release_caches();
+  callArea = 0;
+  callAreaBytes = 0;
 }
 
 // The error that the last failed call left in wasm memory (bindings/call_layout.h), as an OnnxWasmError;

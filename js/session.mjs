@@ -3,7 +3,7 @@ import { OnnxWasmError } from './errors.mjs';
 // read-source.browser.mjs or read-source.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { readSource } from 'onnx-wasm-read-source';
 import { readOutputs, writeInputs } from './calls.mjs';
-import { asOnnxWasmError, lastError, ready, wasm } from './runtime.mjs';
+import { guarded, lastError, ready, wasm } from './runtime.mjs';
 import { Tensor, isTensor } from './tensor.mjs';
 
 function deepFreeze(value) {
@@ -23,17 +23,16 @@ function asBytes(label, source) {
 
 // Copies bytes into wasm memory for the duration of fn(pointer, length).
 function withBytes(label, bytes, fn) {
-  const m = wasm();
-  const p = m._malloc(Math.max(bytes.length, 1));
-  if (!p) throw new OnnxWasmError(`${label}: out of memory for ${bytes.length} bytes`, 'OUT_OF_MEMORY');
-  try {
-    m.HEAPU8.set(bytes, p);
-    return fn(p, bytes.length);
-  } catch (e) {
-    throw asOnnxWasmError(label, e);
-  } finally {
-    m._free(p);
-  }
+  return guarded(label, (m) => {
+    const p = m._malloc(Math.max(bytes.length, 1));
+    if (!p) throw new OnnxWasmError(`${label}: out of memory for ${bytes.length} bytes`, 'OUT_OF_MEMORY');
+    try {
+      m.HEAPU8.set(bytes, p);
+      return fn(p, bytes.length);
+    } finally {
+      m._free(p);
+    }
+  });
 }
 
 // Feed names are copied into wasm memory before the model can refuse them: a name longer than this
@@ -76,8 +75,6 @@ export class InferenceSession {
 
   constructor(handle, preferredOutputLocation) {
     if (!handle) throw new OnnxWasmError('InferenceSession: use `await InferenceSession.create(source)`');
-    this.#state = { handle, names: new Map() };
-    unreleased?.register(this, this.#state, this);
     /** Names of the inputs run() expects (graph inputs that are not initializers). */
     this.inputNames = Object.freeze(wasm().sessionInputNames(handle));
     /** Names of the outputs run() returns. */
@@ -89,6 +86,9 @@ export class InferenceSession {
      */
     this.graph = deepFreeze(wasm().sessionGraph(handle));
     this.#locations = outputLocations(this.outputNames, preferredOutputLocation);
+    // Last: a constructor that threw above leaves the handle to create(), which frees it.
+    this.#state = { handle, names: new Map() };
+    unreleased?.register(this, this.#state, this);
   }
 
   /**
@@ -105,12 +105,19 @@ export class InferenceSession {
     await ready();
     const handle = withBytes(label, bytes, (p, n) => wasm().createSession(p, n));
     if (!handle) throw lastError();
+    let session;
     try {
-      return new InferenceSession(handle, preferred);
+      session = guarded(label, () => new InferenceSession(handle, preferred));
     } catch (e) {
-      wasm()._ow_session_release(handle);
+      guarded(label, (m) => m._ow_session_release(handle));
       throw e;
     }
+    // Its names and graph took the heap's reserve (bindings/interop.h): the wasm memory is full.
+    if (wasm()._ow_ran_short_of_memory()) {
+      session.release();
+      throw new OnnxWasmError(`${label}: out of memory (the wasm memory is full)`, 'OUT_OF_MEMORY');
+    }
+    return session;
   }
 
   /**
@@ -135,30 +142,29 @@ export class InferenceSession {
       if (!isTensor(feeds[name])) throw new OnnxWasmError(`${label}: feed '${name}' must be a Tensor`);
       return feeds[name];
     });
-    const m = wasm();
     // Input names stay in wasm memory for later runs; any other name only for this call, so that
     // unknown names (refused by the model) cannot pile up.
     const temporary = [];
-    try {
-      const wasmNames = names.map((name) => {
-        let entry = this.#state.names.get(name);
-        if (!entry) {
-          entry = nameInWasm(m, name);
-          if (this.inputNames.includes(name)) this.#state.names.set(name, entry);
-          else temporary.push(entry[0]);
-        }
-        return entry;
-      });
-      writeInputs(m, label, tensors, wasmNames);
-      const outputs = readOutputs(m, m._ow_session_run(this.#state.handle), where, undefined, this.outputNames);
-      const result = {};
-      for (let i = 0; i < outputs.length; i++) if (outputs[i] !== null) result[this.outputNames[i]] = outputs[i];
-      return result;
-    } catch (e) {
-      throw asOnnxWasmError(label, e);
-    } finally {
-      for (const p of temporary) m._free(p);
-    }
+    return guarded(label, (m) => {
+      try {
+        const wasmNames = names.map((name) => {
+          let entry = this.#state.names.get(name);
+          if (!entry) {
+            entry = nameInWasm(m, name);
+            if (this.inputNames.includes(name)) this.#state.names.set(name, entry);
+            else temporary.push(entry[0]);
+          }
+          return entry;
+        });
+        writeInputs(m, label, tensors, wasmNames);
+        const outputs = readOutputs(m, m._ow_session_run(this.#state.handle), where, undefined, this.outputNames);
+        const result = {};
+        for (let i = 0; i < outputs.length; i++) if (outputs[i] !== null) result[this.outputNames[i]] = outputs[i];
+        return result;
+      } finally {
+        for (const p of temporary) m._free(p);
+      }
+    });
   }
 
   // What becomes of each output (readOutputs' `where`) for run()'s `fetches`.
@@ -190,11 +196,15 @@ export class InferenceSession {
     return where;
   }
 
-  /** Frees the model's memory; the session cannot run afterwards. */
+  /**
+   * Frees the model's memory; the session cannot run afterwards. A run() does all its work before it
+   * returns its promise, so runs called before release() are never cut short: they resolve with
+   * their outputs. One called after it rejects.
+   */
   release() {
     if (!this.#state.handle) return;
     unreleased?.unregister(this);
-    freeSession(this.#state);
+    guarded('InferenceSession.release', () => freeSession(this.#state));
   }
 }
 

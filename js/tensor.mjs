@@ -3,7 +3,7 @@ import { OnnxWasmError } from './errors.mjs';
 import {
   LIST_COUNT, LIST_HEADER_WORDS, RECORD_BYTE_LENGTH, RECORD_DATA, RECORD_HANDLE, RECORD_RANK, RECORD_TYPE,
 } from 'onnx-wasm-layout';
-import { dimsByteOffset, lastError, reserveCallArea, wasm } from './runtime.mjs';
+import { dimsByteOffset, guarded, lastError, reserveCallArea, wasm } from './runtime.mjs';
 
 function describe(value) {
   if (value === null) return 'null';
@@ -70,22 +70,23 @@ export class Tensor {
     const label = 'Tensor.wasm';
     if (data !== undefined) ({ data, dims } = checkTensor(label, type, data, dims));
     else checkTensor(label, type, null, dims);
-    const m = wasm();
-    // A one-record list of the type and dims (bindings/call_layout.h) asks for the memory; the result
-    // list's record has it.
-    const area = reserveCallArea(1, dims.length);
-    const words = m.HEAPU32;
-    words[(area >> 2) + LIST_COUNT] = 1;
-    words[(area >> 2) + LIST_HEADER_WORDS + RECORD_TYPE] = DTYPES[type].code;
-    words[(area >> 2) + LIST_HEADER_WORDS + RECORD_RANK] = dims.length;
-    m.HEAPF64.set(dims, (area + dimsByteOffset(1)) >> 3);
-    const result = m._ow_tensor_allocate(data === undefined); // zero-filled only when no data follow
-    if (!result) throw lastError(label);
-    const r = (result >> 2) + LIST_HEADER_WORDS;
-    const out = m.HEAPU32; // after the call: the memory may have grown
-    const t = wasmTensor(type, dims, out[r + RECORD_HANDLE], out[r + RECORD_DATA], out[r + RECORD_BYTE_LENGTH]);
-    if (data !== undefined) t.data.set(data);
-    return t;
+    return guarded(label, (m) => {
+      // A one-record list of the type and dims (bindings/call_layout.h) asks for the memory; the result
+      // list's record has it.
+      const area = reserveCallArea(label, 1, dims.length);
+      const words = m.HEAPU32;
+      words[(area >> 2) + LIST_COUNT] = 1;
+      words[(area >> 2) + LIST_HEADER_WORDS + RECORD_TYPE] = DTYPES[type].code;
+      words[(area >> 2) + LIST_HEADER_WORDS + RECORD_RANK] = dims.length;
+      m.HEAPF64.set(dims, (area + dimsByteOffset(1)) >> 3);
+      const result = m._ow_tensor_allocate(data === undefined); // zero-filled only when no data follow
+      if (!result) throw lastError(label);
+      const r = (result >> 2) + LIST_HEADER_WORDS;
+      const out = m.HEAPU32; // after the call: the memory may have grown
+      const t = wasmTensor(type, dims, out[r + RECORD_HANDLE], out[r + RECORD_DATA], out[r + RECORD_BYTE_LENGTH]);
+      if (data !== undefined) t.data.set(data);
+      return t;
+    });
   }
 }
 

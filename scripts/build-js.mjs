@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wasmDir = process.env.OW_WASM_BUILD_DIR ?? join(root, 'build', 'wasm');
-const dist = join(root, 'dist');
+const dist = process.env.OW_DIST_DIR ?? join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
 // The operator table of the wasm just built: [{op, version, types, minInputs, maxInputs, elementwise}].

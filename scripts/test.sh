@@ -30,6 +30,9 @@ bash scripts/build.sh
 echo "== Node tests (node --test)"
 node --test tests/node/
 
+echo "== allocation-failure injection (a wasm build whose malloc fails the N-th allocation; every N)"
+bash scripts/alloc-failure-test.sh
+
 echo "== ONNX backend test cases through InferenceSession (conformance)"
 node scripts/conformance.mjs
 

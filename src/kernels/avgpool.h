@@ -38,9 +38,10 @@ struct AvgPoolPlan {
   size_t output_plane = 0;
 };
 
-// Bytes of scratch memory the kernel for `type` needs for `plan`. The operator allocates it, so that
-// running out of memory is an error value rather than an abort.
-size_t avgpool_workspace_size(const AvgPoolPlan& plan, DType type);
+// Bytes of scratch memory the kernel for `type` needs for `plan`, in 64 bits (it may pass what a 32-bit
+// size_t holds). The operator checks and allocates it, so that running out of memory is an error value
+// rather than an abort. It follows the last axis' input, or its output where the windows are small.
+uint64_t avgpool_workspace_size(const AvgPoolPlan& plan, DType type);
 
 // Pools `planes` consecutive planes of x into y. float16 and bfloat16 accumulate in float32, float32 in
 // float32, float64 in float64.

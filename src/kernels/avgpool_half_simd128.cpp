@@ -27,12 +27,12 @@ void run(const AvgPoolPlan& plan, size_t planes, const H* x, H* y, void* workspa
 
 }  // namespace
 
-size_t avgpool_workspace_size(const AvgPoolPlan& plan, DType type) {
+uint64_t avgpool_workspace_size(const AvgPoolPlan& plan, DType type) {
   switch (type) {
     case DType::kFloat64: return PlaneScratch<double>::bytes(plan);
     case DType::kFloat16:
     case DType::kBFloat16:
-      return align16(plan.input_plane * sizeof(float)) + align16(plan.output_plane * sizeof(float)) +
+      return align16(uint64_t{plan.input_plane} * sizeof(float)) + align16(uint64_t{plan.output_plane} * sizeof(float)) +
              PlaneScratch<float>::bytes(plan);
     default: return PlaneScratch<float>::bytes(plan);
   }

@@ -18,7 +18,7 @@
 
 namespace ow::kernels::avgpool_detail {
 
-constexpr size_t align16(size_t bytes) { return (bytes + 15) & ~size_t{15}; }
+constexpr uint64_t align16(uint64_t bytes) { return (bytes + 15) & ~uint64_t{15}; }
 
 // Scratch of the plane loops, carved from the workspace.
 template <typename T>
@@ -29,17 +29,23 @@ struct PlaneScratch {
   size_t* row_offsets;  // plane offsets of the window's input rows
   size_t* position;     // the output row's index on each outer axis
 
+  // Whether the fused row kernels (row_summing_kernel), which read the padding as zeros around row_sum,
+  // take `ax`; other rows need row_sum only, so the scratch follows the input rather than the padding.
+  static bool reads_padding(const AvgPoolAxis& ax) {
+    return ax.dilation == 1 && ((ax.kernel == 2 && ax.stride == 2) || (ax.kernel == 3 && ax.stride <= 2));
+  }
   // The zeros before row_sum stand for the padding at the start; those after it reach past the last
-  // window and the last vector block's loads.
-  static size_t zeros_before(const AvgPoolAxis& ax) { return static_cast<size_t>(-ax.full_origin); }
-  static size_t padded_length(const AvgPoolAxis& ax) {
-    return std::max(zeros_before(ax) + ax.input_size, ax.output_size * ax.stride + ax.kernel * ax.dilation + 1);
+  // window and the last vector block's loads. In 64 bits: the operator checks the size before allocating.
+  static uint64_t zeros_before(const AvgPoolAxis& ax) { return reads_padding(ax) ? static_cast<uint64_t>(-ax.full_origin) : 0; }
+  static uint64_t padded_length(const AvgPoolAxis& ax) {
+    if (!reads_padding(ax)) return ax.input_size;
+    return std::max<uint64_t>(zeros_before(ax) + ax.input_size, uint64_t{ax.output_size} * ax.stride + ax.kernel + 1);
   }
 
   // The longest list of row offsets: the product of the outer axes' largest tap counts (at least 1,
   // as the list starts with one entry before an axis without taps empties it).
-  static size_t max_rows(const AvgPoolPlan& plan) {
-    size_t rows = 1;
+  static uint64_t max_rows(const AvgPoolPlan& plan) {
+    uint64_t rows = 1;
     for (size_t i = 0; i + 1 < plan.axes.size(); ++i) {
       uint32_t most = 1;
       const AvgPoolAxis& ax = plan.axes[i];
@@ -49,10 +55,10 @@ struct PlaneScratch {
     return rows;
   }
 
-  static size_t bytes(const AvgPoolPlan& plan) {
+  static uint64_t bytes(const AvgPoolPlan& plan) {
     const AvgPoolAxis& last = plan.axes.back();
-    return align16(padded_length(last) * sizeof(T)) + align16(last.output_size * sizeof(T)) +
-           align16(max_rows(plan) * sizeof(size_t)) + align16(plan.axes.size() * sizeof(size_t));
+    return align16(padded_length(last) * sizeof(T)) + align16(uint64_t{last.output_size} * sizeof(T)) +
+           align16(uint64_t{max_rows(plan)} * sizeof(size_t)) + align16(plan.axes.size() * sizeof(size_t));
   }
 
   // Also writes the zeros and the divisors, which no row changes.

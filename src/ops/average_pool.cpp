@@ -133,31 +133,6 @@ class PoolGeometry {
     return positions * (sizeof(size_t) + 2 * sizeof(uint32_t));
   }
 
-  // At least the bytes of the kernels' workspace (kernels::avgpool_workspace_size) for an input of
-  // shape x_dims and `type` resolved as `windows`, computed in 64 bits: a padded row of the last axis
-  // (its input after the begin padding, as far as its windows reach, or a merged plane) and its divisors in
-  // the accumulator type, the row offsets (at most one per input row) and the outer positions, and for
-  // float16 and bfloat16 a float copy of an input and an output plane; 16-byte alignment of each.
-  uint64_t workspace_bound(const Dims& x_dims, const std::vector<AxisWindow>& windows, DType type) const {
-    const size_t last = windows.size() - 1;
-    const AxisWindow& w = windows[last];
-    const uint64_t in = static_cast<uint64_t>(x_dims[last + 2]);
-    const uint64_t reach = static_cast<uint64_t>(w.output) * static_cast<uint64_t>(strides_[last]) +
-                           static_cast<uint64_t>(kernel_[last]) * static_cast<uint64_t>(dilations_[last]) + 1;
-    uint64_t input_plane = 1, output_plane = 1, rows = 1;
-    for (size_t i = 0; i < windows.size(); ++i) {
-      input_plane *= static_cast<uint64_t>(x_dims[i + 2]);
-      output_plane *= static_cast<uint64_t>(windows[i].output);
-      rows *= std::max<uint64_t>(1, static_cast<uint64_t>(x_dims[i + 2]));  // a window's taps are inside the input
-    }
-    const uint64_t accumulator = type == DType::kFloat64 ? sizeof(double) : sizeof(float);
-    const bool half = type == DType::kFloat16 || type == DType::kBFloat16;
-    // Trailing axes merged for global pooling make one row of a plane's length and 2 more.
-    const uint64_t row = std::max({static_cast<uint64_t>(w.pad_begin) + in, reach, input_plane + 2});
-    return (row + static_cast<uint64_t>(w.output)) * accumulator + (rows + windows.size()) * sizeof(size_t) +
-           (half ? (input_plane + output_plane) * sizeof(float) : 0) + 6 * 16;
-  }
-
   // The kernels' tables for an input of shape x_dims, resolved as `windows`, in `tables` (of
   // table_bytes(windows), allocated by the caller).
   kernels::AvgPoolPlan plan(const Dims& x_dims, const std::vector<AxisWindow>& windows, Tensor& tables) const {
@@ -275,32 +250,28 @@ class AveragePoolKernel final : public Kernel {
     Dims y_dims = {x.dims()[0], x.dims()[1]};
     for (const AxisWindow& w : windows) y_dims.push_back(w.output);
     OW_ASSIGN_OR_RETURN(size_t y_bytes, byte_count(y_dims, dtype_size(x.dtype())));
-    if (y_bytes != 0) {
-      // Everything the call needs, refused before anything is allocated when no memory could hold it.
-      const uint64_t table_bytes = PoolGeometry::table_bytes(windows);
-      const uint64_t workspace_bytes = geometry_.workspace_bound(x.dims(), windows, x.dtype());
+    const uint64_t table_bytes = y_bytes ? PoolGeometry::table_bytes(windows) : 0;
+    // What no memory could hold is refused before it is allocated: the output and the tables before
+    // either, the workspace (which the tables tell) before it.
+    const auto check = [&](uint64_t workspace_bytes) {
       const uint64_t total = y_bytes + table_bytes + workspace_bytes;
-      if (total > memory_limit())
-        return OutOfMemory("output of shape " + dims_to_string(y_dims) + " needs " + std::to_string(total) + " bytes (output " +
-                           std::to_string(y_bytes) + ", window tables " + std::to_string(table_bytes) + ", workspace up to " +
-                           std::to_string(workspace_bytes) + "), more than the " + std::to_string(memory_limit()) +
-                           " a call can have");
-    }
+      if (total <= memory_limit()) return Status::Ok();
+      return OutOfMemory("output of shape " + dims_to_string(y_dims) + " needs " + std::to_string(total) +
+                         " bytes with its window tables" + (workspace_bytes ? " and workspace" : "") + ", more than the " +
+                         std::to_string(memory_limit()) + " a call can have");
+    };
+    OW_RETURN_IF_ERROR(check(0));
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), y_dims, y));
     if (y_bytes != 0) {
-      auto tables = Tensor::allocate(DType::kUint8, {static_cast<int64_t>(PoolGeometry::table_bytes(windows))});
-      if (!tables.ok())
-        return OutOfMemory("cannot allocate " + std::to_string(PoolGeometry::table_bytes(windows)) +
-                           " bytes for the window tables of an output of shape " + dims_to_string(y_dims));
-      const kernels::AvgPoolPlan plan = geometry_.plan(x.dims(), windows, tables.value());
+      // Their errors name the bytes: "cannot allocate N bytes for a tensor of shape [N]".
+      OW_ASSIGN_OR_RETURN(Tensor tables, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(table_bytes)}));
+      const kernels::AvgPoolPlan plan = geometry_.plan(x.dims(), windows, tables);
       const size_t planes = static_cast<size_t>(x.dims()[0] * x.dims()[1]);
-      const size_t workspace_bytes = kernels::avgpool_workspace_size(plan, x.dtype());
-      auto workspace = Tensor::allocate(DType::kUint8, {static_cast<int64_t>(workspace_bytes)});
-      if (!workspace.ok())
-        return OutOfMemory("cannot allocate " + std::to_string(workspace_bytes) + " bytes of workspace for an output of shape " +
-                           dims_to_string(y_dims));
-      void* ws = workspace.value().raw_data();
+      const uint64_t workspace_bytes = kernels::avgpool_workspace_size(plan, x.dtype());
+      OW_RETURN_IF_ERROR(check(workspace_bytes));
+      OW_ASSIGN_OR_RETURN(Tensor workspace, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(workspace_bytes)}));
+      void* ws = workspace.raw_data();
       const auto run = [&](auto element) __attribute__((always_inline)) {
         using T = decltype(element);
         kernels::avgpool(plan, planes, x.data<T>(), y->data<T>(), ws);

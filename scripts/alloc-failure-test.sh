@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Allocation-failure injection: builds the wasm with tests/alloc-failure/failing_malloc.cpp (malloc fails
+# the N-th allocation when a test arms it) into build/wasm-alloc-failure and its package into
+# build/dist-alloc-failure, then runs tests/alloc-failure/ against it. ALLOC_FAILURE_SAMPLE=k runs every
+# k-th N only (npm test runs every N).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+if [ ! -f build/wasm-alloc-failure/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build/wasm-alloc-failure -DCMAKE_BUILD_TYPE=Release -DOW_ALLOC_FAILURE_INJECTION=ON >/dev/null
+fi
+cmake --build build/wasm-alloc-failure -j"$(nproc)"
+OW_WASM_BUILD_DIR="$PWD/build/wasm-alloc-failure" OW_DIST_DIR="$PWD/build/dist-alloc-failure" node scripts/build-js.mjs
+node --test tests/alloc-failure/

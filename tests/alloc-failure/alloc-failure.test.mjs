@@ -1,0 +1,122 @@
+// Allocation-failure injection (run by scripts/alloc-failure-test.sh against the test build of the
+// wasm, whose malloc fails the N-th allocation: failing_malloc.cpp). For each representative call (each
+// operator family, a wasm tensor, a session's create and run, a TensorProto decode), first counted, then
+// run once for every N of its allocations with the N-th failing: each must end in a correct result or an
+// OnnxWasmError OUT_OF_MEMORY, after which the same call works and, with the caches released, the heap
+// is back at its level to the byte.
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { before, test } from 'node:test';
+import { buildModel, encodeTensor } from '../../tools/onnx-builder.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, heapStats, ops, ready, releaseCaches } =
+  await import(join(root, 'build', 'dist-alloc-failure', 'onnx-wasm.cjs'));
+
+// Every k-th N only (ALLOC_FAILURE_SAMPLE=k); npm test runs every N.
+const SAMPLE = Number(process.env.ALLOC_FAILURE_SAMPLE ?? 1);
+
+let injection;
+before(async () => {
+  await ready();
+  injection = globalThis.__onnxWasmTestModule;
+  assert.ok(injection?._ow_test_fail_allocation, 'not the allocation-failure build: run scripts/alloc-failure-test.sh');
+});
+
+const f32 = (values, dims) => new Tensor('float32', values, dims);
+
+const model = buildModel({
+  opset: 19,
+  inputs: [{ name: 'x', type: 'float32', dims: [1, 1, 4] }],
+  outputs: [{ name: 'y', type: 'float32' }],
+  initializers: [{ name: 'w', type: 'float32', dims: [1], data: [0.75] }],
+  nodes: [
+    { op: 'Floor', inputs: ['x'], outputs: ['f'] },
+    { op: 'Min', inputs: ['f', 'w'], outputs: ['m'] },
+    { op: 'AveragePool', inputs: ['m'], outputs: ['y'], attributes: { kernel_shape: [2] } },
+  ],
+});
+const x = f32([3.5, -1.25, 0.5, 2], [1, 1, 4]);
+const y = [-0.625, -1, 0.375]; // Floor: 3, -2, 0, 2; Min with 0.75: 0.75, -2, 0, 0.75; windows of 2
+let session; // for the run scenario, created outside the counted call
+
+// name: [call() -> outcome, check(outcome) (and free it)]
+const scenarios = {
+  'ops.Floor': [() => ops.Floor(f32([1.5, -1.5, 2.5, -0.5])), (t) => assert.deepEqual([...t.data], [1, -2, 2, -1])],
+  'ops.Ceil with options': [() => ops.Ceil(f32([1.5, -1.5]), { opset: 6 }), (t) => assert.deepEqual([...t.data], [2, -1])],
+  'ops.Round on float16': [() => ops.Round(new Tensor('float16', new Uint16Array([0x3e00]))), (t) => assert.deepEqual([...t.data], [0x4000])],
+  'ops.Min broadcasting three inputs': [
+    () => ops.Min([new Tensor('int64', [3n, -7n, 5n, 9n], [2, 2]), new Tensor('int64', [4n, 8n], [2]), new Tensor('int64', [6n], [1])]),
+    (t) => assert.deepEqual([...t.data], [3n, -7n, 4n, 6n]),
+  ],
+  'ops.AveragePool 2-D with pads and ceil_mode': [
+    () => ops.AveragePool(f32([1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 1, 3, 3]), { kernel_shape: [2, 2], strides: [2, 2], pads: [1, 1, 0, 0], ceil_mode: 1, count_include_pad: 1 }),
+    // Windows (rows, columns) from -1 by 2, padding counted: 1/4, (2 + 3)/4, (4 + 7)/4, (5 + 6 + 8 + 9)/4.
+    (t) => assert.deepEqual([...t.data], [0.25, 1.25, 2.75, 7]),
+  ],
+  'ops.Floor on a wasm tensor': [
+    () => {
+      const input = Tensor.wasm('float64', [3], new Float64Array([0.5, -0.5, 7.25]));
+      try {
+        return ops.Floor(input);
+      } finally {
+        input.dispose();
+      }
+    },
+    (t) => {
+      assert.deepEqual([...t.data], [0, -1, 7]);
+      t.dispose();
+    },
+  ],
+  'InferenceSession.create': [() => InferenceSession.create(model), async (s) => {
+    assert.deepEqual([...(await s.run({ x })).y.data], y);
+    s.release();
+  }],
+  'InferenceSession.run': [() => session.run({ x }), (out) => assert.deepEqual([...out.y.data], y)],
+  decodeTensorProto: [
+    () => decodeTensorProto(encodeTensor({ type: 'int32', dims: [2, 2], data: [1, -2, 3, -4] })),
+    (t) => assert.deepEqual([[...t.dims], [...t.data]], [[2, 2], [1, -2, 3, -4]]),
+  ],
+};
+
+function level() {
+  releaseCaches();
+  return heapStats().inUseBytes;
+}
+
+for (const [name, [call, check]] of Object.entries(scenarios)) {
+  test(`${name}: the N-th allocation fails, for every N`, async () => {
+    if (name === 'InferenceSession.run') session ??= await InferenceSession.create(model);
+    await check(await call()); // prepared operators, scratch and areas exist, as in use
+    injection._ow_test_allocations();
+    await check(await call());
+    const allocations = injection._ow_test_allocations();
+    assert.ok(allocations > 0, 'the call allocates');
+    let failed = 0;
+    for (let n = 0; n <= allocations; n += SAMPLE) {
+      const before = level();
+      injection._ow_test_fail_allocation(n);
+      let outcome;
+      let error;
+      try {
+        outcome = await call();
+      } catch (e) {
+        error = e;
+      } finally {
+        injection._ow_test_fail_allocation(-1);
+      }
+      if (error) {
+        assert.ok(error instanceof OnnxWasmError, `allocation ${n} of ${allocations}: ${error?.stack ?? error}`);
+        assert.equal(error.code, 'OUT_OF_MEMORY', `allocation ${n}: ${error.message}`);
+        failed++;
+      } else {
+        await check(outcome);
+      }
+      await check(await call()); // the next call works (and takes the heap's reserve again if it was spent)
+      assert.equal(level(), before, `allocation ${n} of ${allocations}: heap in use after the failure and the next call`);
+    }
+    // The last N is past the call's allocations: it succeeds; most others fail.
+    assert.ok(failed > 0, 'some injected failure reached the caller');
+  });
+}

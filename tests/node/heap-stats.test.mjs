@@ -1,0 +1,49 @@
+// heapStats() told truly: what the README says stays allocated between calls (the prepared operators
+// of ops.*, at most 64; the scratch block inputs in JS memory are copied into, as large as the largest
+// call's inputs so far; the call and result areas, the reused input list, the last error) and that
+// releaseCaches() frees exactly that.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { OnnxWasmError, Tensor, heapStats, ops, ready, releaseCaches, supportedOperators } from 'onnx-wasm';
+
+const MiB = 1 << 20;
+const inUse = () => heapStats().inUseBytes;
+const floorOf = (bytes) => ops.Floor(new Tensor('float32', new Float32Array(bytes / 4)));
+
+before(async () => {
+  await ready();
+  supportedOperators(); // the operator tables, built once on first use (not a cache)
+});
+
+test('between calls: the scratch block follows the largest inputs so far; releaseCaches() gives back everything', () => {
+  releaseCaches();
+  const level = inUse();
+  floorOf(MiB);
+  const afterOne = inUse() - level;
+  // The 1 MiB scratch block, one prepared operator and the areas: nothing else stays (the output was
+  // copied out and freed).
+  assert.ok(afterOne >= MiB && afterOne < MiB + 16384, `kept ${afterOne} bytes after a 1 MiB Floor`);
+  floorOf(4096);
+  assert.equal(inUse() - level, afterOne, 'a smaller call reuses the block');
+  floorOf(2 * MiB);
+  const afterTwo = inUse() - level;
+  assert.ok(afterTwo >= 2 * MiB && afterTwo < 2 * MiB + 16384, `kept ${afterTwo} bytes after a 2 MiB Floor`);
+  assert.throws(() => ops.Floor(new Tensor('int32', [1])), OnnxWasmError); // the last error's message is kept too
+  releaseCaches();
+  assert.equal(inUse(), level);
+});
+
+test('prepared operators: at most 64 kept, the oldest freed first', () => {
+  releaseCaches();
+  const level = inUse();
+  const x = new Tensor('float32', new Float32Array(8), [1, 1, 8]);
+  const pool = (k) => ops.AveragePool(x, { kernel_shape: [1 + (k % 8)], strides: [1 + Math.floor(k / 8)] });
+  for (let k = 0; k < 64; k++) pool(k);
+  const full = inUse();
+  for (let k = 64; k < 1000; k++) pool(k);
+  // Operators differ by a few bytes (their attribute lists): the total stays within them.
+  assert.ok(Math.abs(inUse() - full) < 512, `936 more distinct options: ${inUse() - full} bytes more than 64 operators`);
+  assert.ok(full - level < 64 * 1024, `64 prepared operators take ${full - level} bytes`);
+  releaseCaches();
+  assert.equal(inUse(), level);
+});
