@@ -311,7 +311,7 @@ template <class V, typename T>
 using RowSummingKernel = bool (*)(const AvgPoolAxis&, const T*, const size_t*, size_t, T, const PlaneScratch<T>&, T*);
 
 template <class V, typename T>
-RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {
+RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {  // the windows of PlaneScratch<T>::reads_padding
   if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) return pool_row_summing<V, 2, 2, T>;
   if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) return pool_row_summing<V, 3, 2, T>;
   if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) return pool_row_summing<V, 3, 1, T>;
