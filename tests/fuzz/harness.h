@@ -97,11 +97,13 @@ class CallReader {
     for (int k = 0; k < 8; ++k) v = v << 8 | byte();
     return static_cast<int64_t>(v);
   }
-  // Mostly small values (-2 .. 6), else one of the extremes an attribute, opset or dim can take, else
-  // any 64-bit value.
+  // Mostly small values (-2 .. 6), else one of the extremes an attribute, opset or dim can take (with
+  // values around the fuzz build's 16 MiB tensor cap, where outputs fit but a call's tables may not),
+  // else any 64-bit value.
   int64_t value() {
-    static constexpr int64_t kExtremes[] = {0, 1, 7, 64, 165000000, INT32_MAX - 1, INT32_MAX, int64_t{INT32_MAX} + 1,
-                                            UINT32_MAX, int64_t{1} << 40, int64_t{1} << 53, INT64_MAX, INT64_MIN, -1};
+    static constexpr int64_t kExtremes[] = {0, 1, 7, 64, 1 << 20, 1 << 22, 1 << 24, 165000000, INT32_MAX - 1, INT32_MAX,
+                                            int64_t{INT32_MAX} + 1, UINT32_MAX, int64_t{1} << 40, int64_t{1} << 53, INT64_MAX,
+                                            INT64_MIN, -1};
     const uint8_t b = byte();
     if (b < 160) return static_cast<int64_t>(b % 9) - 2;
     if (b < 250) return kExtremes[b % std::size(kExtremes)];
