@@ -120,3 +120,36 @@ for (const [name, [call, check]] of Object.entries(scenarios)) {
     assert.ok(failed > 0, 'some injected failure reached the caller');
   });
 }
+
+// A trap in the middle of a call (here at an allocation; in life, a bug): an OnnxWasmError INTERNAL at
+// every entry point, the stack pointer put back, and the module keeps computing. What the trapped call
+// held is not freed (nothing unwinds a trap).
+test('a trap at the N-th allocation: INTERNAL, the stack pointer back, the next calls right', async () => {
+  const m = injection;
+  for (const [name, [call, check]] of Object.entries(scenarios)) {
+    await check(await call()); // prepared, as in use
+    injection._ow_test_allocations();
+    await check(await call());
+    const allocations = injection._ow_test_allocations();
+    // The first allocation and one half-way (the last ones, such as taking back the heap's reserve, happen
+    // only in some calls).
+    for (const n of [0, Math.floor((allocations - 1) / 2)]) {
+      const stack = m.stackSave();
+      injection._ow_test_trap_allocation(n);
+      let error;
+      try {
+        await check(await call());
+      } catch (e) {
+        error = e;
+      } finally {
+        injection._ow_test_fail_allocation(-1);
+      }
+      assert.ok(error instanceof OnnxWasmError, `${name}, allocation ${n}: ${error?.stack ?? error}`);
+      assert.equal(error.code, 'INTERNAL', `${name}, allocation ${n}: ${error.message}`);
+      assert.match(error.message, /internal error: the wasm code trapped \(unreachable\)/);
+      assert.equal(m.stackSave(), stack, `${name}, allocation ${n}: stack pointer`);
+      await check(await call());
+      for (const [, [again, checkAgain]] of Object.entries(scenarios)) await checkAgain(await again());
+    }
+  }
+});

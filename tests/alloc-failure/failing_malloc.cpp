@@ -17,11 +17,13 @@ void* emscripten_builtin_memalign(size_t alignment, size_t size);
 namespace {
 long long countdown = -1;  // allocations that succeed before the one that fails; -1: none fails
 long long counted = 0;     // allocations since the test last asked
+bool trap = false;         // the failing allocation traps instead (a stand-in for a bug)
 
 bool fails() {
   ++counted;
-  if (countdown < 0) return false;
-  return countdown-- == 0;
+  if (countdown < 0 || countdown-- != 0) return false;
+  if (trap) __builtin_trap();
+  return true;
 }
 }  // namespace
 
@@ -36,7 +38,15 @@ int posix_memalign(void** p, size_t alignment, size_t size) {
 }
 
 // Allocation `n` from now (0: the next) fails, and only it; -1 disarms.
-EMSCRIPTEN_KEEPALIVE void ow_test_fail_allocation(double n) { countdown = static_cast<long long>(n); }
+EMSCRIPTEN_KEEPALIVE void ow_test_fail_allocation(double n) {
+  countdown = static_cast<long long>(n);
+  trap = false;
+}
+// Allocation `n` from now traps (WebAssembly's unreachable), as a bug in the middle of a call would.
+EMSCRIPTEN_KEEPALIVE void ow_test_trap_allocation(double n) {
+  countdown = static_cast<long long>(n);
+  trap = true;
+}
 // Allocations since the last call of this.
 EMSCRIPTEN_KEEPALIVE double ow_test_allocations() {
   const long long n = counted;
