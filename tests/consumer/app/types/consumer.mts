@@ -137,7 +137,7 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   } catch (e) {
     if (e instanceof OnnxWasmError) {
       const code: ErrorCode = e.code;
-      same<typeof e.code, 'INVALID_ARGUMENT' | 'UNSUPPORTED' | 'INVALID_MODEL' | 'OUT_OF_MEMORY' | 'NOT_READY'>(true);
+      same<typeof e.code, 'INVALID_ARGUMENT' | 'UNSUPPORTED' | 'INVALID_MODEL' | 'OUT_OF_MEMORY' | 'NOT_READY' | 'INTERNAL'>(true);
       const asError: Error = e;
       void [code, asError];
     }
