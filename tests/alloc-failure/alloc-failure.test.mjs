@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, test } from 'node:test';
-import { buildModel, encodeTensor } from '../../tools/onnx-builder.mjs';
+import { encodeTensor } from '../../tools/onnx-builder.mjs';
+import { floorMinPoolModel as model } from '../../tools/test-models.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, heapStats, ops, ready, releaseCaches } =
@@ -26,17 +27,6 @@ before(async () => {
 
 const f32 = (values, dims) => new Tensor('float32', values, dims);
 
-const model = buildModel({
-  opset: 19,
-  inputs: [{ name: 'x', type: 'float32', dims: [1, 1, 4] }],
-  outputs: [{ name: 'y', type: 'float32' }],
-  initializers: [{ name: 'w', type: 'float32', dims: [1], data: [0.75] }],
-  nodes: [
-    { op: 'Floor', inputs: ['x'], outputs: ['f'] },
-    { op: 'Min', inputs: ['f', 'w'], outputs: ['m'] },
-    { op: 'AveragePool', inputs: ['m'], outputs: ['y'], attributes: { kernel_shape: [2] } },
-  ],
-});
 const x = f32([3.5, -1.25, 0.5, 2], [1, 1, 4]);
 const y = [-0.625, -1, 0.375]; // Floor: 3, -2, 0, 2; Min with 0.75: 0.75, -2, 0, 0.75; windows of 2
 let session; // for the run scenario, created outside the counted call

@@ -14,24 +14,13 @@ import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, heapStats, ops, ready } from 'onnx-wasm';
 import { buildModel, decodeModel, encodeModelProto, encodeTensor, modelProto, onnx } from '../../tools/onnx-builder.mjs';
 import { WIRE, concat, intField, lenField, tag, varint } from './helpers/wire.mjs';
+import { floorMinPoolModel as canaryModel } from '../../tools/test-models.mjs';
 import { rng } from '../../tools/values.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const testsDir = process.env.ONNX_TESTS_DIR ?? join(root, 'tests', 'data', 'onnx-backend');
 
-// ---- the canary: a computation checked after every refusal
-
-const canaryModel = buildModel({
-  opset: 19,
-  inputs: [{ name: 'x', type: 'float32', dims: [1, 1, 4] }],
-  outputs: [{ name: 'y', type: 'float32' }],
-  initializers: [{ name: 'w', type: 'float32', dims: [1], data: [0.75] }],
-  nodes: [
-    { op: 'Floor', inputs: ['x'], outputs: ['f'] },
-    { op: 'Min', inputs: ['f', 'w'], outputs: ['m'] },
-    { op: 'AveragePool', inputs: ['m'], outputs: ['y'], attributes: { kernel_shape: [2] } },
-  ],
-});
+// ---- the canary: a computation checked after every refusal (and floorMinPoolModel, run by sessions)
 
 async function stillWorks() {
   await ready(); // the same loaded module, not a new one
