@@ -89,7 +89,7 @@ uintptr_t prepare_op(const std::string& op_type, double opset, val attrs) {
   return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
 }
 
-// [{op, version, types: [names], minInputs, maxInputs (Infinity: variadic), elementwise}] for every
+// [{op, version, types: [names], minInputs, maxInputs (Infinity: variadic), elementwise, planes}] for every
 // operator version. The build derives the JS operator functions and LATEST_OPSET from it (scripts/build-js.mjs).
 val operator_table() {
   val table = val::array();
@@ -101,6 +101,7 @@ val operator_table() {
       row.set("minInputs", static_cast<double>(s->min_inputs));
       row.set("maxInputs", s->max_inputs == kVariadic ? INFINITY : static_cast<double>(s->max_inputs));
       row.set("elementwise", s->elementwise);
+      row.set("planes", s->planes);
       val types = val::array();
       for (DType t : v.types) types.call<void>("push", std::string(dtype_name(t)));
       row.set("types", types);

@@ -215,6 +215,8 @@ export interface OperatorVersion {
   maxInputs: number;
   /** Each output element depends only on the input elements at its position: `options.out` may be an input. */
   elementwise: boolean;
+  /** Each (batch, channel) plane of the output depends only on that plane of the input (pooling). */
+  planes: boolean;
 }
 
 /**

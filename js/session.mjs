@@ -3,6 +3,7 @@ import { OnnxWasmError } from './errors.mjs';
 // read-source.browser.mjs or read-source.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { readSource } from 'onnx-wasm-read-source';
 import { readOutputs, writeInputs } from './calls.mjs';
+import { operatorCall, runBlockedCall } from './ops.mjs';
 import { guarded, lastError, ready, wasm } from './runtime.mjs';
 import { Tensor, isTensor } from './tensor.mjs';
 
@@ -73,6 +74,9 @@ export class InferenceSession {
   // Where each output goes when run() is not given a Tensor for it: 'cpu' or 'wasm', by output index.
   #locations;
 
+  // The model as one operator call (oneCall), or null.
+  #call;
+
   constructor(handle, preferredOutputLocation) {
     if (!handle) throw new OnnxWasmError('InferenceSession: use `await InferenceSession.create(source)`');
     /** Names of the inputs run() expects (graph inputs that are not initializers). */
@@ -86,6 +90,7 @@ export class InferenceSession {
      */
     this.graph = deepFreeze(wasm().sessionGraph(handle));
     this.#locations = outputLocations(this.outputNames, preferredOutputLocation);
+    this.#call = oneCall(this.graph, this.inputNames);
     // Last: a constructor that threw above leaves the handle to create(), which frees it.
     this.#state = { handle, names: new Map() };
     unreleased?.register(this, this.#state, this);
@@ -135,6 +140,16 @@ export class InferenceSession {
     }
     const where = this.#fetched(label, fetches);
     const names = Object.keys(feeds);
+    const call = this.#call;
+    if (call && isTensor(where[0]) && where[0].location === 'cpu' && names.length === call.feeds.length) {
+      // Fed as declared, the call runs in blocks as ops.* with options.out does; else (or if it cannot
+      // be blocked) as a whole model, whose checks say what is wrong.
+      const inputs = call.inputs.map((name) => feeds[name]);
+      if (call.feeds.every(({ name, type, shape }) => declared(feeds[name], type, shape))) {
+        const out = guarded(label, (m) => runBlockedCall(m, label, call.operator, inputs, where[0]));
+        if (out !== null) return { [this.outputNames[0]]: out };
+      }
+    }
     const tensors = names.map((name) => {
       if (name.length > MAX_FEED_NAME_LENGTH && !this.inputNames.includes(name)) {
         throw new OnnxWasmError(`${label}: '${name.slice(0, 32)}...' (${name.length} characters) is not an input of the model`);
@@ -206,6 +221,26 @@ export class InferenceSession {
     unreleased?.unregister(this);
     guarded('InferenceSession.release', () => freeSession(this.#state));
   }
+}
+
+// The model as one ops.* call, if it is a single node of the default domain whose inputs are all fed
+// (none an initializer) and whose output is the model's only output: {operator (operatorCall), inputs
+// (names, in the node's order), feeds (the model's inputs: name, type, shape)}; else null.
+function oneCall(graph, inputNames) {
+  if (graph.nodes.length !== 1 || graph.outputs.length !== 1) return null;
+  const [node] = graph.nodes;
+  if ((node.domain !== '' && node.domain !== 'ai.onnx') || node.outputs.length !== 1 || node.outputs[0] !== graph.outputs[0].name) return null;
+  if (!node.inputs.every((name) => inputNames.includes(name))) return null;
+  const operator = operatorCall(node.opType, node.version, node.attributes);
+  if (operator === null) return null;
+  return { operator, inputs: node.inputs, feeds: graph.inputs.filter((input) => inputNames.includes(input.name)) };
+}
+
+// Whether `t` is a Tensor of `type` whose dims match `shape` as declared (null: any; a dim that is not
+// a number: any).
+function declared(t, type, shape) {
+  if (!isTensor(t) || t.type !== type) return false;
+  return shape === null || (t.dims.length === shape.length && shape.every((d, k) => typeof d !== 'number' || d === t.dims[k]));
 }
 
 // preferredOutputLocation (onnxruntime-web's session option) as a location per output.

@@ -18,7 +18,7 @@ const wasmDir = process.env.OW_WASM_BUILD_DIR ?? join(root, 'build', 'wasm');
 const dist = process.env.OW_DIST_DIR ?? join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
-// The operator table of the wasm just built: [{op, version, types, minInputs, maxInputs, elementwise}].
+// The operator table of the wasm just built: [{op, version, types, minInputs, maxInputs, elementwise, planes}].
 async function operatorTable() {
   const { default: createModule } = await import(pathToFileURL(join(wasmDir, 'onnx-wasm.mjs')).href);
   const bytes = readFileSync(join(wasmDir, 'onnx-wasm.wasm'));
@@ -32,13 +32,14 @@ async function operatorTable() {
 }
 
 // The source of `onnx-wasm-operators`: each operator once, in the table's order, with how many inputs
-// it takes at most (Infinity: any number) and whether it is elementwise, and the newest since-version.
+// it takes at most (Infinity: any number), whether it is elementwise and whether its planes are
+// independent, and the newest since-version.
 function operatorsModule(table) {
   const operators = [];
-  for (const { op, maxInputs, elementwise } of table) {
-    if (!operators.some((o) => o.op === op)) operators.push({ op, maxInputs, elementwise });
+  for (const { op, maxInputs, elementwise, planes } of table) {
+    if (!operators.some((o) => o.op === op)) operators.push({ op, maxInputs, elementwise, planes });
   }
-  const entries = operators.map((o) => `{ op: ${JSON.stringify(o.op)}, maxInputs: ${o.maxInputs}, elementwise: ${o.elementwise} }`);
+  const entries = operators.map((o) => `{ op: ${JSON.stringify(o.op)}, maxInputs: ${o.maxInputs}, elementwise: ${o.elementwise}, planes: ${o.planes} }`);
   return `export const OPERATORS = [${entries.join(', ')}];\n` +
     `export const LATEST_OPSET = ${Math.max(...table.map((row) => row.version))};\n`;
 }

@@ -312,7 +312,9 @@ const OpSchema& average_pool_schema() {
                                 {19, kFloatTypes, kAttributes19},
                                 {22, kFloatTypesBf16, kAttributes19}},
                                make_average_pool,
-                               false};
+                               false,
+                               1,
+                               true};
   return schema;
 }
 

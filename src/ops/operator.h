@@ -50,6 +50,9 @@ struct OpSchema {
   // like it, and a call may be split into blocks of rows (js/calls.mjs).
   bool elementwise = false;
   size_t outputs = 1;  // how many outputs its kernels produce; a node may name fewer
+  // Each (batch, channel) plane of the output depends only on that plane of the input (pooling): a
+  // call may be split into blocks of planes, each computed as a batch of one-channel images (js/calls.mjs).
+  bool planes = false;
 };
 
 constexpr size_t kVariadic = static_cast<size_t>(-1);

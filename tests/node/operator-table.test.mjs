@@ -28,8 +28,10 @@ before(async () => {
 test('the table: each row names an operator, a since-version, its types and input counts; versions ascend', () => {
   assert.ok(table.length > 0);
   for (const [i, row] of table.entries()) {
-    assert.deepEqual(Object.keys(row).sort(), ['elementwise', 'maxInputs', 'minInputs', 'op', 'types', 'version'], row.op);
+    assert.deepEqual(Object.keys(row).sort(), ['elementwise', 'maxInputs', 'minInputs', 'op', 'planes', 'types', 'version'], row.op);
     assert.equal(typeof row.elementwise, 'boolean', row.op);
+    assert.equal(typeof row.planes, 'boolean', row.op);
+    assert.ok(!(row.elementwise && row.planes), row.op);
     assert.ok(Number.isInteger(row.version) && row.version >= 1, `${row.op}-${row.version}`);
     assert.ok(row.minInputs >= 1 && row.maxInputs >= row.minInputs, `${row.op}: ${row.minInputs}..${row.maxInputs}`);
     const previous = table[i - 1];

@@ -207,6 +207,69 @@ for (const type of newest('AveragePool').types) {
   });
 }
 
+// Large calls on JS memory run in blocks of planes (512 KiB: inputs and outputs of 1 MiB and more),
+// with options.out and without (into a new array); each result must equal the reference and, bit for
+// bit, the same call on wasm memory, which runs whole. Blocks end mid-batch here, a plane can be larger
+// than a block, and the 3-D case pads one side.
+for (const type of newest('AveragePool').types) {
+  test(`AveragePool ${type}: large calls on JS memory, in blocks of planes, equal whole ones`, () => {
+    for (const [dims, k, s, p] of [[[3, 37, 72, 72], 3, 2, 1], [[1, 3, 400, 400], 2, 2, 0], [[2, 9, 24, 24, 24], 2, 2, null]]) {
+      const x = data(type, sizeOf(dims), 13).map((v, i) => (FLOAT_TYPES[type] ? encode(type)(((i * 37) % 101) / 8 - 6) : v));
+      const options = p === null
+        ? { kernel_shape: [k, k, k], strides: [s, s, s], pads: [1, 0, 1, 0, 1, 0], count_include_pad: 1 }
+        : { kernel_shape: [k, k], strides: [s, s], pads: [p, p, p, p] };
+      const xw = Tensor.wasm(type, dims, x);
+      const whole = ops.AveragePool(xw, options); // a wasm tensor: the call ran whole
+      const what = `AveragePool ${type} ${JSON.stringify(dims)}`;
+      if (p !== null) {
+        const ref = averagePoolReference(type, x, dims, k, s, p);
+        assert.deepEqual(whole.dims, ref.dims);
+        const dec = decode(type);
+        const tolerance = type === 'float32' || type === 'float64' ? 1e-6 : 1e-2;
+        for (let i = 0; i < ref.data.length; i++) {
+          const a = dec(whole.data[i]);
+          const b = dec(ref.data[i]);
+          if (Math.abs(a - b) > tolerance * Math.max(1, Math.abs(b))) assert.fail(`${what}: element ${i} is ${a}, want ${b}`);
+        }
+      }
+      const input = new Tensor(type, x, dims);
+      const plain = ops.AveragePool(input, options);
+      assert.equal(plain.location, 'cpu');
+      assert.deepEqual(plain.dims, whole.dims);
+      assertSameBits(type, plain.data, whole.data, `${what} without out`);
+      for (const [inputLocation, t] of [['cpu', input], ['wasm', xw]]) {
+        const out = outTensor('cpu', type, whole.dims);
+        assert.equal(ops.AveragePool(t, { ...options, out }), out);
+        assertSameBits(type, out.data, whole.data, `${what} from ${inputLocation} into out in JS memory`);
+      }
+      xw.dispose();
+      whole.dispose();
+    }
+  });
+}
+
+test('AveragePool in blocks of planes: a wrong out or a failing call is refused as a whole call, nothing written', () => {
+  const is = (pattern) => (e) => e instanceof OnnxWasmError && pattern.test(e.message);
+  const x = new Tensor('float32', new Float32Array(3 * 37 * 72 * 72).fill(1), [3, 37, 72, 72]);
+  const options = { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] };
+  const wrong = new Tensor('float32', new Float32Array(3 * 37 * 35 * 35).fill(7), [3, 37, 35, 35]);
+  assert.throws(() => ops.AveragePool(x, { ...options, out: wrong }), is(/options.out is float32 \[3,37,35,35\] but the output is float32 \[3,37,36,36\]/));
+  assert.ok(wrong.data.every((v) => v === 7));
+  // the output's shape is found by a call on no planes: when that fails, the whole call says why
+  const xw = Tensor.wasm('float32', x.dims, x.data);
+  const message = (t) => {
+    try {
+      ops.AveragePool(t, { kernel_shape: [80, 80] });
+    } catch (e) {
+      return e.message;
+    }
+    return 'no error';
+  };
+  assert.match(message(x), /^AveragePool-22: kernel_shape\[0\] = 80 does not fit in spatial axis 0 of size 72/);
+  assert.equal(message(x), message(xw));
+  xw.dispose();
+});
+
 test('AveragePool refuses out over its input in wasm memory, and computes it correctly in JS memory', () => {
   const dims = [1, 2, 5, 5];
   const x = Float32Array.from({ length: 50 }, (_, i) => i);

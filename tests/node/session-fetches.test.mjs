@@ -3,8 +3,9 @@
 // Math.floor / Math.min written here.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InferenceSession, OnnxWasmError, Tensor, ready } from 'onnx-wasm';
+import { InferenceSession, OnnxWasmError, Tensor, ready, supportedOperators } from 'onnx-wasm';
 import { buildModel } from '../../tools/onnx-builder.mjs';
+import { FLOAT_TYPES, INT_TYPES, floatData, randomInt, rng } from '../../tools/values.mjs';
 
 await ready();
 
@@ -103,4 +104,121 @@ test('preferredOutputLocation: wasm for all outputs or by name; errors for other
   await assert.rejects(InferenceSession.create(model, { preferredOutputLocation: 'gpu-buffer' }), is(/^InferenceSession.create: preferredOutputLocation must be 'cpu' or 'wasm', got 'gpu-buffer'$/));
   await assert.rejects(InferenceSession.create(model, { preferredOutputLocation: { y: 'texture' } }), is(/preferredOutputLocation\['y'\] must be 'cpu' or 'wasm', got 'texture'/));
   await assert.rejects(InferenceSession.create(model, { preferredOutputLocation: { z: 'wasm' } }), is(/preferredOutputLocation names 'z', which is not an output of the model/));
+});
+
+// A model that is one Floor, Ceil, Round, Min or AveragePool node fetched into a Tensor in JS memory
+// runs as ops.* with options.out does: large calls in blocks (js/calls.mjs). Each result here must
+// equal, bit for bit, the same run with the output left to the session (a whole run), at sizes around
+// the block size (128 KiB: calls with 256 KiB of output and more are blocked), for every type.
+const newest = (op) => supportedOperators().filter((r) => r.op === op).at(-1);
+const BLOCK_BYTES = 128 * 1024;
+
+function valuesOf(type, n, seed) {
+  if (FLOAT_TYPES[type]) return floatData(type, n, seed);
+  const next = rng(seed);
+  return INT_TYPES[type].array.from({ length: n }, () => randomInt(type, next));
+}
+const arrayOf = (type) => (FLOAT_TYPES[type] ?? INT_TYPES[type]).array;
+
+function assertSameBytes(got, want, what) {
+  const a = new Uint8Array(got.buffer, got.byteOffset, got.byteLength);
+  const b = new Uint8Array(want.buffer, want.byteOffset, want.byteLength);
+  assert.equal(a.length, b.length, `${what}: byte length`);
+  for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) assert.fail(`${what}: byte ${i} is ${a[i]}, want ${b[i]}`);
+}
+
+// The whole run's output, then the fetch into a Tensor in JS memory (fresh, then again into the same
+// one) and into (a copy of) each feed laid out like the output: each must equal it.
+async function assertFetchesEqualWholeRun(session, feeds, what) {
+  const want = (await session.run(feeds)).y;
+  const y = new Tensor(want.type, new (arrayOf(want.type))(want.size).fill(arrayOf(want.type) === BigInt64Array || arrayOf(want.type) === BigUint64Array ? 7n : 7), want.dims);
+  for (let round = 0; round < 2; round++) {
+    assert.equal((await session.run(feeds, { y })).y, y);
+    assertSameBytes(y.data, want.data, `${what}, round ${round}`);
+  }
+  for (const [name, t] of Object.entries(feeds)) {
+    if (t.type !== want.type || t.dims.join() !== want.dims.join()) continue;
+    const copy = { ...feeds, [name]: new Tensor(t.type, t.data.slice(), t.dims) };
+    assert.equal((await session.run(copy, { y: copy[name] })).y, copy[name]);
+    assertSameBytes(copy[name].data, want.data, `${what}, in place over '${name}'`);
+  }
+}
+
+for (const op of ['Floor', 'Ceil', 'Round']) {
+  test(`a one-node ${op} model's fetch, blocked, equals a whole run for every type and sizes around the block`, async () => {
+    for (const type of newest(op).types) {
+      const bytes = arrayOf(type).BYTES_PER_ELEMENT;
+      for (const n of [2 * BLOCK_BYTES / bytes - 1, 2 * BLOCK_BYTES / bytes, 2 * BLOCK_BYTES / bytes + 1, (7 * BLOCK_BYTES) / (2 * bytes) + 3]) {
+        const session = await InferenceSession.create(buildModel({
+          opset: newest(op).version,
+          inputs: [{ name: 'x', type, dims: ['N'] }],
+          outputs: [{ name: 'y', type }],
+          nodes: [{ op, inputs: ['x'], outputs: ['y'] }],
+        }));
+        await assertFetchesEqualWholeRun(session, { x: new Tensor(type, valuesOf(type, n, n), [n]) }, `${op} ${type} [${n}]`);
+        session.release();
+      }
+    }
+  });
+}
+
+test("a one-node Min model's fetch, blocked, equals a whole run for every type, with broadcasting", async () => {
+  const shapes = [
+    [[600, 500], [600, 500]],
+    [[600, 500], [500]], // a row broadcast over the blocks
+    [[600, 1], [600, 500], [1, 500]], // a column, the full one, a row
+    [[3, 200, 500], [200, 1], [3, 1, 500]], // blocks over the first axis only
+  ];
+  for (const type of newest('Min').types) {
+    for (const dims of shapes) {
+      const names = dims.map((_, i) => `x${i}`);
+      const session = await InferenceSession.create(buildModel({
+        opset: newest('Min').version,
+        inputs: dims.map((d, i) => ({ name: names[i], type, dims: d })),
+        outputs: [{ name: 'y', type }],
+        nodes: [{ op: 'Min', inputs: names, outputs: ['y'] }],
+      }));
+      const feeds = Object.fromEntries(dims.map((d, i) => [names[i], new Tensor(type, valuesOf(type, d.reduce((a, b) => a * b, 1), 3 + i), d)]));
+      await assertFetchesEqualWholeRun(session, feeds, `Min ${type} ${JSON.stringify(dims)}`);
+      session.release();
+    }
+  }
+});
+
+test("a one-node AveragePool model's fetch, in blocks of planes, equals a whole run", async () => {
+  for (const type of newest('AveragePool').types) {
+    for (const [dims, attributes] of [
+      [[3, 37, 72, 72], { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }],
+      [[1, 3, 400, 400], { kernel_shape: [2, 2], strides: [2, 2] }], // a plane larger than a block
+      [[2, 9, 24, 24, 24], { kernel_shape: [2, 2, 2], strides: [2, 2, 2], count_include_pad: 1, pads: [1, 0, 1, 0, 1, 0] }],
+    ]) {
+      const session = await InferenceSession.create(buildModel({
+        opset: newest('AveragePool').version,
+        inputs: [{ name: 'x', type, dims: ['N', dims[1], ...dims.slice(2)] }],
+        outputs: [{ name: 'y', type }],
+        nodes: [{ op: 'AveragePool', inputs: ['x'], outputs: ['y'], attributes }],
+      }));
+      await assertFetchesEqualWholeRun(session, { x: new Tensor(type, valuesOf(type, dims.reduce((a, b) => a * b, 1), 9), dims) }, `AveragePool ${type} ${JSON.stringify(dims)}`);
+      session.release();
+    }
+  }
+});
+
+test('a one-node model fed or fetched other than as declared says so as a whole run does, writing nothing', async () => {
+  const session = await InferenceSession.create(buildModel({
+    opset: 13,
+    inputs: [{ name: 'x', type: 'float32', dims: [600, 500] }],
+    outputs: [{ name: 'y', type: 'float32' }],
+    nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }],
+  }));
+  const x = new Tensor('float32', new Float32Array(300000).fill(1.5), [600, 500]);
+  const y = new Tensor('float32', new Float32Array(300000).fill(7), [600, 500]);
+  await assert.rejects(session.run({ x: new Tensor('float32', x.data, [500, 600]) }, { y }), is(/^input 'x': dimension 0 must be 600, got 500 \(the model declares shape \[600,500\]\)$/));
+  await assert.rejects(session.run({ x: new Tensor('float64', new Float64Array(300000), [600, 500]) }, { y }), is(/input 'x' must have type float32, got float64/));
+  await assert.rejects(session.run({ x, z: x }, { y }), is(/'z' is not an input of the model/));
+  await assert.rejects(session.run({ x }, { y: new Tensor('float32', y.data, [300000]) }), is(/^InferenceSession.run: the Tensor fetched for output 'y' has dims \[300000\] but the output has dims \[600, 500\]$/));
+  assert.ok(y.data.every((v) => v === 7), 'nothing written');
+  assert.equal((await session.run({ x }, { y })).y, y);
+  assert.ok(y.data.every((v) => v === 1));
+  session.release();
 });
