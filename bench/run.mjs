@@ -1,8 +1,11 @@
 // `npm run bench`: this runtime against onnxruntime-web (wasm backend, one thread) and against plain
 // copies of the same bytes, in Node and in headless Chromium, on the same seeded inputs. Run after
 // `npm run build`. bench/measure.mjs says what each column times; every case is checked first (all
-// outputs agree), then timed (median of samples; implementations take turns). Then cold starts: fresh
-// Node processes and fresh Chromium pages, import to first result.
+// outputs agree), then timed (median of samples; implementations take turns), after an untimed round
+// of every case: the first calls in a process or page are slower (code not optimized yet, memory not
+// touched yet); without that round, the first case in Node (Floor 1M float32) took 1.7-2.0x the time
+// of Ceil and Round with out and on wasm tensors.
+// Then cold starts: fresh Node processes and fresh Chromium pages, import to first result.
 // Prints both tables, writes bench/results.json; `node scripts/bench-table.mjs --write` puts them in the
 // README.
 //
@@ -29,6 +32,7 @@ const filters = args.filter((a) => !a.startsWith('--'));
 const cases = filters.length ? CASES.filter((c) => filters.some((f) => c.name.includes(f))) : CASES;
 const complete = !quick && !filters.length && environments.length === 2;
 const timing = settings(quick);
+const warmUp = settings(true); // the untimed round: brief
 
 ort.env.wasm.numThreads = 1;
 ort.env.logLevel = 'error';
@@ -78,6 +82,7 @@ const results = {};
 const coldRuns = quick ? 3 : 7;
 if (environments.includes('node')) {
   printHeader(`Node ${process.version}: onnx-wasm vs onnxruntime-web ${ort.env.versions.web} (wasm, 1 thread)`);
+  for (const c of cases) await runCase(c, { lib, ort, model: models.get(c.name), env: 'node', timing: warmUp, collectGarbage: globalThis.gc });
   const rows = [];
   for (const c of cases) {
     const r = await runCase(c, { lib, ort, model: models.get(c.name), env: 'node', timing, collectGarbage: globalThis.gc });
@@ -90,6 +95,7 @@ if (environments.includes('chromium')) {
   const browser = await startBrowserBench(models);
   try {
     printHeader(`Chromium ${browser.version} (crossOriginIsolated): onnx-wasm vs onnxruntime-web ${browser.info.ort} (wasm, 1 thread)`);
+    for (const c of cases) await browser.runCase(c.name, true);
     const rows = [];
     for (const c of cases) {
       const r = await browser.runCase(c.name, quick);
