@@ -257,35 +257,47 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   pool_partial_windows(ax, row, row_divisor, ax.full_end, ax.output_size, y);
 }
 
+// Outputs [0, output_size) of a fixed window along `taps`, output o's starting at taps[o * S + origin]:
+// the vector loop, then the last few, divided by row_divisor times their column's divisor.
+template <class V, size_t K, size_t S, size_t R, typename T, class Average>
+void pool_fixed_windows(const AvgPoolAxis& ax, const SummedRows<V, R, T>& taps, ptrdiff_t origin, Average average, T row_divisor,
+                        const T* divisor, T* y) {
+  size_t o = pool_windows_fixed<V, K, S>(taps, origin, average, 0, ax.output_size, y);
+  for (; o < ax.output_size; ++o) {
+    const auto p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin);
+    T sum = taps.at(p);
+    for (size_t t = 1; t < K; ++t) sum += taps.at(p + t);
+    y[o] = sum / (row_divisor * divisor[o]);
+  }
+}
+
+// pool_fixed_windows over row_sum (the window's input rows summed) between the zeros of padded_row, each
+// output divided by row_divisor times its column's divisor. Not inlined: one copy serves every row count.
+template <class V, size_t K, size_t S, typename T>
+__attribute__((noinline)) void pool_padded_row(const AvgPoolAxis& ax, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
+  const T* divisor = scratch.column_divisor;
+  pool_fixed_windows<V, K, S>(ax, SummedRows<V, 1, T>{{scratch.padded_row}}, 0,
+                              [r = V::splat(row_divisor), divisor](auto sum, size_t o) { return V::div(sum, V::mul(r, V::load(divisor + o))); },
+                              row_divisor, divisor, y);
+}
+
 // As pool_row for a fixed window over R input rows, summed on the fly. Where windows reach into the
-// padding, one pass first sums the rows into row_sum, between the zeros of padded_row, so that every
-// output still takes the vector loop. Each output divides by row_divisor times its column's divisor
-// (K where no window reaches into the padding).
+// padding, one pass first sums the rows into row_sum, so that every output still takes the vector loop
+// (pool_padded_row).
 template <class V, size_t K, size_t S, size_t R, typename T>
 void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
-  const T* divisor = scratch.column_divisor;
-  // Output o's taps start at taps[o * S + origin].
-  const auto pool = [&](const auto& taps, ptrdiff_t origin, auto average) {
-    size_t o = pool_windows_fixed<V, K, S>(taps, origin, average, 0, ax.output_size, y);
-    for (; o < ax.output_size; ++o) {
-      const auto p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin);
-      T sum = taps.at(p);
-      for (size_t t = 1; t < K; ++t) sum += taps.at(p + t);
-      y[o] = sum / (row_divisor * divisor[o]);
-    }
-  };
   if (ax.full_begin == 0 && ax.full_end == ax.output_size) {
     const T d = row_divisor * T(K);
     // Only 2x2 (2x2x2) windows, whose divisor is a power of two where no window reaches into the
     // padding: a second loop for every window would cost more code than it saves time.
-    if constexpr (K == 2) return pool(rows, ax.full_origin, UniformDivide<V, T>(d));
-    else return pool(rows, ax.full_origin, [v = V::splat(d)](auto sum, size_t) { return V::div(sum, v); });
+    if constexpr (K == 2) return pool_fixed_windows<V, K, S>(ax, rows, ax.full_origin, UniformDivide<V, T>(d), row_divisor, scratch.column_divisor, y);
+    else return pool_fixed_windows<V, K, S>(ax, rows, ax.full_origin, [v = V::splat(d)](auto sum, size_t) { return V::div(sum, v); }, row_divisor,
+                                            scratch.column_divisor, y);
   }
   size_t i = 0;
   for (; i + V::kLanes <= ax.input_size; i += V::kLanes) V::store(scratch.row_sum + i, rows.load(i));
   for (; i < ax.input_size; ++i) scratch.row_sum[i] = rows.at(i);
-  pool(SummedRows<V, 1, T>{{scratch.padded_row}}, 0,
-       [r = V::splat(row_divisor), divisor](auto sum, size_t o) { return V::div(sum, V::mul(r, V::load(divisor + o))); });
+  pool_padded_row<V, K, S>(ax, row_divisor, scratch, y);
 }
 
 // pool_row_fixed for 2 to 4 input rows (the windows of 2-D and 3-D image models); false for others.
