@@ -1,6 +1,8 @@
 // Average pooling micro-kernels over N x C x D1 x ... x Dn tensors: each of the N * C planes is pooled
 // alone. The operator (ops/average_pool.cpp) resolves the window for an input shape into the per-axis
-// tables below, so the kernels only loop.
+// tables below, so the kernels only loop. It plans only the outputs whose windows reach into the input
+// (a box, which follows the input rather than the padding); avgpool_spread puts them in their places
+// among the outputs whose windows lie wholly in the padding.
 #pragma once
 
 #include <cstddef>
@@ -11,11 +13,11 @@
 
 namespace ow::kernels {
 
-// One spatial axis, resolved. Output index o averages the input indices first[o] + t * dilation for
-// t < taps[o] (the window's taps inside the input); divisor[o] is its factor of the divisor (taps[o],
-// or with count_include_pad the taps inside the padded input). The divisor of an N-D window is the
-// product of its axes' factors. The tables point into one block the operator allocates (through the
-// error-value path: they are as long as the output's axes).
+// One spatial axis, resolved over the outputs the kernels compute. Output index o averages the input
+// indices first[o] + t * dilation for t < taps[o] (the window's taps inside the input); divisor[o] is
+// its factor of the divisor (taps[o], or with count_include_pad the taps inside the padded input). The
+// divisor of an N-D window is the product of its axes' factors. The tables point into one block the
+// operator allocates (through the error-value path: they are as long as the computed outputs' axes).
 struct AvgPoolAxis {
   size_t input_size = 0;
   size_t output_size = 0;
@@ -49,5 +51,17 @@ void avgpool(const AvgPoolPlan& plan, size_t planes, const float* x, float* y, v
 void avgpool(const AvgPoolPlan& plan, size_t planes, const double* x, double* y, void* workspace);
 void avgpool(const AvgPoolPlan& plan, size_t planes, const Float16* x, Float16* y, void* workspace);
 void avgpool(const AvgPoolPlan& plan, size_t planes, const BFloat16* x, BFloat16* y, void* workspace);
+
+// Along one axis of the output, the outputs [begin, end) of `size` that the box holds.
+struct AvgPoolBoxAxis {
+  size_t size = 0;
+  size_t begin = 0;
+  size_t end = 0;
+};
+
+// y holds the box's outputs, pooled compactly at its start (the planes as its first axis, `axes[0]`):
+// moves each to its place among `axes` and sets every output outside the box to `empty`, the bits of
+// an element of element_size bytes (its low bytes: wasm and the native targets are little-endian).
+void avgpool_spread(const std::vector<AvgPoolBoxAxis>& axes, size_t element_size, uint64_t empty, void* y);
 
 }  // namespace ow::kernels

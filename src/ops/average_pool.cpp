@@ -2,6 +2,13 @@
 // attributes of every version, checks them, and resolves padding and the output shape for an input;
 // the kernels (kernels/avgpool_*) only loop over the per-axis tables it builds.
 //
+// Only the outputs whose windows reach into the input are planned and pooled: along each axis they are
+// one run (the box), and the windows before and after it lie wholly in the padding. Those average
+// nothing: 0 / divisor, which is +0 with count_include_pad and 0 / 0 (NaN) without, as the kernels give
+// for such windows inside the box. So the tables and the workspace follow the input and the window's
+// extent over the stride, not the padding: a one-element input with pads [0, 165e6] pools one output
+// and fills the rest.
+//
 // Every version uses one set of formulas, those of AveragePool-19 and -22 (a version that lacks an
 // attribute uses its default: dilations 1, ceil_mode 0, count_include_pad 0). With e the dilated kernel
 // extent (kernel - 1) * dilation + 1:
@@ -65,12 +72,27 @@ Result<bool> flag(const Attributes& attrs, std::string_view name) {
   return v == 1;
 }
 
-// Padding and output size along one spatial axis.
+// Padding and output size along one spatial axis; outputs [reaching_begin, reaching_end) have windows
+// that reach into the input (their span overlaps it; with dilations their taps may still miss it).
 struct AxisWindow {
   int64_t pad_begin = 0;
   int64_t pad_end = 0;
   int64_t output = 0;
+  int64_t reaching_begin = 0;
+  int64_t reaching_end = 0;
 };
+
+// The average of a window with no tap inside the input, 0 / divisor, as the bits of an element of
+// `type`: +0 (no bit set) where the padding counts, else 0 / 0, the quiet NaN.
+uint64_t empty_window_average(DType type, bool count_include_pad) {
+  if (count_include_pad) return 0;
+  switch (type) {
+    case DType::kFloat64: return 0x7ff8000000000000;
+    case DType::kFloat16: return 0x7e00;
+    case DType::kBFloat16: return 0x7fc0;
+    default: return 0x7fc00000;  // float32
+  }
+}
 
 // The window attributes of one AveragePool node, checked, and what they mean for an input shape.
 class PoolGeometry {
@@ -126,20 +148,22 @@ class PoolGeometry {
     return windows;
   }
 
-  // Bytes of the kernels' tables for `windows`: an index and two counts per output position on each axis.
+  bool count_include_pad() const { return count_include_pad_; }
+
+  // Bytes of the kernels' tables for `windows`: an index and two counts per reaching output on each axis.
   static uint64_t table_bytes(const std::vector<AxisWindow>& windows) {
     uint64_t positions = 0;
-    for (const AxisWindow& w : windows) positions += static_cast<uint64_t>(w.output);
+    for (const AxisWindow& w : windows) positions += static_cast<uint64_t>(w.reaching_end - w.reaching_begin);
     return positions * (sizeof(size_t) + 2 * sizeof(uint32_t));
   }
 
-  // The kernels' tables for an input of shape x_dims, resolved as `windows`, in `tables` (of
-  // table_bytes(windows), allocated by the caller).
+  // The kernels' tables for the reaching outputs (none empty) of an input of shape x_dims, resolved as
+  // `windows`, in `tables` (of table_bytes(windows), allocated by the caller).
   kernels::AvgPoolPlan plan(const Dims& x_dims, const std::vector<AxisWindow>& windows, Tensor& tables) const {
     kernels::AvgPoolPlan plan;
     plan.input_plane = plan.output_plane = 1;
     size_t positions = 0;
-    for (const AxisWindow& w : windows) positions += static_cast<size_t>(w.output);
+    for (const AxisWindow& w : windows) positions += static_cast<size_t>(w.reaching_end - w.reaching_begin);
     // Every index first (size_t, the widest), then every count: each array stays aligned.
     auto* first = tables.data<size_t>();
     auto* counts = reinterpret_cast<uint32_t*>(first + positions);
@@ -148,20 +172,25 @@ class PoolGeometry {
       const AxisWindow& w = windows[i];
       kernels::AvgPoolAxis ax;
       ax.input_size = static_cast<size_t>(in);
-      ax.output_size = static_cast<size_t>(w.output);
+      ax.output_size = static_cast<size_t>(w.reaching_end - w.reaching_begin);
       ax.stride = static_cast<size_t>(s);
       ax.dilation = static_cast<size_t>(d);
       ax.kernel = static_cast<size_t>(k);
-      ax.full_origin = static_cast<ptrdiff_t>(-w.pad_begin);
+      // Planned output o is output reaching_begin + o, whose window starts at o * s + origin. The
+      // origin is -pad_begin, or past it but at most s - e, where the window before the first
+      // reaching one ends before 0: at most 0 where the stride is at most the extent, as for the
+      // kernels that read the padding as zeros (PlaneScratch in kernels/avgpool_loops.h).
+      const int64_t origin = w.reaching_begin * s - w.pad_begin;
+      ax.full_origin = static_cast<ptrdiff_t>(origin);
       ax.first = first;
       ax.taps = counts;
       ax.divisor = counts + positions;
       first += ax.output_size;
       counts += ax.output_size;
       ax.full_begin = ax.full_end = ax.output_size;
-      for (int64_t o = 0; o < w.output; ++o) {
+      for (int64_t o = 0; o < w.reaching_end - w.reaching_begin; ++o) {
         // Taps are at start + t * d for t < k; start >= -pad_begin always.
-        const int64_t start = o * s - w.pad_begin;
+        const int64_t start = o * s + origin;
         const int64_t lo = start >= 0 ? 0 : ceil_div(-start, d);
         const int64_t hi = start < in ? std::min(k, floor_div(in - 1 - start, d) + 1) : 0;
         const int64_t taps = std::max<int64_t>(0, hi - lo);
@@ -231,6 +260,10 @@ class PoolGeometry {
       return InvalidArgument(kernel + " does not fit in spatial axis " + std::to_string(i) + " of size " + std::to_string(in) +
                              pads + ": the output would be empty");
     }
+    // The first window that reaches the input ends at or after 0; the last starts before in.
+    w.reaching_begin = std::max<int64_t>(0, ceil_div(w.pad_begin - extent + 1, s));
+    w.reaching_end = std::min(w.output, floor_div(in - 1 + w.pad_begin, s) + 1);
+    if (in == 0 || w.reaching_end <= w.reaching_begin) w.reaching_begin = w.reaching_end = 0;
     return w;
   }
 
@@ -263,11 +296,23 @@ class AveragePoolKernel final : public Kernel {
     OW_RETURN_IF_ERROR(check(0));
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), y_dims, y));
-    if (y_bytes != 0) {
+    if (y_bytes == 0) return Status::Ok();
+    // The box of reaching outputs, the planes as its first axis: pooled compactly at y's start (unless
+    // some axis has none), then spread over y where it is not all of it.
+    const size_t planes = static_cast<size_t>(x.dims()[0] * x.dims()[1]);
+    std::vector<kernels::AvgPoolBoxAxis> box(windows.size() + 1);
+    box[0] = {planes, 0, planes};
+    bool reaching = true, spread = false;
+    for (size_t i = 0; i < windows.size(); ++i) {
+      const AxisWindow& w = windows[i];
+      box[i + 1] = {static_cast<size_t>(w.output), static_cast<size_t>(w.reaching_begin), static_cast<size_t>(w.reaching_end)};
+      reaching = reaching && w.reaching_end > w.reaching_begin;
+      spread = spread || w.reaching_begin != 0 || w.reaching_end != w.output;
+    }
+    if (reaching) {
       // Their errors name the bytes: "cannot allocate N bytes for a tensor of shape [N]".
       OW_ASSIGN_OR_RETURN(Tensor tables, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(table_bytes)}));
       const kernels::AvgPoolPlan plan = geometry_.plan(x.dims(), windows, tables);
-      const size_t planes = static_cast<size_t>(x.dims()[0] * x.dims()[1]);
       const uint64_t workspace_bytes = kernels::avgpool_workspace_size(plan, x.dtype());
       OW_RETURN_IF_ERROR(check(workspace_bytes));
       OW_ASSIGN_OR_RETURN(Tensor workspace, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(workspace_bytes)}));
@@ -279,6 +324,8 @@ class AveragePoolKernel final : public Kernel {
       if (!visit_dtype<float, double, Float16, BFloat16>(x.dtype(), run))
         return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
     }
+    if (spread)
+      kernels::avgpool_spread(box, dtype_size(x.dtype()), empty_window_average(x.dtype(), geometry_.count_include_pad()), y->raw_data());
     return Status::Ok();
   }
 

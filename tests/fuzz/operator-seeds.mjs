@@ -27,7 +27,7 @@ const ATTRIBUTE_SETS = [
   [ints('kernel_shape', [3, 3]), ints('strides', [1, 1]), autoPad(1), int('ceil_mode', 1)],
   [ints('kernel_shape', [2, 2]), ints('dilations', [2, 1]), ints('pads', [1, 0, 1, 0])],
   [ints('kernel_shape', [2]), ints('pads', [0, 165000000])],
-  // Outputs within the fuzz build's 16 MiB cap whose window tables are not.
+  // Outputs within the fuzz build's 16 MiB cap, their windows mostly in the padding (filled, not pooled).
   [ints('kernel_shape', [1]), ints('pads', [0, 2 ** 20]), ints('strides', [1])],
   [ints('kernel_shape', [1, 1]), ints('pads', [0, 0, 2 ** 10, 2 ** 10])],
 ];

@@ -329,6 +329,87 @@ TEST_CASE("AveragePool values: global windows (merged axes) and windows over sev
   }
 }
 
+namespace {
+
+// A brute-force 2-D AveragePool of 1, 2, 3, ... in {planes, 1, h, w} with explicit pads (ceil_mode off):
+// each window's taps inside the input summed, divided by their count or by the taps inside the padding.
+struct Pool2d {
+  int64_t kernel[2], stride[2], dilation[2], pad_begin[2], pad_end[2];
+  bool count_include_pad;
+
+  Attributes attributes() const {
+    return attrs_of({ints("kernel_shape", {kernel[0], kernel[1]}), ints("strides", {stride[0], stride[1]}),
+                     ints("dilations", {dilation[0], dilation[1]}), ints("pads", {pad_begin[0], pad_begin[1], pad_end[0], pad_end[1]}),
+                     one("count_include_pad", count_include_pad)});
+  }
+  int64_t output(int axis, int64_t in) const {
+    return (in + pad_begin[axis] + pad_end[axis] - ((kernel[axis] - 1) * dilation[axis] + 1)) / stride[axis] + 1;
+  }
+  std::vector<double> values(int64_t planes, int64_t h, int64_t w) const {
+    std::vector<double> y;
+    for (int64_t p = 0; p < planes; ++p)
+      for (int64_t oh = 0; oh < output(0, h); ++oh)
+        for (int64_t ow = 0; ow < output(1, w); ++ow) {
+          double sum = 0, inside = 0, padded = 0;
+          for (int64_t kh = 0; kh < kernel[0]; ++kh)
+            for (int64_t kw = 0; kw < kernel[1]; ++kw) {
+              const int64_t i = oh * stride[0] - pad_begin[0] + kh * dilation[0], j = ow * stride[1] - pad_begin[1] + kw * dilation[1];
+              if (i >= 0 && i < h && j >= 0 && j < w) sum += 1 + (p * h + i) * w + j, ++inside;
+              if (i < h + pad_end[0] && j < w + pad_end[1]) ++padded;
+            }
+          y.push_back(sum / (count_include_pad ? padded : inside));
+        }
+    return y;
+  }
+  void check(int64_t planes, int64_t h, int64_t w) const {
+    INFO("planes " << planes << ", " << h << " x " << w << ", count_include_pad " << count_include_pad);
+    check_values_from(19, attributes(), {planes, 1, h, w}, {planes, 1, output(0, h), output(1, w)}, values(planes, h, w));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("AveragePool values: windows wholly in the padding, at either end of one axis or several", "[average_pool]") {
+  for (bool count_include_pad : {false, true}) {
+    // Rows 0, 1 and 5 and columns 0, 3 and 4 are windows in the padding: NaN (0 / 0), or 0 counting it.
+    Pool2d{{2, 1}, {1, 1}, {1, 1}, {3, 1}, {2, 2}, count_include_pad}.check(1, 2, 2);
+    Pool2d{{2, 1}, {1, 1}, {1, 1}, {3, 1}, {2, 2}, count_include_pad}.check(3, 2, 3);
+    // Dilated and strided: taps that skip over the input inside the run of windows that reach it.
+    Pool2d{{2, 2}, {2, 1}, {2, 3}, {4, 0}, {3, 5}, count_include_pad}.check(2, 3, 2);
+    Pool2d{{3, 2}, {3, 2}, {1, 2}, {7, 6}, {8, 1}, count_include_pad}.check(1, 4, 5);
+    // Strides past the window: no window reaches the input on the first axis, or on either.
+    Pool2d{{1, 1}, {5, 1}, {1, 1}, {2, 0}, {2, 0}, count_include_pad}.check(2, 2, 2);
+    Pool2d{{1, 1}, {5, 5}, {1, 1}, {2, 2}, {2, 2}, count_include_pad}.check(1, 2, 2);
+  }
+  // ceil_mode and the empty runs: 1, 2, 3 with pads 4 + 0, k2 s2: windows [-4,-3] [-2,-1] [0,1] [2,(3)];
+  // the first two average nothing, the last overhangs the end (never counted).
+  check_values_from(10, attrs_of({ints("kernel_shape", {2}), ints("strides", {2}), ints("pads", {4, 0}), one("ceil_mode", 1)}),
+                    {1, 1, 3}, {1, 1, 4}, {NAN, NAN, 1.5, 3});
+  check_values_from(10, attrs_of({ints("kernel_shape", {2}), ints("strides", {2}), ints("pads", {4, 0}), one("ceil_mode", 1),
+                                  one("count_include_pad", 1)}),
+                    {1, 1, 3}, {1, 1, 4}, {0, 0, 1.5, 3});
+  // An empty spatial axis, padded: every window is in the padding.
+  check_values_from(1, attrs_of({ints("kernel_shape", {1}), ints("pads", {1, 1})}), {1, 2, 0}, {1, 2, 2}, {NAN, NAN, NAN, NAN});
+  check_values_from(7, attrs_of({ints("kernel_shape", {1}), ints("pads", {1, 1}), one("count_include_pad", 1)}), {1, 2, 0}, {1, 2, 2},
+                    {0, 0, 0, 0});
+}
+
+TEST_CASE("AveragePool values: one element and a million outputs of padding (issue 12, smaller)", "[average_pool]") {
+  for (bool count_include_pad : {false, true}) {
+    Tensor x = make_tensor<Float16>({1, 1, 1}, {half_from_f32<Float16>(3)}), y;
+    REQUIRE(run_pool(22, attrs_of({ints("kernel_shape", {1}), ints("pads", {0, 1000000}), one("count_include_pad", count_include_pad)}), x, &y)
+                .ok());
+    REQUIRE(y.dims() == Dims{1, 1, 1000001});
+    const Float16* v = y.data<Float16>();
+    CHECK(to_f32(v[0]) == 3);
+    for (size_t o : {size_t{1}, size_t{2}, size_t{500000}, size_t{1000000}}) {
+      INFO("output " << o);
+      if (count_include_pad) CHECK(v[o].bits == 0);  // +0
+      else CHECK(std::isnan(to_f32(v[o])));
+    }
+  }
+}
+
 TEST_CASE("AveragePool refuses bad attributes, naming them", "[average_pool]") {
   const Dims x = {1, 1, 5, 5};
   for (int v : kVersions) {

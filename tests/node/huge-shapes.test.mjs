@@ -44,41 +44,71 @@ async function settled(fn) {
   return outcome;
 }
 
-// The issue's independent AveragePool reference, for one spatial axis, in BigInt (extents pass 2^53):
-// the outputs, or null for an empty output (a refusal).
-function averagePool1d(x, { k, s, d, pads: [pb, pe], ceil, includePad }) {
-  const [K, S, D, PB, PE, N] = [k, s, d, pb, pe, x.length].map(BigInt);
-  const floorDiv = (a, b) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
-  const ceilDiv = (a, b) => -floorDiv(-a, b);
-  const span = N + PB + PE - ((K - 1n) * D + 1n);
-  let out = (ceil ? ceilDiv(span, S) : floorDiv(span, S)) + 1n;
-  if (ceil && (out - 1n) * S >= N + PB) out--;
-  if (out < 1n) return null;
-  if (out > 4096n) return { huge: out };
-  const y = [];
-  for (let o = 0n; o < out; o++) {
-    const start = o * S - PB;
-    let sum = 0;
-    let taps = 0n;
-    for (let i = 0n; i < N; i++) {
-      if ((i - start) % D === 0n && i >= start && (i - start) / D < K) {
-        sum += x[Number(i)];
-        taps++;
-      }
-    }
-    const end = N + PE;
-    const padded = start < end ? (ceilDiv(end - start, D) < K ? ceilDiv(end - start, D) : K) : 0n;
-    y.push(sum / Number(includePad ? padded : taps));
-  }
+// As settled, for a call that must give a result.
+async function computed(fn) {
+  const y = await settled(fn);
+  assert.ok(!(y instanceof OnnxWasmError), y.message);
   return y;
 }
 
+// One spatial axis of the issue's independent AveragePool reference, in BigInt (extents pass 2^53): its
+// output size (below 1 for an empty output: a refusal) and, for output o, the input indices its window
+// takes and its count of taps inside the padded input.
+function referenceAxis(n, { k, s = 1, d = 1, pads: [pb, pe], ceil = 0 }) {
+  const [K, S, D, PB, PE, N] = [k, s, d, pb, pe, n].map(BigInt);
+  const floorDiv = (a, b) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
+  const ceilDiv = (a, b) => -floorDiv(-a, b);
+  const span = N + PB + PE - ((K - 1n) * D + 1n);
+  let size = (ceil ? ceilDiv(span, S) : floorDiv(span, S)) + 1n;
+  if (ceil && (size - 1n) * S >= N + PB) size--;
+  const window = (o) => {
+    const start = BigInt(o) * S - PB;
+    const taps = [];
+    for (let i = 0n; i < N; i++) if (i >= start && (i - start) % D === 0n && (i - start) / D < K) taps.push(Number(i));
+    const end = N + PE;
+    const padded = start < end ? (ceilDiv(end - start, D) < K ? ceilDiv(end - start, D) : K) : 0n;
+    return { taps, padded: Number(padded) };
+  };
+  return { size, window };
+}
+
+// 1-D AveragePool of the values x: the output size and output o, or null for an empty output.
+function averagePool1d(x, attrs) {
+  const axis = referenceAxis(x.length, attrs);
+  if (axis.size < 1n) return null;
+  const at = (o) => {
+    const { taps, padded } = axis.window(o);
+    return taps.reduce((sum, i) => sum + x[i], 0) / (attrs.includePad ? padded : taps.length);
+  };
+  return { size: axis.size, at };
+}
+
+// Outputs to check in an output of `size` along an axis whose windows start at o * s - pb: both ends, the
+// middle, and either side of where the windows start to reach the input and where they leave it.
+function samples(size, { k, s = 1, d = 1, pads: [pb] }, n) {
+  const extent = (k - 1) * d + 1;
+  const marks = [0, size / 2, size - 1, (pb - extent) / s, pb / s, (pb + n) / s].map(Math.floor);
+  const positions = marks.flatMap((m) => [m - 1, m, m + 1]).filter((o) => o >= 0 && o < size);
+  return [...new Set(positions)].sort((a, b) => a - b);
+}
+
+// Whether float16 bits are a NaN.
+const isHalfNaN = (bits) => (bits & 0x7c00) === 0x7c00 && (bits & 0x3ff) !== 0;
+
 describe('AveragePool: pads, strides, dilations and kernels up to 2^31 - 1 in combination', () => {
-  test('the call in issue 12: pads [0, 165e6] on one float16 element', () => settled(() => {
-    assert.throws(
-      () => ops.AveragePool(new Tensor('float16', new Uint16Array([0x3c00]), [1, 1, 1]), { kernel_shape: [1], pads: [0, 165e6] }),
-      (e) => e instanceof OnnxWasmError && e.code === 'OUT_OF_MEMORY' && /^AveragePool-22: output of shape \[1,1,165000001\] needs \d+ bytes/.test(e.message),
-    );
+  test('the call in issue 12: pads [0, 165e6] on one float16 element, a 330 MB output', () => settled(() => {
+    const x = new Tensor('float16', new Uint16Array([0x3c00]), [1, 1, 1]);
+    // The windows past the input average nothing: 0 / 0, or 0 / 1 counting the padding.
+    for (const [countIncludePad, empty] of [[0, isHalfNaN], [1, (bits) => bits === 0]]) {
+      const y = ops.AveragePool(x, { kernel_shape: [1], pads: [0, 165e6], count_include_pad: countIncludePad });
+      assert.deepEqual([...y.dims], [1, 1, 165000001]);
+      assert.equal(y.data[0], 0x3c00);
+      for (const o of [1, 2, 82_500_000, 164_999_999, 165_000_000]) assert.ok(empty(y.data[o]), `output ${o}: ${y.data[o]}`);
+    }
+    // Twice as many: an output past the 2 GiB a call can have.
+    assert.throws(() => ops.AveragePool(x, { kernel_shape: [1], pads: [0, 2 ** 30] }),
+      (e) => e instanceof OnnxWasmError && e.code === 'OUT_OF_MEMORY' &&
+        e.message === 'AveragePool-22: output of shape [1,1,1073741825] needs 2147483662 bytes with its window tables, more than the 2147483648 a call can have');
   }));
 
   test('1-D on 3 elements: every combination of 1, 2 and 2^31 - 1, ceil_mode and count_include_pad', async () => {
@@ -95,18 +125,56 @@ describe('AveragePool: pads, strides, dilations and kernels up to 2^31 - 1 in co
       if (want === null) {
         assert.ok(got instanceof OnnxWasmError && got.code === 'INVALID_ARGUMENT', `${label}: an empty output is refused, got ${got?.message ?? got?.dims}`);
       } else if (got instanceof OnnxWasmError) {
+        // Refused only where the output itself passes what a call can have (2 GiB: 2^29 float32s).
         assert.equal(got.code, 'OUT_OF_MEMORY', `${label}: ${got.message}`);
         assert.match(got.message, /^AveragePool-22: (.*\d+ bytes|shape \[.*\] has a dimension too large)/, label);
+        assert.ok(want.size > 2n ** 29n, `${label}: an output of ${want.size} elements is refused`);
         refused++;
       } else {
-        assert.ok(Array.isArray(want), `${label}: an output of ${want.huge} elements cannot have been computed`);
-        assert.deepEqual([...got.dims], [1, 1, want.length], label);
-        assert.deepEqual([...got.data], want.map(Math.fround), label);
+        assert.ok(want.size <= 4096n, `${label}: an output of ${want.size} elements cannot have been computed`);
+        const size = Number(want.size);
+        assert.deepEqual([...got.dims], [1, 1, size], label);
+        assert.deepEqual([...got.data], Array.from({ length: size }, (_, o) => Math.fround(want.at(o))), label);
         computed++;
       }
     }
     // Both outcomes occur: the test is not vacuous either way.
     assert.ok(computed >= 100 && refused >= 100, `computed ${computed}, refused ${refused}`);
+  });
+
+  test('outputs of hundreds of MB from 3 elements: their windows in the padding on one axis or three', async () => {
+    const x = [1, 2, 4];
+    const big = 2 ** 24;
+    for (const attrs of [
+      { k: 1, pads: [0, 2 * big] },
+      { k: 2, pads: [big, big], ceil: 1 },
+      { k: 3, s: 3, d: 2, pads: [big, 2 * big], includePad: 1 },
+      { k: 2, s: 2, d: 3, pads: [2 * big, 7], ceil: 1 },
+      { k: 3, s: 1, pads: [2 * big, 2 * big], includePad: 1 },
+    ]) {
+      const options = { kernel_shape: [attrs.k], strides: [attrs.s ?? 1], dilations: [attrs.d ?? 1], pads: attrs.pads, ceil_mode: attrs.ceil ?? 0, count_include_pad: attrs.includePad ?? 0 };
+      const want = averagePool1d(x, attrs);
+      const y = await computed(() => ops.AveragePool(f32(x, [1, 1, 3]), options));
+      const label = JSON.stringify(options);
+      assert.deepEqual([...y.dims], [1, 1, Number(want.size)], label);
+      for (const o of samples(Number(want.size), attrs, x.length)) assert.ok(Object.is(y.data[o], Math.fround(want.at(o))), `${label}: output ${o} is ${y.data[o]}, want ${want.at(o)}`);
+    }
+    // Three axes: one element, 513 x 513 x 257 outputs, which average it only at [0, 0, 0] and are
+    // empty elsewhere (their divisor 0 on some axis, or counting the padding).
+    for (const includePad of [0, 1]) {
+      const pads = [0, 0, 0, 512, 512, 256];
+      const axes = [0, 1, 2].map((i) => ({ k: 1, pads: [pads[i], pads[i + 3]] }));
+      const y = await computed(() => ops.AveragePool(f32([6], [1, 1, 1, 1, 1]), { kernel_shape: [1, 1, 1], pads, count_include_pad: includePad }));
+      assert.deepEqual([...y.dims], [1, 1, 513, 513, 257]);
+      const reference = axes.map((a) => referenceAxis(1, a));
+      const per = axes.map((a, i) => samples(Number(reference[i].size), a, 1));
+      for (const a of per[0]) for (const b of per[1]) for (const c of per[2]) {
+        const windows = [a, b, c].map((o, i) => reference[i].window(o));
+        const divisor = windows.reduce((p, w) => p * (includePad ? w.padded : w.taps.length), 1);
+        const want = (windows.every((w) => w.taps.length) ? 6 : 0) / divisor;
+        assert.ok(Object.is(y.data[(a * 513 + b) * 257 + c], want), `count_include_pad ${includePad} [${a},${b},${c}]: ${y.data[(a * 513 + b) * 257 + c]}, want ${want}`);
+      }
+    }
   });
 
   test('3-D on one element: the extreme values on every axis at once', () => settled(() => {
@@ -195,15 +263,18 @@ describe('The same shapes through InferenceSession', () => {
 
   test('AveragePool with the issue-12 pads and with extreme attributes: a result, or OUT_OF_MEMORY naming the node', () => settled(async () => {
     const x = new Tensor('float16', new Uint16Array([0x3c00]), [1, 1, 1]);
-    await assert.rejects(runNode('AveragePool', { kernel_shape: [1], pads: [0, 165e6] }, ['x'], { x }), refusedNamingNode('AveragePool', 'OUT_OF_MEMORY'));
+    const issue = await runNode('AveragePool', { kernel_shape: [1], pads: [0, 165e6] }, ['x'], { x });
+    assert.deepEqual([[...issue.dims], issue.data[0]], [[1, 1, 165000001], 0x3c00]);
+    assert.ok([1, 165_000_000].every((o) => isHalfNaN(issue.data[o])));
+    await assert.rejects(runNode('AveragePool', { kernel_shape: [1], pads: [0, 2 ** 30] }, ['x'], { x }), refusedNamingNode('AveragePool', 'OUT_OF_MEMORY'));
     const wide = await runNode('AveragePool', { kernel_shape: [MAX], pads: [0, MAX - 1] }, ['x'], { x });
     assert.deepEqual([[...wide.dims], [...wide.data]], [[1, 1, 1], [0x3c00]]);
     await assert.rejects(runNode('AveragePool', { kernel_shape: [1, 1, 1], pads: [0, 0, 0, MAX, MAX, MAX] }, ['x'], { x: f32([1], [1, 1, 1, 1, 1]) }),
       refusedNamingNode('AveragePool', 'OUT_OF_MEMORY'));
     const y = await runNode('AveragePool', { kernel_shape: [2], strides: [MAX], dilations: [MAX], pads: [MAX, MAX] }, ['x'], { x: f32([3, 5, 7], [1, 1, 3]) });
     const want = averagePool1d([3, 5, 7], { k: 2, s: MAX, d: MAX, pads: [MAX, MAX], ceil: 0, includePad: 0 });
-    assert.deepEqual([[...y.dims], [...y.data]], [[1, 1, 2], want]);
-    assert.deepEqual(want, [3, 3]); // each window's one tap inside the input is x[0]
+    assert.deepEqual([[...y.dims], [...y.data]], [[1, 1, 2], [want.at(0), want.at(1)]]);
+    assert.deepEqual([want.at(0), want.at(1)], [3, 3]); // each window's one tap inside the input is x[0]
   }));
 
   test('Min broadcasting to 16 GiB, and of 3,000 inputs', () => settled(async () => {

@@ -108,50 +108,65 @@ describe('Min: random inputs, shapes (identical, or broadcasting from version 8)
   }
 });
 
+// AveragePool calls of version `since` on `type`: N, C, 1 to 3 spatial axes of up to maxDim; per axis a
+// kernel, stride, dilation (19+) and pads of up to maxPad; a padding mode. Returns the number of calls
+// whose output has windows with no tap inside the input (the reference's taps 0).
+function checkAveragePool(since, type, opsets, { maxDim, maxKernel, maxStride, maxPad }) {
+  const { decode } = FLOAT_TYPES[type];
+  const small = (min, max) => fc.integer({ min, max });
+  const call = fc.tuple(small(1, 2), small(1, 2), fc.array(small(1, maxDim), { minLength: 1, maxLength: 3 })).chain(([n, c, spatial]) => {
+    const perAxis = (arb) => fc.array(arb, { minLength: spatial.length, maxLength: spatial.length });
+    return fc.record({
+      dims: fc.constant([n, c, ...spatial]),
+      opset: opsets,
+      kernel_shape: perAxis(small(1, maxKernel)),
+      strides: fc.option(perAxis(small(1, maxStride)), { nil: undefined }),
+      dilations: since >= 19 ? fc.option(perAxis(small(1, 3)), { nil: undefined }) : fc.constant(undefined),
+      pads: fc.option(fc.array(small(0, maxPad), { minLength: 2 * spatial.length, maxLength: 2 * spatial.length }), { nil: undefined }),
+      auto_pad: fc.constantFrom(undefined, 'NOTSET', 'SAME_UPPER', 'SAME_LOWER', 'VALID'),
+      ceil_mode: since >= 10 ? fc.option(small(0, 1), { nil: undefined }) : fc.constant(undefined),
+      count_include_pad: since >= 7 ? fc.option(small(0, 1), { nil: undefined }) : fc.constant(undefined),
+      x: storedValues(type, n * c * sizeOf(spatial), { wide: false }),
+    });
+  });
+  let withEmptyWindows = 0;
+  check(fc.property(call, ({ dims, x, ...attributes }) => {
+    const attrs = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined));
+    if (attrs.auto_pad && attrs.auto_pad !== 'NOTSET') delete attrs.pads;  // pads are for NOTSET only
+    const label = `AveragePool-${attrs.opset} ${type} ${JSON.stringify(attrs)} on [${dims}]`;
+    const want = referencePool(Array.from(x, decode), dims, attrs);
+    if (!want) {
+      assert.throws(() => ops.AveragePool(new Tensor(type, x, dims), attrs),
+        (e) => e instanceof OnnxWasmError && /kernel_shape|auto_pad SAME/.test(e.message), `${label}: must be refused`);
+      return;
+    }
+    const y = ops.AveragePool(new Tensor(type, x, dims), attrs);
+    assert.equal(y.type, type);
+    assert.deepEqual([...y.dims], want.dims, label);
+    for (let i = 0; i < want.y.length; i++) {
+      const got = decode(y.data[i]);
+      const ref = want.y[i];
+      const where = `${label}: output ${i} got ${got}, want ${ref}`;
+      if (Number.isFinite(ref)) assert.ok(Math.abs(got - ref) <= poolTolerance(type, want, i), where);
+      else assert.ok(Object.is(got, ref) || (Number.isNaN(ref) && Number.isNaN(got)), where);
+    }
+    if (want.taps.includes(0)) withEmptyWindows++;
+  }));
+  return withEmptyWindows;
+}
+
 describe('AveragePool: random shapes, windows, padding modes and values', () => {
   const list = versions([[1, FLOATS], [7, FLOATS], [10, FLOATS], [11, FLOATS], [19, FLOATS], [22, FLOATS_BF16]]);
   for (const { since, types, opsets } of list) {
     for (const type of types) {
       test(`AveragePool-${since} ${type}`, () => {
-        const { decode } = FLOAT_TYPES[type];
-        const small = (min, max) => fc.integer({ min, max });
-        // N, C, 1 to 3 spatial axes; per axis a kernel, stride, dilation (19+) and pads; a padding mode.
-        const call = fc.tuple(small(1, 2), small(1, 2), fc.array(small(1, 7), { minLength: 1, maxLength: 3 })).chain(([n, c, spatial]) => {
-          const perAxis = (arb) => fc.array(arb, { minLength: spatial.length, maxLength: spatial.length });
-          return fc.record({
-            dims: fc.constant([n, c, ...spatial]),
-            opset: opsets,
-            kernel_shape: perAxis(small(1, 4)),
-            strides: fc.option(perAxis(small(1, 3)), { nil: undefined }),
-            dilations: since >= 19 ? fc.option(perAxis(small(1, 3)), { nil: undefined }) : fc.constant(undefined),
-            pads: fc.option(fc.array(small(0, 3), { minLength: 2 * spatial.length, maxLength: 2 * spatial.length }), { nil: undefined }),
-            auto_pad: fc.constantFrom(undefined, 'NOTSET', 'SAME_UPPER', 'SAME_LOWER', 'VALID'),
-            ceil_mode: since >= 10 ? fc.option(small(0, 1), { nil: undefined }) : fc.constant(undefined),
-            count_include_pad: since >= 7 ? fc.option(small(0, 1), { nil: undefined }) : fc.constant(undefined),
-            x: storedValues(type, n * c * sizeOf(spatial), { wide: false }),
-          });
-        });
-        check(fc.property(call, ({ dims, x, ...attributes }) => {
-          const attrs = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined));
-          if (attrs.auto_pad && attrs.auto_pad !== 'NOTSET') delete attrs.pads;  // pads are for NOTSET only
-          const label = `AveragePool-${attrs.opset} ${type} ${JSON.stringify(attrs)} on [${dims}]`;
-          const want = referencePool(Array.from(x, decode), dims, attrs);
-          if (!want) {
-            assert.throws(() => ops.AveragePool(new Tensor(type, x, dims), attrs),
-              (e) => e instanceof OnnxWasmError && /kernel_shape|auto_pad SAME/.test(e.message), `${label}: must be refused`);
-            return;
-          }
-          const y = ops.AveragePool(new Tensor(type, x, dims), attrs);
-          assert.equal(y.type, type);
-          assert.deepEqual([...y.dims], want.dims, label);
-          for (let i = 0; i < want.y.length; i++) {
-            const got = decode(y.data[i]);
-            const ref = want.y[i];
-            const where = `${label}: output ${i} got ${got}, want ${ref}`;
-            if (Number.isFinite(ref)) assert.ok(Math.abs(got - ref) <= poolTolerance(type, want, i), where);
-            else assert.ok(Object.is(got, ref) || (Number.isNaN(ref) && Number.isNaN(got)), where);
-          }
-        }));
+        checkAveragePool(since, type, opsets, { maxDim: 7, maxKernel: 4, maxStride: 3, maxPad: 3 });
+      });
+      // Pads past the window's extent: runs of windows wholly in the padding at the start and end of
+      // one axis or several, which the operator fills rather than pools.
+      test(`AveragePool-${since} ${type}: windows wholly in the padding`, () => {
+        const withEmptyWindows = checkAveragePool(since, type, opsets, { maxDim: 4, maxKernel: 3, maxStride: 4, maxPad: 12 });
+        assert.ok(withEmptyWindows >= RUNS / 4, `${withEmptyWindows} of ${RUNS} calls had windows with no tap inside the input`);
       });
     }
   }
