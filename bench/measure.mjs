@@ -15,11 +15,18 @@
 //   copyWasm     the same copy inside wasm memory
 //   boundary     the copies across the boundary alone: each input into wasm memory, an output-sized
 //                block out into a new typed array (what ops.* on JS memory does besides computing)
+//   boundaryBlocked  the same copies through one 512 KiB block of wasm memory, as ops.* with out makes
+//                them (each input's next part into the block, the output's part out of it into a
+//                preallocated typed array): each input byte read from JS memory once and each output
+//                byte written once, the least any call from JS memory into JS memory through wasm moves
 import { floatData } from '../tools/values.mjs';
 import { f16ToNumber } from '../tools/half-codecs.mjs';
 import { TARGETS } from './cases.mjs';
 
-export const COLUMNS = ['ops', 'opsOut', 'opsWasm', 'session', 'sessionFetch', 'ort', 'copyJs', 'copyWasm', 'boundary'];
+// The block size of ops.* with out on JS memory (js/calls.mjs).
+const BLOCK_BYTES = 512 * 1024;
+
+export const COLUMNS = ['ops', 'opsOut', 'opsWasm', 'session', 'sessionFetch', 'ort', 'copyJs', 'copyWasm', 'boundary', 'boundaryBlocked'];
 
 // How long timing takes: `quick` is for development (bench/run.mjs --quick), not for numbers to keep.
 export function settings(quick) {
@@ -172,6 +179,10 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   const dst = Tensor.wasm('uint8', [bytes]);
   const inputsInWasm = inputs.map(({ type, dims }) => Tensor.wasm(type, dims));
   const outputInWasm = Tensor.wasm(outType, reference.dims);
+  const inputBytes = inputs.map(({ data }) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+  const outBytes = new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength);
+  const parts = Math.ceil((bytes + outBytes.length) / BLOCK_BYTES); // every array in this many parts
+  const block = Tensor.wasm('uint8', [BLOCK_BYTES + 64 * (inputs.length + 1)]);
   const fetches = { y: fetched };
   const impls = {
     ops: () => callOps(ops, c, tensors, attributes),
@@ -185,10 +196,25 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
       for (let k = 0; k < inputs.length; k++) inputsInWasm[k].data.set(inputs[k].data);
       return outputInWasm.data.slice();
     },
+    boundaryBlocked: () => {
+      const into = block.data;
+      for (let p = 0; p < parts; p++) {
+        let at = 0;
+        for (const b of inputBytes) {
+          const from = Math.floor((p * b.length) / parts);
+          const to = Math.floor(((p + 1) * b.length) / parts);
+          into.set(b.subarray(from, to), at);
+          at += to - from;
+        }
+        const from = Math.floor((p * outBytes.length) / parts);
+        const to = Math.floor(((p + 1) * outBytes.length) / parts);
+        outBytes.set(into.subarray(at, at + to - from), from);
+      }
+    },
   };
   if (ortSession) impls.ort = () => ortSession.run(ortFeeds);
   const ms = await timeAll(impls, timing, collectGarbage);
-  for (const t of [...wasmTensors, wasmOut, src, dst, ...inputsInWasm, outputInWasm]) t.dispose();
+  for (const t of [...wasmTensors, wasmOut, src, dst, ...inputsInWasm, outputInWasm, block]) t.dispose();
   session.release();
   await ortSession?.release();
   return { name: c.name, op: c.op, inputs: c.inputs, attributes, bytes, ms, ortError, targets: targetsFor(c, ms, env) };

@@ -21,10 +21,14 @@ function data(type, n, seed) {
   return INT_TYPES[type].array.from({ length: n }, () => randomInt(type, next));
 }
 
-// Element values as numbers (bigints stay bigints), for references.
+// Element values as numbers (bigints stay bigints), for references; the half types by table (the large
+// cases decode millions).
+const tableOf = (toNumber) => Float64Array.from({ length: 65536 }, (_, bits) => toNumber(bits));
+const F16 = tableOf(f16ToNumber);
+const BF16 = tableOf(bf16ToNumber);
 function decode(type) {
-  if (type === 'float16') return f16ToNumber;
-  if (type === 'bfloat16') return bf16ToNumber;
+  if (type === 'float16') return (bits) => F16[bits];
+  if (type === 'bfloat16') return (bits) => BF16[bits];
   return (v) => v;
 }
 function encode(type) {
@@ -78,9 +82,10 @@ function outTensor(location, type, dims) {
 
 const inputTensor = (location, type, values, dims) => (location === 'wasm' ? Tensor.wasm(type, dims, values) : new Tensor(type, values, dims));
 
-// 4 096 elements and 300 000: the second is run in blocks when out is in JS memory. The large cases
-// run for a few types of each size (the blocks are of bytes: every size of element takes them alike).
-const SHAPES = [[64, 64], [600, 500]];
+// 4 096 elements and 700 000: the second is run in blocks (of 512 KiB) when out is in JS memory, for
+// every size of element. The large cases run for a few types of each size (the blocks are of bytes:
+// every size of element takes them alike).
+const SHAPES = [[64, 64], [1000, 700]];
 const LARGE_TYPES = ['float32', 'float16', 'int8', 'int64'];
 const large = (type, dims) => sizeOf(dims) > 10000 && !LARGE_TYPES.includes(type);
 
@@ -112,11 +117,11 @@ for (const op of ['Floor', 'Ceil', 'Round']) {
 // Min: broadcasting of every kind, several inputs, out in place over each input in turn.
 const MIN_SHAPES = [
   [[64, 64], [64, 64]],
-  [[600, 500], [600, 500]], // blocked
-  [[600, 500], [500]], // a row broadcast over the blocks
-  [[600, 1], [600, 500], [1, 500]], // a column, the full one, a row
-  [[3, 200, 500], [200, 1], [3, 1, 500]], // blocks over the first axis only
-  [[1, 300000], [300000]], // a leading 1
+  [[1000, 700], [1000, 700]], // blocked
+  [[1000, 700], [700]], // a row broadcast over the blocks
+  [[1000, 1], [1000, 700], [1, 700]], // a column, the full one, a row
+  [[3, 400, 700], [400, 1], [3, 1, 700]], // blocks over the first axis only
+  [[1, 700000], [700000]], // a leading 1
 ];
 for (const type of newest('Min').types) {
   test(`Min ${type}: options.out in JS and wasm memory with broadcasting, and in place over each input`, () => {
