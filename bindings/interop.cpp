@@ -1,5 +1,7 @@
 #include "interop.h"
 
+#include "core/heap_reserve.h"
+
 #include <emscripten/emscripten.h>
 
 #include <cmath>
@@ -37,27 +39,7 @@ struct Area {
 Area call_area;
 Area result_area;
 
-void* reserve = nullptr;
-bool reserve_used = false;
-
-// The new_handler: operator new calls it when malloc fails, and retries. The first time in a call it
-// frees the reserve; then it gives up, and operator new throws std::bad_alloc.
-void release_reserve() {
-  if (!reserve) {
-    std::set_new_handler(nullptr);
-    return;
-  }
-  std::free(reserve);
-  reserve = nullptr;
-  reserve_used = true;
-}
-
-void take_reserve() {
-  if (!reserve) reserve = std::malloc(kReserveBytes);
-  std::set_new_handler(release_reserve);
-}
-
-const bool reserve_taken_at_start = (take_reserve(), true);
+const bool reserve_taken_at_start = (take_heap_reserve(), true);
 
 Status last_error;
 uint32_t error_words[kErrorWords];
@@ -94,6 +76,15 @@ Status read_inputs() {
   return Status::Ok();
 }
 
+void release_handle(Tensor* handle) {
+  handle->~Tensor();
+  std::free(handle);
+}
+
+void release_results(const uint32_t* list) {
+  for (size_t i = 0; i < list[kListCount]; ++i) release_handle(reinterpret_cast<Tensor*>(record(list, i)[kRecordHandle]));
+}
+
 const uint32_t* write_outputs(Outputs&& outputs) {
   const size_t count = outputs.size();
   size_t total_dims = 0;
@@ -101,9 +92,16 @@ const uint32_t* write_outputs(Outputs&& outputs) {
   if (!result_area.reserve(dims_offset(count) + total_dims)) return fail(OutOfMemory("cannot allocate the result list"));
   auto* list = reinterpret_cast<uint32_t*>(result_area.data());
   double* dims = reinterpret_cast<double*>(result_area.data()) + dims_offset(count);
-  list[kListCount] = static_cast<uint32_t>(count);
+  list[kListCount] = 0;  // the handles made so far, should one fail
   for (size_t i = 0; i < count; ++i) {
-    Tensor* handle = new Tensor(std::move(outputs[i]));
+    // malloc, not new: a session's outputs are as many as its graph says, beyond the heap's reserve.
+    void* memory = std::malloc(sizeof(Tensor));
+    if (!memory) {
+      release_results(list);
+      return fail(OutOfMemory("cannot allocate the handles of " + std::to_string(count) + " outputs"));
+    }
+    Tensor* handle = new (memory) Tensor(std::move(outputs[i]));
+    list[kListCount] = static_cast<uint32_t>(i + 1);
     uint32_t* r = record(list, i);
     r[kRecordType] = static_cast<uint32_t>(handle->dtype());
     r[kRecordData] = reinterpret_cast<uintptr_t>(handle->raw_data());
@@ -117,6 +115,7 @@ const uint32_t* write_outputs(Outputs&& outputs) {
 
 const uint32_t* fail(Status status) {
   last_error = std::move(status);
+  ran_short_of_memory();  // a failed call has its error: the next call starts with the reserve
   const char* code = error_code_name(last_error.code());
   error_words[kErrorCode] = reinterpret_cast<uintptr_t>(code);
   error_words[kErrorCodeLength] = static_cast<uint32_t>(std::strlen(code));
@@ -125,23 +124,28 @@ const uint32_t* fail(Status status) {
   return nullptr;
 }
 
+const uint32_t* fail_out_of_memory(const char* message) {
+  fail(Status());  // frees the last error's message
+  const char* code = error_code_name(ErrorCode::kOutOfMemory);
+  error_words[kErrorCode] = reinterpret_cast<uintptr_t>(code);
+  error_words[kErrorCodeLength] = static_cast<uint32_t>(std::strlen(code));
+  error_words[kErrorMessage] = reinterpret_cast<uintptr_t>(message);
+  error_words[kErrorMessageLength] = static_cast<uint32_t>(std::strlen(message));
+  return nullptr;
+}
+
 bool ran_short_of_memory() {
-  const bool used = reserve_used;
-  reserve_used = false;
-  take_reserve();
+  const bool used = heap_reserve_used();
+  take_heap_reserve();
   return used;
 }
 
-Status reserve_used_error(const char* label) {
-  std::string message = label;
-  message += *label ? ": out of memory (the wasm memory is full)" : "out of memory (the wasm memory is full)";
-  return OutOfMemory(std::move(message));
-}
+Status reserve_used_error(const char* label) { return heap_full_error(label); }
 
 const uint32_t* finish(const uint32_t* result, const char* label) {
   if (!ran_short_of_memory() || !result) return result;  // a failed call keeps its own error
-  for (size_t i = 0; i < result[kListCount]; ++i) delete reinterpret_cast<Tensor*>(record(result, i)[kRecordHandle]);
-  take_reserve();  // now that the outputs are freed
+  release_results(result);
+  take_heap_reserve();  // now that the outputs are freed
   return fail(reserve_used_error(label));
 }
 
@@ -169,7 +173,7 @@ EMSCRIPTEN_KEEPALIVE void ow_release_caches() {
   interop::last_error = Status();  // its message, kept for ow_error()
 }
 
-// Whether the call now ending used the reserve (see interop.h), for calls that end in JS: JS then frees
+// Whether the call now ending used the reserve (see core/heap_reserve.h), for calls that end in JS: JS then frees
 // what the call made and reports OUT_OF_MEMORY. Takes the reserve again.
 EMSCRIPTEN_KEEPALIVE bool ow_ran_short_of_memory() { return interop::ran_short_of_memory(); }
 
@@ -194,6 +198,6 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* ow_tensor_allocate(bool zero_fill) {
   return interop::finish(interop::write_outputs(std::move(outputs)), "");  // JS names the call
 }
 
-EMSCRIPTEN_KEEPALIVE void ow_tensor_release(Tensor* handle) { delete handle; }
+EMSCRIPTEN_KEEPALIVE void ow_tensor_release(Tensor* handle) { interop::release_handle(handle); }
 
 }  // extern "C"

@@ -42,27 +42,30 @@ extern CallScratch& scratch;  // never destroyed
 // the input.
 Status read_inputs();
 
-// Moves the tensors into handles and writes them as the result list; returns its address.
+// Moves the tensors into handles and writes them as the result list; returns its address (or null,
+// the tensors freed, when memory runs out).
 const uint32_t* write_outputs(Outputs&& outputs);
 
-// Keeps `status` for ow_error() and returns null, the failed-call result.
+// Frees a handle of a result list (a Tensor in malloc'd memory), or all of the list's.
+void release_handle(Tensor* handle);
+void release_results(const uint32_t* list);
+
+// Keeps `status` for ow_error() and returns null, the failed-call result. The call has failed, so
+// whether it used the heap's reserve no longer matters: the reserve is taken back for the next call.
 const uint32_t* fail(Status status);
 
-// The heap's reserve. Everything a call allocates in proportion to its data (tensors, tables, the call
-// and result areas) goes through the error-value path; what else it allocates (shapes, small vectors,
-// messages) comes from operator new, which cannot report an error but throws. So that it need not: an
-// allocation that finds the heap full frees the reserve (kept allocated between calls) and takes its
-// place, and the call, when it ends, fails as OUT_OF_MEMORY instead of returning what it made.
-constexpr size_t kReserveBytes = 256 * 1024;
-
-// Whether the call now ending has used the reserve; takes the reserve again for the next call if it
-// was used (or could not be taken before), and forgets that it was used.
+// Whether the call now ending has used the heap's reserve (core/heap_reserve.h); takes the reserve
+// again for the next call if it was used (or could not be taken before), and forgets that it was used.
 bool ran_short_of_memory();
 
 // What a call that returns a result list ends with: `result` (null for a failed call, which keeps its
 // error), or, if the call used the reserve, null with OUT_OF_MEMORY naming `label`, after releasing
 // the result's tensors.
 const uint32_t* finish(const uint32_t* result, const char* label);
+
+// fail() with OUT_OF_MEMORY and a fixed `message` (a literal), which needs no memory: for when even
+// the message of an error could not be allocated.
+const uint32_t* fail_out_of_memory(const char* message);
 
 // OUT_OF_MEMORY for a call named `label` (or unnamed: "") that used the reserve.
 Status reserve_used_error(const char* label);

@@ -1,18 +1,32 @@
 // Whole models: sessions and TensorProto decoding. Loading a model goes through embind (once per
 // session); running one is a plain exported function over the call area (interop.h). The JS layer
 // (js/session.mjs) copies the model's bytes into wasm memory and frees them after the call; nothing here
-// keeps a view of them.
+// keeps a view of them. Built with exceptions, as graph.cpp (CMakeLists.txt): what grows with a model
+// here (feeds, the graph's description for JS) is freed when an allocation throws std::bad_alloc, which
+// the entry points catch or JS turns into OUT_OF_MEMORY (js/runtime.mjs guarded()).
 #include <emscripten/bind.h>
+#include <emscripten/em_js.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <new>
+
+#include "core/heap_reserve.h"
 #include "interop.h"
 #include "onnx/graph.h"
 
 using emscripten::val;
 
+// A JS string of UTF-8 bytes, read in place: embind's std::string conversion copies them into a
+// malloc'd block and writes there without checking that malloc succeeded.
+EM_JS(emscripten::EM_VAL, ow_utf8_to_js, (const char* data, size_t length), {
+  return Emval.toHandle(new TextDecoder().decode(HEAPU8.subarray(data, data + length)));
+});
+
 namespace ow {
 namespace {
+
+val string_to_js(const std::string& s) { return val::take_ownership(ow_utf8_to_js(s.data(), s.size())); }
 
 // A JS array of to_js(v) for each element (by default, v itself).
 template <typename T, typename ToJs = val (*)(const T&)>
@@ -28,14 +42,14 @@ val shape_to_js(const onnx::ValueInfo& info) {
   if (!info.has_shape) return val::null();
   val shape = val::array();
   for (const onnx::Dim& d : info.shape)
-    shape.call<void>("push", d.fixed ? val(static_cast<double>(d.value)) : d.param.empty() ? val::null() : val(d.param));
+    shape.call<void>("push", d.fixed ? val(static_cast<double>(d.value)) : d.param.empty() ? val::null() : string_to_js(d.param));
   return shape;
 }
 
 val value_info_to_js(const onnx::ValueInfo& info) {
   val v = val::object();
-  v.set("name", info.name);
-  v.set("type", info.has_type && info.is_tensor && info.elem_type != 0 ? val(onnx::element_type_name(info.elem_type))
+  v.set("name", string_to_js(info.name));
+  v.set("type", info.has_type && info.is_tensor && info.elem_type != 0 ? string_to_js(onnx::element_type_name(info.elem_type))
                                                                        : val::null());
   v.set("shape", shape_to_js(info));
   return v;
@@ -51,10 +65,10 @@ val attribute_to_js(const AttributeValue& a) {
   switch (a.kind) {
     case Kind::kInt: return val(static_cast<double>(a.i));  // as int64s_to_js
     case Kind::kFloat: return val(a.f);
-    case Kind::kString: return val(a.s);
+    case Kind::kString: return string_to_js(a.s);
     case Kind::kInts: return int64s_to_js(a.ints);
     case Kind::kFloats: return list_to_js(a.floats);
-    case Kind::kStrings: return list_to_js(a.strings);
+    case Kind::kStrings: return list_to_js(a.strings, string_to_js);
     case Kind::kOther: break;
   }
   return val::null();
@@ -63,14 +77,14 @@ val attribute_to_js(const AttributeValue& a) {
 val node_to_js(const onnx::ModelDescription::NodeDescription& described) {
   const onnx::Node& n = described.node;
   val node = val::object();
-  node.set("name", n.name);
-  node.set("opType", n.op_type);
-  node.set("domain", n.domain);
+  node.set("name", string_to_js(n.name));
+  node.set("opType", string_to_js(n.op_type));
+  node.set("domain", string_to_js(n.domain));
   node.set("version", described.version);
-  node.set("inputs", list_to_js(n.inputs));
-  node.set("outputs", list_to_js(n.outputs));
+  node.set("inputs", list_to_js(n.inputs, string_to_js));
+  node.set("outputs", list_to_js(n.outputs, string_to_js));
   val attributes = val::object();
-  for (const auto& [name, value] : n.attributes.items()) attributes.set(name, attribute_to_js(value));
+  for (const auto& [name, value] : n.attributes.items()) attributes.set(string_to_js(name), attribute_to_js(value));
   node.set("attributes", attributes);
   return node;
 }
@@ -81,17 +95,17 @@ val description_to_js(const onnx::ModelDescription& d) {
   graph.set("irVersion", static_cast<double>(d.ir_version));
   graph.set("opsetImports", list_to_js(d.opset_imports, [](const onnx::OpsetImport& import) {
               val o = val::object();
-              o.set("domain", import.domain);
+              o.set("domain", string_to_js(import.domain));
               o.set("version", static_cast<double>(import.version));
               return o;
             }));
-  graph.set("name", d.graph_name);
+  graph.set("name", string_to_js(d.graph_name));
   graph.set("inputs", list_to_js(d.inputs, value_info_to_js));
   graph.set("outputs", list_to_js(d.outputs, value_info_to_js));
   graph.set("initializers", list_to_js(d.initializers, [](const onnx::ModelDescription::Initializer& init) {
               val i = val::object();
-              i.set("name", init.name);
-              i.set("type", std::string(dtype_name(init.type)));
+              i.set("name", string_to_js(init.name));
+              i.set("type", val(dtype_name(init.type)));  // ASCII
               i.set("dims", int64s_to_js(init.dims));
               return i;
             }));
@@ -99,23 +113,32 @@ val description_to_js(const onnx::ModelDescription& d) {
   return graph;
 }
 
+Result<onnx::Session> load_session(const void* data, size_t byte_length) {
+  auto model = onnx::decode_model(data, byte_length);
+  if (!model.ok()) return model.status();
+  return onnx::Session::create(model.take());
+}
+
 // Decodes and checks a model: the session's address, or 0 with the error for ow_error().
 uintptr_t create_session(uintptr_t data, size_t byte_length) {
-  auto model = onnx::decode_model(reinterpret_cast<const void*>(data), byte_length);
-  if (!model.ok()) return (interop::fail(model.status()), 0);
-  auto session = onnx::Session::create(model.take());
-  if (!session.ok()) return (interop::fail(session.status()), 0);
-  // The session is freed with `session` if it took the reserve.
-  if (interop::ran_short_of_memory()) return (interop::fail(interop::reserve_used_error("InferenceSession.create")), 0);
-  return reinterpret_cast<uintptr_t>(new onnx::Session(session.take()));
+  take_heap_reserve();  // if memory freed since the last call has room for it again
+  try {
+    auto session = load_session(reinterpret_cast<const void*>(data), byte_length);  // the model is freed
+    if (!session.ok()) return (interop::fail(session.status()), 0);
+    // The session is freed with `session` if it took the reserve.
+    if (interop::ran_short_of_memory()) return (interop::fail(interop::reserve_used_error("InferenceSession.create")), 0);
+    return reinterpret_cast<uintptr_t>(new onnx::Session(session.take()));
+  } catch (const std::bad_alloc&) {  // not even the error's message fitted
+    return (interop::fail_out_of_memory("InferenceSession.create: out of memory (the wasm memory is full)"), 0);
+  }
 }
 
 val session_input_names(uintptr_t session) {
-  return list_to_js(reinterpret_cast<const onnx::Session*>(session)->input_names());
+  return list_to_js(reinterpret_cast<const onnx::Session*>(session)->input_names(), string_to_js);
 }
 
 val session_output_names(uintptr_t session) {
-  return list_to_js(reinterpret_cast<const onnx::Session*>(session)->output_names());
+  return list_to_js(reinterpret_cast<const onnx::Session*>(session)->output_names(), string_to_js);
 }
 
 val session_graph(uintptr_t session) {
@@ -130,31 +153,46 @@ extern "C" {
 // Runs a session on the feeds in the call area (each record names its graph input); the outputs in
 // output_names() order, or null (ow_error()).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_session_run(const ow::onnx::Session* session) {
-  std::vector<ow::onnx::Feed> feeds;
-  ow::Outputs outputs;
-  ow::Status st = ow::interop::read_inputs();
-  if (st.ok()) {
-    for (auto& in : ow::interop::scratch.inputs) feeds.push_back({std::string(in.name), std::move(in.tensor)});
-    st = session->run(feeds, outputs);
+  ow::take_heap_reserve();  // if memory freed since the last call has room for it again
+  try {
+    ow::Outputs outputs;
+    ow::Status st;
+    try {
+      std::vector<ow::onnx::Feed> feeds;
+      st = ow::interop::read_inputs();
+      if (st.ok()) {
+        for (auto& in : ow::interop::scratch.inputs) feeds.push_back({std::string(in.name), std::move(in.tensor)});
+        st = session->run(feeds, outputs);
+      }
+    } catch (const std::bad_alloc&) {  // the feeds are freed
+      st = ow::heap_full_error("InferenceSession.run: the feeds");
+    }
+    const uint32_t* result = st.ok() ? ow::interop::write_outputs(std::move(outputs)) : ow::interop::fail(std::move(st));
+    return ow::interop::finish(result, "InferenceSession.run");
+  } catch (const std::bad_alloc&) {  // not even the error's message fitted
+    return ow::interop::fail_out_of_memory("InferenceSession.run: out of memory (the wasm memory is full)");
   }
-  const uint32_t* result = st.ok() ? ow::interop::write_outputs(std::move(outputs)) : ow::interop::fail(std::move(st));
-  return ow::interop::finish(result, "InferenceSession.run");
 }
 
 EMSCRIPTEN_KEEPALIVE void ow_session_release(ow::onnx::Session* session) { delete session; }
 
 // Decodes a serialized TensorProto into a one-tensor result list, or null (ow_error()).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_decode_tensor_proto(const void* data, size_t byte_length) {
-  auto tensor = ow::onnx::decode_tensor(data, byte_length);
-  const uint32_t* result = nullptr;
-  if (tensor.ok()) {
-    ow::Outputs outputs;
-    outputs.push_back(std::move(tensor.value().tensor));
-    result = ow::interop::write_outputs(std::move(outputs));
-  } else {
-    result = ow::interop::fail(tensor.status());
+  ow::take_heap_reserve();  // if memory freed since the last call has room for it again
+  try {
+    auto tensor = ow::onnx::decode_tensor(data, byte_length);
+    const uint32_t* result = nullptr;
+    if (tensor.ok()) {
+      ow::Outputs outputs;
+      outputs.push_back(std::move(tensor.value().tensor));
+      result = ow::interop::write_outputs(std::move(outputs));
+    } else {
+      result = ow::interop::fail(tensor.status());
+    }
+    return ow::interop::finish(result, "decodeTensorProto");
+  } catch (const std::bad_alloc&) {  // not even the error's message fitted
+    return ow::interop::fail_out_of_memory("decodeTensorProto: out of memory (the wasm memory is full)");
   }
-  return ow::interop::finish(result, "decodeTensorProto");
 }
 
 }  // extern "C"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Allocation-failure injection: builds the wasm with tests/alloc-failure/failing_malloc.cpp (malloc fails
-# the N-th allocation when a test arms it) into build/wasm-alloc-failure and its package into
-# build/dist-alloc-failure, then runs tests/alloc-failure/ against it. ALLOC_FAILURE_SAMPLE=k runs every
-# k-th N only (npm test runs every N).
+# the N-th allocation, or every one from the N-th on, when a test arms it) into build/wasm-alloc-failure
+# and its package into build/dist-alloc-failure, then runs tests/alloc-failure/ against it.
+# ALLOC_FAILURE_SAMPLE=k runs every k-th N only (npm test runs every N); the large graphs' calls (tens of
+# thousands of allocations each) run 150 N spread over them, or every k-th with
+# ALLOC_FAILURE_LARGE_SAMPLE=k (npm run fuzz: every N, about half an hour).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}

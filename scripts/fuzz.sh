@@ -4,7 +4,9 @@
 # seeded with the models and TensorProtos of the ONNX backend test cases (ONNX_TESTS_DIR, default
 # tests/data/onnx-backend), fuzz_operator with calls of every operator, opset and type
 # (tests/fuzz/operator-seeds.mjs); each also with its inputs in tests/fuzz/regressions/<target>/.
-# FUZZ_TARGETS picks targets (default: all three); arguments are passed to libFuzzer.
+# FUZZ_TARGETS picks targets (default: all three); arguments are passed to libFuzzer. Without
+# FUZZ_TARGETS, the allocation-failure injection then runs for every N of every call, the large graphs'
+# too (npm test samples those: scripts/alloc-failure-test.sh).
 # Corpora grow in build/fuzz/corpus/<target>; a crashing input lands in build/fuzz/artifacts/: fix the
 # bug and add the input to tests/fuzz/regressions/<target>/, which the native tests replay.
 set -euo pipefail
@@ -41,3 +43,8 @@ for target in $targets; do
   "build/fuzz/$target" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
     -malloc_limit_mb=256 -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$target-" "$@"
 done
+
+if [ -z "${FUZZ_TARGETS:-}" ]; then
+  echo "== allocation-failure injection, every N"
+  ALLOC_FAILURE_LARGE_SAMPLE=1 bash scripts/alloc-failure-test.sh
+fi

@@ -14,3 +14,20 @@ export const floorMinPoolModel = buildModel({
     { op: 'AveragePool', inputs: ['m'], outputs: ['y'], attributes: { kernel_shape: [2] } },
   ],
 });
+
+// A chain of `count` Min nodes, each with its own initializer w<i> of 2 and shape [1, 1, 1, 1, 1, 1, 1, 1],
+// on a [4] float32 input `x` (y = min(x, 2), of shape [1, 1, 1, 1, 1, 1, 1, 4]), every node and value
+// named with about `nameLength` characters: a graph whose bookkeeping (names, value ids, steps, the
+// declared model, and each run's copies of the initializers) takes far more memory than its data.
+export function minChainModel(count, nameLength) {
+  const padding = 'n'.repeat(Math.max(0, nameLength - 12));
+  const value = (i) => (i < 0 ? 'x' : i === count - 1 ? 'y' : `v${i}_${padding}`);
+  const weight = (i) => `w${i}_${padding}`;
+  return buildModel({
+    opset: 19,
+    inputs: [{ name: 'x', type: 'float32', dims: [4] }],
+    outputs: [{ name: 'y', type: 'float32' }],
+    initializers: Array.from({ length: count }, (_, i) => ({ name: weight(i), type: 'float32', dims: [1, 1, 1, 1, 1, 1, 1, 1], data: [2] })),
+    nodes: Array.from({ length: count }, (_, i) => ({ op: 'Min', name: `node${i}_${padding}`, inputs: [value(i - 1), weight(i)], outputs: [value(i)] })),
+  });
+}

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <unordered_map>
+#include <new>
+
+#include "core/heap_reserve.h"
+#include "onnx/graph_checks.h"
 
 namespace ow::onnx {
 namespace {
@@ -10,128 +13,49 @@ namespace {
 constexpr size_t kNoValue = SIZE_MAX;
 constexpr size_t kNoNode = SIZE_MAX;
 
-bool is_default_domain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
-
-std::string shape_to_string(const std::vector<Dim>& shape) {
-  return list_to_string(shape, [](const Dim& d) { return d.fixed ? std::to_string(d.value) : d.param.empty() ? "?" : d.param; });
-}
-
-// The version of the default ONNX domain the model imports.
-Result<int64_t> default_opset(const Model& model) {
-  if (model.opset_imports.empty()) return InvalidModel("the model has no opset_import");
-  int64_t opset = 0;
-  for (const OpsetImport& import : model.opset_imports) {
-    if (!is_default_domain(import.domain)) continue;
-    if (import.version <= 0)
-      return InvalidModel("the opset_import of the default ONNX domain has version " + std::to_string(import.version));
-    if (opset != 0 && opset != import.version)
-      return InvalidModel("the model imports the default ONNX domain twice, as opset " + std::to_string(opset) +
-                          " and " + std::to_string(import.version));
-    opset = import.version;
-  }
-  return opset;  // 0: not imported, an error only if a node uses the domain
-}
-
-// Refuses graphs beyond kMaxGraphEntries or kMaxGraphNameBytes, before anything is built from them.
-Status check_graph_size(const Graph& graph) {
-  size_t entries = graph.initializers.size() + graph.inputs.size() + graph.outputs.size();
-  size_t name_bytes = 0;
-  for (const NamedTensor& init : graph.initializers) name_bytes += init.name.size();
-  for (const std::vector<ValueInfo>* infos : {&graph.inputs, &graph.outputs}) {
-    for (const ValueInfo& info : *infos) {
-      entries += info.shape.size();
-      name_bytes += info.name.size();
-      for (const Dim& d : info.shape) name_bytes += d.param.size();
-    }
-  }
-  for (const Node& node : graph.nodes) {
-    entries += 1 + node.inputs.size() + node.outputs.size() + node.attributes.items().size();
-    name_bytes += node.name.size() + node.op_type.size() + node.domain.size();
-    for (const std::vector<std::string>* names : {&node.inputs, &node.outputs})
-      for (const std::string& name : *names) name_bytes += name.size();
-    for (const auto& [name, value] : node.attributes.items()) {
-      entries += value.ints.size() + value.floats.size() + value.strings.size();
-      name_bytes += name.size() + value.s.size();
-      for (const std::string& str : value.strings) name_bytes += str.size();
-    }
-  }
-  if (entries > kMaxGraphEntries)
-    return Unsupported("the graph is too large: " + std::to_string(entries) +
-                       " nodes, node inputs, outputs and attributes, initializers, graph inputs and outputs (at most " +
-                       std::to_string(kMaxGraphEntries) + ")");
-  if (name_bytes > kMaxGraphNameBytes)
-    return Unsupported("the graph is too large: its names and string attributes take " + std::to_string(name_bytes) +
-                       " bytes (at most " + std::to_string(kMaxGraphNameBytes) + ")");
-  return Status::Ok();
-}
-
-// Declared dimensions are sizes or symbols; a negative size could never match a feed.
-Status check_declared_shape(const ValueInfo& info) {
-  for (size_t i = 0; i < info.shape.size(); ++i) {
-    if (info.shape[i].fixed && info.shape[i].value < 0)
-      return InvalidModel("graph input '" + info.name + "' declares dimension " + std::to_string(i) + " as " +
-                          std::to_string(info.shape[i].value) + ", which is negative");
-  }
-  return Status::Ok();
-}
-
-Status check_graph_input(const ValueInfo& info) {
-  const std::string& name = info.name;
-  if (!info.has_type) return InvalidModel("graph input '" + name + "' has no type");
-  if (!info.is_tensor)
-    return Unsupported("graph input '" + name +
-                       "' is not a tensor; sequence, map and optional inputs are not supported");
-  if (info.elem_type == 0) return InvalidModel("graph input '" + name + "' has no element type");
-  if (!dtype_is_known(info.elem_type))
-    return Unsupported("graph input '" + name + "' has element type " + element_type_name(info.elem_type) +
-                       ", which this runtime does not support");
-  return check_declared_shape(info);
-}
-
-Status check_feed(const ValueInfo& info, const Tensor& t) {
-  const std::string& name = info.name;
-  if (static_cast<int32_t>(t.dtype()) != info.elem_type)
-    return InvalidArgument("input '" + name + "' must have type " + element_type_name(info.elem_type) + ", got " +
-                           dtype_name(t.dtype()));
-  if (!info.has_shape) return Status::Ok();
-  if (t.rank() != info.shape.size())
-    return InvalidArgument("input '" + name + "' must have " + std::to_string(info.shape.size()) +
-                           " dimensions, got shape " + dims_to_string(t.dims()) + " (the model declares shape " +
-                           shape_to_string(info.shape) + ")");
-  for (size_t i = 0; i < t.rank(); ++i) {
-    const Dim& d = info.shape[i];
-    if (d.fixed && d.value != t.dims()[i])
-      return InvalidArgument("input '" + name + "': dimension " + std::to_string(i) + " must be " +
-                             std::to_string(d.value) + ", got " + std::to_string(t.dims()[i]) +
-                             " (the model declares shape " + shape_to_string(info.shape) + ")");
-  }
-  return Status::Ok();
-}
+// This file is built with exceptions (CMakeLists.txt): its bookkeeping grows with the graph, beyond the
+// heap's reserve, and an allocation that cannot be met throws std::bad_alloc, which Session::create
+// and run catch, with everything made so far freed on the way. The code it calls built without
+// exceptions (an operator's preparation or run, the checks of graph_checks.h, messages made in core/)
+// starts only while the reserve is held (require_heap_reserve(), core/heap_reserve.h).
 
 }  // namespace
+
+// What a SessionBuilder is doing, for the message should memory run out: a node, or else a stage.
+struct BuildProgress {
+  const char* stage = "";
+  const Node* node = nullptr;
+};
 
 // Builds a Session from a model: value ids for every name, steps in topological order, release lists.
 class SessionBuilder {
  public:
-  explicit SessionBuilder(Model& model) : model_(model), graph_(model.graph) {}
+  SessionBuilder(Model& model, BuildProgress& progress) : model_(model), graph_(model.graph), progress_(progress) {}
 
   Result<Session> build() {
     if (model_.ir_version == 0) return InvalidModel("the model has no ir_version");
     if (!model_.has_graph) return InvalidModel("the model has no graph");
+    require_heap_reserve();
     OW_RETURN_IF_ERROR(check_graph_size(graph_));
     OW_ASSIGN_OR_RETURN(const int64_t opset, default_opset(model_));
+    progress_.stage = "operators";
     OW_RETURN_IF_ERROR(prepare_ops(opset));
+    progress_.stage = "description";
     record_description();
+    progress_.stage = "values";
+    size_t most_values = graph_.initializers.size() + graph_.inputs.size();
+    for (const Node& node : graph_.nodes) most_values += node.outputs.size();
+    session_.value_index_.reserve(most_values);
     OW_RETURN_IF_ERROR(add_initializers());
     OW_RETURN_IF_ERROR(add_graph_inputs());
     OW_RETURN_IF_ERROR(add_node_outputs());
     OW_RETURN_IF_ERROR(resolve_node_inputs());
     OW_RETURN_IF_ERROR(resolve_graph_outputs());
+    progress_.stage = "node order";
     std::vector<size_t> order;
     OW_RETURN_IF_ERROR(topological_order(order));
+    progress_.stage = "steps";
     make_steps(order);
-    session_.value_names_.resize(ids_.size());
-    for (const auto& [name, id] : ids_) session_.value_names_[id] = name;
     return std::move(session_);
   }
 
@@ -139,16 +63,19 @@ class SessionBuilder {
   // Each node's operator, resolved for the model's opset: domain, operator and attribute errors.
   Status prepare_ops(int64_t opset) {
     for (const Node& node : graph_.nodes) {
+      progress_.node = &node;
       const std::string label = node_label(node);
       if (node.op_type.empty()) return InvalidModel(label + ": the node has no op_type");
       if (!is_default_domain(node.domain))
         return Unsupported(label + ": unsupported operator domain '" + node.domain +
                            "'; this runtime implements only the default ONNX domain (ai.onnx)");
       if (opset == 0) return InvalidModel(label + ": the model imports no opset for the default ONNX domain (ai.onnx)");
+      require_heap_reserve();
       auto op = PreparedOp::create(node.op_type, opset, node.attributes);
       if (!op.ok()) return op.status().with_context(label + ": ");
       ops_.push_back(op.take());
     }
+    progress_.node = nullptr;
     return Status::Ok();
   }
 
@@ -177,14 +104,20 @@ class SessionBuilder {
 
   // A new value id for `name`, or an error naming what defined it already.
   Result<size_t> define(const std::string& name, Definer definer) {
-    auto [it, added] = ids_.emplace(name, definers_.size());
-    if (!added)
-      return InvalidModel("'" + name + "' is defined twice: as " + describe(definers_[it->second]) + " and as " +
-                          describe(definer));
+    std::vector<std::string>& names = session_.value_names_;
+    names.push_back(name);
+    const size_t id = session_.value_index_.add_last(names);
+    if (id != names.size() - 1) {
+      names.pop_back();
+      return InvalidModel("'" + name + "' is defined twice: as " + describe(definers_[id]) + " and as " + describe(definer));
+    }
     definers_.push_back(definer);
     session_.constants_.emplace_back();
-    return it->second;
+    return id;
   }
+
+  // The value id of `name`, or NameIndex::kNotFound.
+  size_t find(const std::string& name) const { return session_.value_index_.find(name, session_.value_names_); }
 
   Status add_initializers() {
     for (NamedTensor& init : graph_.initializers) {
@@ -200,31 +133,32 @@ class SessionBuilder {
     std::vector<uint8_t> listed(definers_.size(), 0);  // initializers listed as inputs so far
     for (const ValueInfo& info : graph_.inputs) {
       if (info.name.empty()) return InvalidModel("a graph input has no name");
-      auto it = ids_.find(info.name);
-      if (it != ids_.end()) {  // an initializer, or an input listed before
-        if (it->second >= listed.size() || listed[it->second])
-          return InvalidModel("graph input '" + info.name + "' is listed twice");
-        listed[it->second] = 1;
-        const auto init_type = static_cast<int32_t>(session_.constants_[it->second].dtype());
+      const size_t found = find(info.name);
+      if (found != NameIndex::kNotFound) {  // an initializer, or an input listed before
+        if (found >= listed.size() || listed[found]) return InvalidModel("graph input '" + info.name + "' is listed twice");
+        listed[found] = 1;
+        const auto init_type = static_cast<int32_t>(session_.constants_[found].dtype());
         // Feeds that replace the initializer take its type when the input states none.
         ValueInfo declared = info;
         if (!declared.has_type) declared.has_type = declared.is_tensor = true;
         if (declared.is_tensor && declared.elem_type == 0) declared.elem_type = init_type;
+        require_heap_reserve();
         OW_RETURN_IF_ERROR(check_graph_input(declared));
         if (declared.elem_type != init_type)
           return InvalidModel("graph input '" + info.name + "' is declared " + element_type_name(info.elem_type) +
-                              " but its initializer is " + dtype_name(session_.constants_[it->second].dtype()));
-        session_.graph_input_index_.emplace(info.name, session_.graph_inputs_.size());
-        session_.graph_inputs_.push_back({std::move(declared), it->second, true});
+                              " but its initializer is " + dtype_name(session_.constants_[found].dtype()));
+        session_.graph_inputs_.push_back({std::move(declared), found, true});
         continue;
       }
+      require_heap_reserve();
       OW_RETURN_IF_ERROR(check_graph_input(info));
       OW_ASSIGN_OR_RETURN(size_t id, define(info.name, {true, kNoNode}));
-      session_.graph_input_index_.emplace(info.name, session_.graph_inputs_.size());
       session_.graph_inputs_.push_back({info, id, false});
       session_.input_names_.push_back(info.name);
       session_.description_.inputs.push_back(info);
     }
+    session_.graph_input_of_value_.assign(definers_.size(), kNoValue);
+    for (size_t k = 0; k < session_.graph_inputs_.size(); ++k) session_.graph_input_of_value_[session_.graph_inputs_[k].value] = k;
     return Status::Ok();
   }
 
@@ -236,7 +170,7 @@ class SessionBuilder {
       if (node.outputs.empty()) return InvalidModel(label + ": the node has no outputs");
       const PreparedOp& op = ops_[n];
       if (node.outputs.size() > op.schema().outputs)
-        return InvalidModel(label + ": the node names " + std::to_string(node.outputs.size()) + " outputs but " + op.label() +
+        return require_heap_reserve(), InvalidModel(label + ": the node names " + std::to_string(node.outputs.size()) + " outputs but " + op.label() +
                             " produces " + std::to_string(op.schema().outputs));
       for (const std::string& name : node.outputs) {
         if (name.empty()) {  // an optional output nobody wants
@@ -257,17 +191,18 @@ class SessionBuilder {
       const Node& node = graph_.nodes[n];
       size_t count = node.inputs.size();
       while (count > 0 && node.inputs[count - 1].empty()) --count;  // trailing omitted optional inputs
+      require_heap_reserve();  // for the message
       OW_RETURN_IF_ERROR(ops_[n].check_input_count(count).with_context(node_label(node) + ": "));
       for (size_t i = 0; i < count; ++i) {
         const std::string& name = node.inputs[i];
         if (name.empty())
           return Unsupported(node_label(node) + ": input " + std::to_string(i) +
                              " is omitted (empty name) before a given input, which this runtime does not support");
-        auto it = ids_.find(name);
-        if (it == ids_.end())
+        const size_t id = find(name);
+        if (id == NameIndex::kNotFound)
           return InvalidModel(node_label(node) + ": input '" + name +
                               "' is produced by no node and is neither a graph input nor an initializer");
-        node_inputs_[n].push_back(it->second);
+        node_inputs_[n].push_back(id);
       }
     }
     return Status::Ok();
@@ -276,12 +211,12 @@ class SessionBuilder {
   Status resolve_graph_outputs() {
     if (graph_.outputs.empty()) return InvalidModel("the graph has no outputs");
     for (const ValueInfo& info : graph_.outputs) {
-      auto it = ids_.find(info.name);
-      if (it == ids_.end())
+      const size_t id = find(info.name);
+      if (id == NameIndex::kNotFound)
         return InvalidModel("graph output '" + info.name +
                             "' is produced by no node and is neither a graph input nor an initializer");
       session_.output_names_.push_back(info.name);
-      session_.output_values_.push_back(it->second);
+      session_.output_values_.push_back(id);
       session_.description_.outputs.push_back(info);
     }
     return Status::Ok();
@@ -356,15 +291,51 @@ class SessionBuilder {
 
   Model& model_;
   Graph& graph_;
+  BuildProgress& progress_;
   Session session_;
   std::vector<PreparedOp> ops_;  // by node index
-  std::unordered_map<std::string, size_t> ids_;
   std::vector<Definer> definers_;  // by value id: what defines it (the producing node, if any)
   std::vector<std::vector<size_t>> node_inputs_;
   std::vector<std::vector<size_t>> node_outputs_;
 };
 
-Result<Session> Session::create(Model model) { return SessionBuilder(model).build(); }
+void NameIndex::reserve(size_t most) {
+  size_t slots = 8;
+  while (slots < 2 * most) slots *= 2;  // at most half full
+  slots_.assign(slots, 0);
+}
+
+size_t NameIndex::first_slot(std::string_view name) const {
+  uint32_t hash = 2166136261u;  // FNV-1a
+  for (unsigned char c : name) hash = (hash ^ c) * 16777619u;
+  return hash & (slots_.size() - 1);
+}
+
+size_t NameIndex::find(std::string_view name, const std::vector<std::string>& names) const {
+  if (slots_.empty()) return kNotFound;
+  for (size_t s = first_slot(name);; s = (s + 1) & (slots_.size() - 1)) {
+    if (slots_[s] == 0) return kNotFound;
+    if (names[slots_[s] - 1] == name) return slots_[s] - 1;
+  }
+}
+
+size_t NameIndex::add_last(const std::vector<std::string>& names) {
+  const std::string& name = names.back();
+  size_t s = first_slot(name);
+  for (; slots_[s] != 0; s = (s + 1) & (slots_.size() - 1))
+    if (names[slots_[s] - 1] == name) return slots_[s] - 1;
+  slots_[s] = static_cast<uint32_t>(names.size());
+  return names.size() - 1;
+}
+
+Result<Session> Session::create(Model model) {
+  BuildProgress progress;
+  try {
+    return SessionBuilder(model, progress).build();
+  } catch (const std::bad_alloc&) {  // the builder and all it made are freed
+    return heap_full_error(progress.node ? node_label(*progress.node) : std::string("the session's ") + progress.stage);
+  }
+}
 
 std::vector<Session::PlannedStep> Session::plan() const {
   std::vector<PlannedStep> planned;
@@ -376,34 +347,40 @@ std::vector<Session::PlannedStep> Session::plan() const {
 }
 
 Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
+  const Step* running = nullptr;
+  try {
+    return run_steps(feeds, outputs, running);
+  } catch (const std::bad_alloc&) {  // the run's values are freed
+    outputs.clear();
+    return heap_full_error(running ? running->label : "the run's values");
+  }
+}
+
+Status Session::run_steps(const std::vector<Feed>& feeds, Outputs& outputs, const Step*& running) const {
   std::vector<Tensor> values = constants_;  // shares the initializers' storage
   std::vector<uint8_t> fed(graph_inputs_.size(), 0);
   for (const Feed& feed : feeds) {
-    auto found = graph_input_index_.find(feed.name);
-    if (found == graph_input_index_.end()) {
-      constexpr size_t kShownNames = 16;
-      std::string names;
-      for (size_t i = 0; i < std::min(input_names_.size(), kShownNames); ++i)
-        names += (i ? ", '" : "'") + input_names_[i] + "'";
-      if (input_names_.size() > kShownNames) names += " and " + std::to_string(input_names_.size() - kShownNames) + " more";
-      return InvalidArgument("'" + feed.name + "' is not an input of the model (its inputs: " + names + ")");
-    }
-    const size_t k = found->second;
+    const size_t v = value_index_.find(feed.name, value_names_);
+    const size_t k = v < graph_input_of_value_.size() ? graph_input_of_value_[v] : kNoValue;
+    require_heap_reserve();
+    if (k == kNoValue) return unknown_feed_error(feed.name, input_names_);
     const GraphInput& input = graph_inputs_[k];
-    if (fed[k]) return InvalidArgument("input '" + feed.name + "' is fed twice");
+    if (fed[k]) return feed_error(feed.name, "is fed twice");
     OW_RETURN_IF_ERROR(check_feed(input.info, feed.tensor));
     fed[k] = 1;
     values[input.value] = feed.tensor;
   }
   for (size_t k = 0; k < graph_inputs_.size(); ++k)
     if (!fed[k] && !graph_inputs_[k].has_initializer)
-      return InvalidArgument("input '" + graph_inputs_[k].info.name + "' is missing from the feeds");
+      return require_heap_reserve(), feed_error(graph_inputs_[k].info.name, "is missing from the feeds");
 
   Inputs inputs;
   Outputs produced;
   for (const Step& step : steps_) {
+    running = &step;
     inputs.clear();
     for (size_t v : step.inputs) inputs.push_back(&values[v]);
+    require_heap_reserve();
     Status st = step.op.run(inputs, produced);
     if (!st.ok()) return st.with_context(step.label + ": ");
     // The node names at most the outputs its operator produces (checked at create).
@@ -411,6 +388,7 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
       if (step.outputs[i] != kNoValue) values[step.outputs[i]] = std::move(produced[i]);
     for (size_t v : step.release) values[v] = Tensor();
   }
+  running = nullptr;
   outputs.clear();
   for (size_t v : output_values_) outputs.push_back(values[v]);
   return Status::Ok();

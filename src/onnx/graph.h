@@ -2,8 +2,9 @@
 // PreparedOp for the model's opset, and the step after which each intermediate tensor can be freed.
 #pragma once
 
+#include <cstdint>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,22 @@ namespace ow::onnx {
 constexpr size_t kMaxGraphEntries = size_t{1} << 21;
 // Bytes of all names (nodes, values, attributes, operators, domains) and string attribute values:
 constexpr size_t kMaxGraphNameBytes = size_t{1} << 26;
+
+// Names to their positions in a list of names kept beside it: open addressing, its slots sized once for
+// the most names it will hold (known from the graph), so it never rehashes.
+class NameIndex {
+ public:
+  static constexpr size_t kNotFound = SIZE_MAX;
+  void reserve(size_t most);
+  // The position of `name` in `names`, or kNotFound.
+  size_t find(std::string_view name, const std::vector<std::string>& names) const;
+  // Indexes names.back(), unless an earlier position holds the same name: then that position.
+  size_t add_last(const std::vector<std::string>& names);
+
+ private:
+  size_t first_slot(std::string_view name) const;
+  std::vector<uint32_t> slots_;  // position + 1; 0: empty
+};
 
 struct Feed {
   std::string name;
@@ -50,7 +67,8 @@ struct ModelDescription {
 class Session {
  public:
   // Checks and prepares the model. Errors name the node and the reason: an operator this runtime
-  // lacks, an unsupported domain, an input nobody produces, a cycle, attributes the operator refuses.
+  // lacks, an unsupported domain, an input nobody produces, a cycle, attributes the operator refuses;
+  // OUT_OF_MEMORY names the node or the stage that memory ran out in, after freeing what it made.
   static Result<Session> create(Model model);
 
   // The inputs a caller feeds (graph inputs that are not initializers), in graph order.
@@ -79,6 +97,8 @@ class Session {
     std::vector<size_t> outputs;  // value ids; kNoValue for an unused optional output
     std::vector<size_t> release;  // intermediate values whose last use is this step
   };
+  Status run_steps(const std::vector<Feed>& feeds, Outputs& outputs, const Step*& running) const;
+
   struct GraphInput {
     ValueInfo info;  // for an initializer without a declared type, the initializer's type
     size_t value;
@@ -89,10 +109,11 @@ class Session {
   std::vector<std::string> output_names_;
   std::vector<Tensor> constants_;  // by value id; initializers, empty elsewhere
   std::vector<GraphInput> graph_inputs_;
-  std::unordered_map<std::string, size_t> graph_input_index_;  // name -> index in graph_inputs_
+  std::vector<size_t> graph_input_of_value_;  // by value id (up to the last graph input's): index in graph_inputs_
   std::vector<Step> steps_;
   std::vector<size_t> output_values_;
   std::vector<std::string> value_names_;  // by value id
+  NameIndex value_index_;                 // value_names_ to value ids
   ModelDescription description_;
 
   friend class SessionBuilder;

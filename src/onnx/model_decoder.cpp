@@ -1,8 +1,10 @@
 // Decoding with protozero. protozero reports malformed wire data (truncation, bad varints, bad tags)
 // by throwing; this file is compiled with exceptions and turns them into Status at its two entry
-// points. Everything else here reports errors as values. This file only walks the wire format: the
-// checks that turn fields into tensors and attributes are in proto_values.cpp, built without
-// exceptions (here each of their temporary strings would cost cleanup code).
+// points, as it does std::bad_alloc (what it decodes grows with the model, beyond the heap's reserve).
+// Everything else here reports errors as values. This file only walks the wire format: the checks that
+// turn fields into tensors and attributes are in proto_values.cpp, built without exceptions (here each
+// of their temporary strings would cost cleanup code), which is called only while the heap's reserve is
+// held (require_heap_reserve(), core/heap_reserve.h).
 #include "onnx/model_decoder.h"
 
 #include <protozero/exception.hpp>
@@ -13,6 +15,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "core/heap_reserve.h"
 #include "onnx/proto_values.h"
 
 namespace ow::onnx {
@@ -230,6 +233,7 @@ Status read_tensor_fields(pbf_reader m, TensorFields& f) {
 Result<NamedTensor> decode_tensor_message(pbf_reader m) {
   TensorFields fields;
   OW_RETURN_IF_ERROR(read_tensor_fields(m, fields));
+  require_heap_reserve();
   return tensor_from_fields(fields);
 }
 
@@ -283,6 +287,7 @@ Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
         }
         AttributeFields attribute;
         Status st = read_attribute_fields(sub, attribute);
+        require_heap_reserve();
         attribute_error = add_attribute(st, attribute, node.attributes);
         break;
       }
@@ -454,7 +459,7 @@ Result<T> decode_guarded(const char* what, const void* data, size_t size, Decode
   } catch (const protozero::exception& e) {
     return InvalidModel(prefix + "malformed protobuf data (" + e.what() + ")");
   } catch (const std::bad_alloc&) {
-    return OutOfMemory(prefix + "out of memory");
+    return heap_full_error(std::string("cannot decode the ") + what);
   } catch (const std::length_error&) {  // a container asked for more than it can hold
     return OutOfMemory(prefix + "out of memory");
   }

@@ -1,15 +1,16 @@
 // Allocation-failure injection (run by scripts/alloc-failure-test.sh against the test build of the
-// wasm, whose malloc fails the N-th allocation: failing_malloc.cpp). For each representative call (each
-// operator family, a wasm tensor, a session's create and run, a TensorProto decode), first counted, then
-// run once for every N of its allocations with the N-th failing: each must end in a correct result or an
-// OnnxWasmError OUT_OF_MEMORY, after which the same call works and, with the caches released, the heap
-// is back at its level to the byte.
+// wasm, whose malloc fails when armed: failing_malloc.cpp). For each representative call (each operator
+// family, a wasm tensor, a session's create and run on a small graph and on graphs whose bookkeeping
+// outgrows the heap's reserve, a TensorProto decode), first counted, then run once for every N of its
+// allocations, in two modes: the N-th allocation fails; the memory is full from the N-th allocation on.
+// Each must end in a correct result or an OnnxWasmError OUT_OF_MEMORY, after which the same call works
+// and, with the caches released, the heap is back at its level to the byte.
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, test } from 'node:test';
 import { encodeTensor } from '../../tools/onnx-builder.mjs';
-import { floorMinPoolModel as model } from '../../tools/test-models.mjs';
+import { floorMinPoolModel as model, minChainModel } from '../../tools/test-models.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, heapStats, ops, ready, releaseCaches } =
@@ -30,6 +31,13 @@ const f32 = (values, dims) => new Tensor('float32', values, dims);
 const x = f32([3.5, -1.25, 0.5, 2], [1, 1, 4]);
 const y = [-0.625, -1, 0.375]; // Floor: 3, -2, 0, 2; Min with 0.75: 0.75, -2, 0, 0.75; windows of 2
 let session; // for the run scenario, created outside the counted call
+// Graphs whose bookkeeping is far beyond the heap's 256 KiB reserve: a session of 300 nodes holds 480 KB,
+// and each run of 3,000 nodes makes about 400 KB of value slots (copies of the initializers).
+const largeModel = minChainModel(300, 100);
+const largerModel = minChainModel(3000, 100);
+const largeX = f32([1.5, -1.5, 2.5, -0.5], [4]);
+const largeY = [1.5, -1.5, 2, -0.5];
+let largeSession;
 
 // name: [call() -> outcome, check(outcome) (and free it)]
 const scenarios = {
@@ -64,6 +72,11 @@ const scenarios = {
     s.release();
   }],
   'InferenceSession.run': [() => session.run({ x }), (out) => assert.deepEqual([...out.y.data], y)],
+  'InferenceSession.create, large graph': [() => InferenceSession.create(largeModel), async (s) => {
+    assert.deepEqual([...(await s.run({ x: largeX })).y.data], largeY);
+    s.release();
+  }],
+  'InferenceSession.run, large graph': [() => largeSession.run({ x: largeX }), (out) => assert.deepEqual([...out.y.data], largeY)],
   decodeTensorProto: [
     () => decodeTensorProto(encodeTensor({ type: 'int32', dims: [2, 2], data: [1, -2, 3, -4] })),
     (t) => assert.deepEqual([[...t.dims], [...t.data]], [[2, 2], [1, -2, 3, -4]]),
@@ -75,39 +88,74 @@ function level() {
   return heapStats().inUseBytes;
 }
 
-for (const [name, [call, check]] of Object.entries(scenarios)) {
-  test(`${name}: the N-th allocation fails, for every N`, async () => {
-    if (name === 'InferenceSession.run') session ??= await InferenceSession.create(model);
-    await check(await call()); // prepared operators, scratch and areas exist, as in use
-    injection._ow_test_allocations();
-    await check(await call());
-    const allocations = injection._ow_test_allocations();
-    assert.ok(allocations > 0, 'the call allocates');
-    let failed = 0;
-    for (let n = 0; n <= allocations; n += SAMPLE) {
-      const before = level();
-      injection._ow_test_fail_allocation(n);
-      let outcome;
-      let error;
-      try {
-        outcome = await call();
-      } catch (e) {
-        error = e;
-      } finally {
-        injection._ow_test_fail_allocation(-1);
-      }
-      if (error) {
-        assert.ok(error instanceof OnnxWasmError, `allocation ${n} of ${allocations}: ${error?.stack ?? error}`);
-        assert.equal(error.code, 'OUT_OF_MEMORY', `allocation ${n}: ${error.message}`);
-        failed++;
-      } else {
-        await check(outcome);
-      }
-      await check(await call()); // the next call works (and takes the heap's reserve again if it was spent)
-      assert.equal(level(), before, `allocation ${n} of ${allocations}: heap in use after the failure and the next call`);
+async function prepare(name) {
+  if (name === 'InferenceSession.run') session ??= await InferenceSession.create(model);
+  if (name === 'InferenceSession.run, large graph') largeSession ??= await InferenceSession.create(largerModel);
+}
+
+// Every N of a call's allocations, or, for the large graph's calls (tens of thousands of allocations,
+// a few milliseconds each), N spread over them: at most LARGE_SAMPLES of them, unless
+// ALLOC_FAILURE_LARGE_SAMPLE=k asks for every k-th (npm run fuzz: every one).
+const LARGE_SAMPLES = 150;
+function stride(name, allocations) {
+  if (!name.includes('large graph')) return SAMPLE;
+  const k = Number(process.env.ALLOC_FAILURE_LARGE_SAMPLE ?? Math.ceil(allocations / LARGE_SAMPLES));
+  // An odd stride, so that the failing allocations fall on every kind of step rather than a multiple
+  // of a node's allocations.
+  return k % 2 ? k : k + 1;
+}
+
+// arm(n): the failure mode, from the n-th allocation of the call on.
+async function sweep(name, call, check, arm) {
+  await prepare(name);
+  await check(await call()); // prepared operators, scratch and areas exist, as in use
+  injection._ow_test_allocations();
+  await check(await call());
+  const allocations = injection._ow_test_allocations();
+  assert.ok(allocations > 0, 'the call allocates');
+  const messages = [];
+  const step = stride(name, allocations);
+  for (let n = 0; n <= allocations; n += step) {
+    const before = level();
+    arm(n);
+    let outcome;
+    let error;
+    try {
+      outcome = await call();
+    } catch (e) {
+      error = e;
+    } finally {
+      injection._ow_test_fail_allocation(-1);
     }
-    // The last N is past the call's allocations: it succeeds; most others fail.
-    assert.ok(failed > 0, 'some injected failure reached the caller');
+    if (error) {
+      assert.ok(error instanceof OnnxWasmError, `allocation ${n} of ${allocations}: ${error?.stack ?? error}`);
+      assert.equal(error.code, 'OUT_OF_MEMORY', `allocation ${n}: ${error.message}`);
+      messages.push(error.message);
+    } else {
+      await check(outcome);
+    }
+    await check(await call()); // the next call works (and takes the heap's reserve again if it was spent)
+    assert.equal(level(), before, `allocation ${n} of ${allocations}: heap in use after the failure and the next call`);
+  }
+  // The last N is past the call's allocations: it succeeds; most others fail.
+  assert.ok(messages.length > 0, 'some injected failure reached the caller');
+  return messages;
+}
+
+for (const [name, [call, check]] of Object.entries(scenarios)) {
+  test(`${name}: the N-th allocation fails, for every N`, () => sweep(name, call, check, (n) => injection._ow_test_fail_allocation(n)));
+}
+
+// The wasm memory full from the N-th allocation on: a call whose small allocations (operator new, from
+// bookkeeping that grows with a model) outgrow the heap's reserve must still give back everything.
+for (const [name, [call, check]] of Object.entries(scenarios)) {
+  test(`${name}: the memory is full from the N-th allocation on, for every N`, async () => {
+    const messages = await sweep(name, call, check, (n) => injection._ow_test_fill_memory(n));
+    if (name.includes('large graph')) {
+      // The bookkeeping outgrew the reserve at some node, which the error names with the bytes asked for.
+      const atNode = /^node 'node\d+_n*' \(Min\): out of memory \(the wasm memory is full; \d+ bytes asked for\)$/;
+      assert.ok(messages.some((m) => atNode.test(m)), messages.join('\n'));
+    }
   });
 }
 
@@ -117,6 +165,7 @@ for (const [name, [call, check]] of Object.entries(scenarios)) {
 test('a trap at the N-th allocation: INTERNAL, the stack pointer back, the next calls right', async () => {
   const m = injection;
   for (const [name, [call, check]] of Object.entries(scenarios)) {
+    await prepare(name);
     await check(await call()); // prepared, as in use
     injection._ow_test_allocations();
     await check(await call());

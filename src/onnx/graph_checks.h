@@ -1,0 +1,34 @@
+// Checks of a model and of a session's feeds that allocate nothing but their error messages (graph.cpp
+// makes the session; these are built without exceptions, it with them: CMakeLists.txt).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "core/tensor.h"
+#include "onnx/model_decoder.h"
+
+namespace ow::onnx {
+
+inline bool is_default_domain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
+
+// The version of the default ONNX domain the model imports (0: none).
+Result<int64_t> default_opset(const Model& model);
+
+// Refuses graphs beyond kMaxGraphEntries or kMaxGraphNameBytes (graph.h).
+Status check_graph_size(const Graph& graph);
+
+// A graph input's declared type (a supported tensor type) and shape (no negative size).
+Status check_graph_input(const ValueInfo& info);
+
+// A feed's type and fixed dimensions against its graph input's declaration.
+Status check_feed(const ValueInfo& info, const Tensor& t);
+
+// INVALID_ARGUMENT: "input 'x' <what>".
+Status feed_error(const std::string& name, const char* what);
+
+// INVALID_ARGUMENT for a feed `name` that is none of `input_names`, listing (some of) them.
+Status unknown_feed_error(const std::string& name, const std::vector<std::string>& input_names);
+
+}  // namespace ow::onnx
