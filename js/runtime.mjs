@@ -98,7 +98,7 @@ export function heap() {
 /**
  * Runs fn(m), calls into the wasm module, and turns what escapes the C++ side's error values into an
  * OnnxWasmError: a C++ exception (std::bad_alloc, from an allocation that found the wasm memory full
- * after the heap's reserve was spent: bindings/interop.h) or a trap (a RuntimeError, which only a bug
+ * after the heap's reserve was spent: src/core/heap_reserve.h) or a trap (a RuntimeError, which only a bug
  * can cause). Either abandons frames that had moved the stack pointer: it is put back, and the next
  * call starts with the reserve taken again. OnnxWasmErrors pass through unchanged.
  */

@@ -117,7 +117,7 @@ export class InferenceSession {
       guarded(label, (m) => m._ow_session_release(handle));
       throw e;
     }
-    // Its names and graph took the heap's reserve (bindings/interop.h): the wasm memory is full.
+    // Its names and graph took the heap's reserve (src/core/heap_reserve.h): the wasm memory is full.
     if (wasm()._ow_ran_short_of_memory()) {
       session.release();
       throw new OnnxWasmError(`${label}: out of memory (the wasm memory is full)`, 'OUT_OF_MEMORY');
