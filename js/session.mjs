@@ -2,7 +2,7 @@
 import { OnnxWasmError } from './errors.mjs';
 // read-source.browser.mjs or read-source.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { readSource } from 'onnx-wasm-read-source';
-import { readOutputs, writeInputs } from './calls.mjs';
+import { exceedsBlock, readOutputs, writeInputs } from './calls.mjs';
 import { operatorCall, runBlockedCall } from './ops.mjs';
 import { guarded, lastError, ready, wasm } from './runtime.mjs';
 import { Tensor, isTensor } from './tensor.mjs';
@@ -141,12 +141,13 @@ export class InferenceSession {
     const where = this.#fetched(label, fetches);
     const names = Object.keys(feeds);
     const call = this.#call;
-    if (call && isTensor(where[0]) && where[0].location === 'cpu' && names.length === call.feeds.length) {
+    const fetched = where[0];
+    if (call && isTensor(fetched) && fetched.location === 'cpu' && names.length === call.feeds.length && call.feeds.every(({ name, type, shape }) => declared(feeds[name], type, shape))) {
       // Fed as declared, the call runs in blocks as ops.* with options.out does; else (or if it cannot
       // be blocked) as a whole model, whose checks say what is wrong.
       const inputs = call.inputs.map((name) => feeds[name]);
-      if (call.feeds.every(({ name, type, shape }) => declared(feeds[name], type, shape))) {
-        const out = guarded(label, (m) => runBlockedCall(m, label, call.operator, inputs, where[0]));
+      if (exceedsBlock(inputs, fetched)) {
+        const out = guarded(label, (m) => runBlockedCall(m, label, call.operator, inputs, fetched));
         if (out !== null) return { [this.outputNames[0]]: out };
       }
     }
