@@ -169,8 +169,9 @@ export function copyOut(result, out) {
 // blocks of about this many bytes of scratch memory (the inputs' blocks and the output's): copied in,
 // computed and copied out while they are in the CPU's cache (L2 is 512 KiB and more on current
 // desktops), rather than three passes over memory. Each block is a call, which costs 1-3.5 us for an
-// elementwise one (Floor; Min of 4) and about 14 us for AveragePool: measured in Node and Chromium,
-// blocks of 512 KiB took 5-20% less time than 128 KiB ones, and 2 MiB ones more.
+// elementwise one (Floor; Min of 4) and 2-7 us for AveragePool: measured in Node and Chromium, blocks
+// of 512 KiB were as fast as 128 KiB ones for Floor and 10-30% faster for Min and AveragePool, and
+// blocks of 1-2 MiB slower.
 const BLOCK_BYTES = 512 * 1024;
 
 /**
@@ -307,9 +308,9 @@ export function planesOutput(m, label, prepare, tensors) {
 /**
  * A call into `out` in JS memory, run in blocks as `operator` (its entry of the operator table) allows:
  * by rows if it is elementwise (planBlocks), by planes if its planes are independent (planPlanes);
- * `prepare()` gives the prepared operator once the inputs are checked. Returns out, or
- * null when the call should be made whole: it cannot be blocked, or its first block failed (before
- * anything was written to out), so that the error names the tensors as given.
+ * `prepare()` gives the prepared operator once the inputs are checked. Returns out, or null when the
+ * call should be made whole: it cannot be blocked, or its first block failed (before anything was
+ * written to out), so that the error names the tensors as given.
  */
 export function runBlocked(m, label, prepare, tensors, out, operator) {
   const plan = operator.elementwise ? planBlocks(tensors, out) : operator.planes ? planPlanes(tensors, out) : null;

@@ -81,7 +81,8 @@ function runOperator(operator, defaultKey, inputs, options = NO_OPTIONS) {
   return guarded(op, (m) => {
     let out = options.out;
     if (out === undefined || out === null) {
-      // A pooling call large enough is made into a new output in blocks of planes (calls.mjs).
+      // A large call of an operator whose planes are independent (pooling) is made into a new output
+      // in blocks of planes (calls.mjs).
       out = operator.planes ? planesOutput(m, op, () => handle ?? prepare(m, op, checked), inputs) : null;
       if (out === null) {
         const wasmOutputs = writeInputs(m, op, inputs, null);
@@ -109,8 +110,7 @@ function prepare(m, op, checked) {
 
 /**
  * A model's only node as an ops.* call (for InferenceSession): {operator (its entry of OPERATORS), key,
- * checked}, or null
- * if `op` is not one of ops.* or ops.* would not take its attributes.
+ * checked}, or null if `op` is not one of ops.* or ops.* would not take its attributes.
  */
 export function operatorCall(op, opset, attributes) {
   const operator = OPERATORS.find((o) => o.op === op);
