@@ -64,15 +64,10 @@ class SessionBuilder {
   Status prepare_ops(int64_t opset) {
     for (const Node& node : graph_.nodes) {
       progress_.node = &node;
-      const std::string label = node_label(node);
-      if (node.op_type.empty()) return InvalidModel(label + ": the node has no op_type");
-      if (!is_default_domain(node.domain))
-        return Unsupported(label + ": unsupported operator domain '" + node.domain +
-                           "'; this runtime implements only the default ONNX domain (ai.onnx)");
-      if (opset == 0) return InvalidModel(label + ": the model imports no opset for the default ONNX domain (ai.onnx)");
       require_heap_reserve();
+      OW_RETURN_IF_ERROR(check_node_operator(node, opset));
       auto op = PreparedOp::create(node.op_type, opset, node.attributes);
-      if (!op.ok()) return op.status().with_context(label + ": ");
+      if (!op.ok()) return with_node(op.status(), node);
       ops_.push_back(op.take());
     }
     progress_.node = nullptr;
@@ -166,19 +161,15 @@ class SessionBuilder {
     node_outputs_.resize(graph_.nodes.size());
     for (size_t n = 0; n < graph_.nodes.size(); ++n) {
       const Node& node = graph_.nodes[n];
-      const std::string label = node_label(node);
-      if (node.outputs.empty()) return InvalidModel(label + ": the node has no outputs");
-      const PreparedOp& op = ops_[n];
-      if (node.outputs.size() > op.schema().outputs)
-        return require_heap_reserve(), InvalidModel(label + ": the node names " + std::to_string(node.outputs.size()) + " outputs but " + op.label() +
-                            " produces " + std::to_string(op.schema().outputs));
+      require_heap_reserve();
+      OW_RETURN_IF_ERROR(check_node_outputs(node, ops_[n]));
       for (const std::string& name : node.outputs) {
         if (name.empty()) {  // an optional output nobody wants
           node_outputs_[n].push_back(kNoValue);
           continue;
         }
         auto id = define(name, {false, n});
-        if (!id.ok()) return id.status().with_context(label + ": ");
+        if (!id.ok()) return require_heap_reserve(), with_node(id.status(), node);
         node_outputs_[n].push_back(id.value());
       }
     }
@@ -189,19 +180,11 @@ class SessionBuilder {
     node_inputs_.resize(graph_.nodes.size());
     for (size_t n = 0; n < graph_.nodes.size(); ++n) {
       const Node& node = graph_.nodes[n];
-      size_t count = node.inputs.size();
-      while (count > 0 && node.inputs[count - 1].empty()) --count;  // trailing omitted optional inputs
-      require_heap_reserve();  // for the message
-      OW_RETURN_IF_ERROR(ops_[n].check_input_count(count).with_context(node_label(node) + ": "));
+      require_heap_reserve();
+      OW_ASSIGN_OR_RETURN(const size_t count, check_node_inputs(node, ops_[n]));
       for (size_t i = 0; i < count; ++i) {
-        const std::string& name = node.inputs[i];
-        if (name.empty())
-          return Unsupported(node_label(node) + ": input " + std::to_string(i) +
-                             " is omitted (empty name) before a given input, which this runtime does not support");
-        const size_t id = find(name);
-        if (id == NameIndex::kNotFound)
-          return InvalidModel(node_label(node) + ": input '" + name +
-                              "' is produced by no node and is neither a graph input nor an initializer");
+        const size_t id = find(node.inputs[i]);
+        if (id == NameIndex::kNotFound) return require_heap_reserve(), undefined_value_error(&node, node.inputs[i]);
         node_inputs_[n].push_back(id);
       }
     }
@@ -212,9 +195,7 @@ class SessionBuilder {
     if (graph_.outputs.empty()) return InvalidModel("the graph has no outputs");
     for (const ValueInfo& info : graph_.outputs) {
       const size_t id = find(info.name);
-      if (id == NameIndex::kNotFound)
-        return InvalidModel("graph output '" + info.name +
-                            "' is produced by no node and is neither a graph input nor an initializer");
+      if (id == NameIndex::kNotFound) return require_heap_reserve(), undefined_value_error(nullptr, info.name);
       session_.output_names_.push_back(info.name);
       session_.output_values_.push_back(id);
       session_.description_.outputs.push_back(info);

@@ -108,6 +108,42 @@ Status check_feed(const ValueInfo& info, const Tensor& t) {
   return Status::Ok();
 }
 
+Status with_node(const Status& st, const Node& node) { return st.with_context(node_label(node) + ": "); }
+
+Status check_node_operator(const Node& node, int64_t opset) {
+  if (node.op_type.empty()) return InvalidModel(node_label(node) + ": the node has no op_type");
+  if (!is_default_domain(node.domain))
+    return Unsupported(node_label(node) + ": unsupported operator domain '" + node.domain +
+                       "'; this runtime implements only the default ONNX domain (ai.onnx)");
+  if (opset == 0) return InvalidModel(node_label(node) + ": the model imports no opset for the default ONNX domain (ai.onnx)");
+  return Status::Ok();
+}
+
+Status check_node_outputs(const Node& node, const PreparedOp& op) {
+  if (node.outputs.empty()) return InvalidModel(node_label(node) + ": the node has no outputs");
+  if (node.outputs.size() > op.schema().outputs)
+    return InvalidModel(node_label(node) + ": the node names " + std::to_string(node.outputs.size()) + " outputs but " +
+                        op.label() + " produces " + std::to_string(op.schema().outputs));
+  return Status::Ok();
+}
+
+Result<size_t> check_node_inputs(const Node& node, const PreparedOp& op) {
+  size_t count = node.inputs.size();
+  while (count > 0 && node.inputs[count - 1].empty()) --count;  // trailing omitted optional inputs
+  Status st = op.check_input_count(count);
+  if (!st.ok()) return with_node(st, node);
+  for (size_t i = 0; i < count; ++i)
+    if (node.inputs[i].empty())
+      return Unsupported(node_label(node) + ": input " + std::to_string(i) +
+                         " is omitted (empty name) before a given input, which this runtime does not support");
+  return count;
+}
+
+Status undefined_value_error(const Node* node, const std::string& name) {
+  return InvalidModel((node ? node_label(*node) + ": input '" : "graph output '") + name +
+                      "' is produced by no node and is neither a graph input nor an initializer");
+}
+
 Status feed_error(const std::string& name, const char* what) { return InvalidArgument("input '" + name + "' " + what); }
 
 Status unknown_feed_error(const std::string& name, const std::vector<std::string>& input_names) {

@@ -8,6 +8,7 @@
 #include "core/status.h"
 #include "core/tensor.h"
 #include "onnx/model_decoder.h"
+#include "ops/operator.h"
 
 namespace ow::onnx {
 
@@ -21,6 +22,22 @@ Status check_graph_size(const Graph& graph);
 
 // A graph input's declared type (a supported tensor type) and shape (no negative size).
 Status check_graph_input(const ValueInfo& info);
+
+// `st` with the node's label before its message.
+Status with_node(const Status& st, const Node& node);
+
+// The node's operator: named, of the default domain, which the model imports (at `opset`).
+Status check_node_operator(const Node& node, int64_t opset);
+
+// The node's outputs: at least one, at most as many as its operator produces.
+Status check_node_outputs(const Node& node, const PreparedOp& op);
+
+// The node's inputs without the trailing omitted ones: how many, as many as its operator takes, none
+// omitted before a given one.
+Result<size_t> check_node_inputs(const Node& node, const PreparedOp& op);
+
+// INVALID_MODEL for a value `name` that nothing defines, read by `node` (or else a graph output).
+Status undefined_value_error(const Node* node, const std::string& name);
 
 // A feed's type and fixed dimensions against its graph input's declaration.
 Status check_feed(const ValueInfo& info, const Tensor& t);
