@@ -292,7 +292,8 @@ function planPlanes(tensors, out) {
  * input in JS memory large enough to be blocked: a new Tensor in JS memory of the output's type and
  * shape, for runBlocked to compute into; else null (the call runs whole). The shape is that of a call
  * on no planes (a batch of 0 images, which computes nothing) with the batch and channels put back; if
- * that call fails, null, and the whole call says why.
+ * that call fails, null, and the whole call says why. So is an output larger than the input (pads far
+ * wider than the input), which the wasm side may refuse to make, and JS may fail to allocate.
  */
 export function planesOutput(m, label, prepare, tensors) {
   const [x] = tensors;
@@ -302,7 +303,8 @@ export function planesOutput(m, label, prepare, tensors) {
   if (!result) return null;
   const [none] = readOutputs(m, result, false);
   const dims = [x.dims[0], x.dims[1], ...none.dims.slice(2)];
-  return cpuTensor(none.type, new DTYPES[none.type].array(dims.reduce((a, b) => a * b, 1)), Object.freeze(dims));
+  const size = dims.reduce((a, b) => a * b, 1);
+  return size > x.size ? null : cpuTensor(none.type, new DTYPES[none.type].array(size), Object.freeze(dims));
 }
 
 /**

@@ -261,18 +261,23 @@ test('AveragePool in blocks of planes: a wrong out or a failing call is refused 
   const wrong = new Tensor('float32', new Float32Array(3 * 37 * 35 * 35).fill(7), [3, 37, 35, 35]);
   assert.throws(() => ops.AveragePool(x, { ...options, out: wrong }), is(/options.out is float32 \[3,37,35,35\] but the output is float32 \[3,37,36,36\]/));
   assert.ok(wrong.data.every((v) => v === 7));
-  // the output's shape is found by a call on no planes: when that fails, the whole call says why
+  // the output's shape is found by a call on no planes: when that fails, the whole call says why; so
+  // does it for an output far larger than the input (and than any tensor)
   const xw = Tensor.wasm('float32', x.dims, x.data);
-  const message = (t) => {
+  const failure = (t, o) => {
     try {
-      ops.AveragePool(t, { kernel_shape: [80, 80] });
+      ops.AveragePool(t, o);
     } catch (e) {
-      return e.message;
+      return `${e.code}: ${e.message}`;
     }
     return 'no error';
   };
-  assert.match(message(x), /^AveragePool-22: kernel_shape\[0\] = 80 does not fit in spatial axis 0 of size 72/);
-  assert.equal(message(x), message(xw));
+  const tooLarge = { kernel_shape: [80, 80] };
+  assert.match(failure(x, tooLarge), /^INVALID_ARGUMENT: AveragePool-22: kernel_shape\[0\] = 80 does not fit in spatial axis 0 of size 72/);
+  assert.equal(failure(x, tooLarge), failure(xw, tooLarge));
+  const huge = { kernel_shape: [1, 1], pads: [0, 0, 60000, 60000] };
+  assert.match(failure(x, huge), /^OUT_OF_MEMORY: AveragePool-22: shape \[3,37,60072,60072\]/);
+  assert.equal(failure(x, huge), failure(xw, huge));
   xw.dispose();
 });
 
