@@ -5,8 +5,9 @@
 # tests/data/onnx-backend), fuzz_operator with calls of every operator, opset and type
 # (tests/fuzz/operator-seeds.mjs); each also with its inputs in tests/fuzz/regressions/<target>/.
 # FUZZ_TARGETS picks targets (default: all three); arguments are passed to libFuzzer. Without
-# FUZZ_TARGETS, the allocation-failure injection then runs for every N of every call, the large graphs'
-# too (npm test samples those: scripts/alloc-failure-test.sh).
+# FUZZ_TARGETS, and unless ALLOC_FAILURE_SWEEP=0 (npm test's short run), the allocation-failure
+# injection then runs for every N of every call, the large graphs' too (npm test samples those:
+# scripts/alloc-failure-test.sh).
 # Corpora grow in build/fuzz/corpus/<target>; a crashing input lands in build/fuzz/artifacts/: fix the
 # bug and add the input to tests/fuzz/regressions/<target>/, which the native tests replay.
 set -euo pipefail
@@ -44,7 +45,7 @@ for target in $targets; do
     -malloc_limit_mb=256 -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$target-" "$@"
 done
 
-if [ -z "${FUZZ_TARGETS:-}" ]; then
+if [ -z "${FUZZ_TARGETS:-}" ] && [ "${ALLOC_FAILURE_SWEEP:-1}" != 0 ]; then
   echo "== allocation-failure injection, every N"
   ALLOC_FAILURE_LARGE_SAMPLE=1 bash scripts/alloc-failure-test.sh
 fi
