@@ -12,8 +12,7 @@ enum class RoundingMode { kFloor, kCeil, kNearestEven };
 
 void rounding(RoundingMode mode, const float* x, float* y, size_t n);
 void rounding(RoundingMode mode, const double* x, double* y, size_t n);
-// Half types are rounded in float32 lanes, their bits moved in and out of place (no general
-// conversion: every half value and every rounded one is exact in both).
+// float16 is rounded on its bit patterns (integer lanes), bfloat16 in float32 lanes.
 void rounding(RoundingMode mode, const Float16* x, Float16* y, size_t n);
 void rounding(RoundingMode mode, const BFloat16* x, BFloat16* y, size_t n);
 

@@ -1,7 +1,9 @@
 // Floor, Ceil, Round through the SIMD128 kernels (SIMDe natively): every version and type, edge values from hand-written tables.
 #include <cmath>
+#include <type_traits>
 
 #include "core/half.h"
+#include "kernels/rounding.h"
 #include "test_util.h"
 
 using namespace ow;
@@ -84,6 +86,54 @@ TEST_CASE("Floor, Ceil and Round: every float16 and bfloat16 bit pattern", "[rou
         const float want = op[0] == 'F' ? std::floor(v) : op[0] == 'C' ? std::ceil(v) : std::nearbyint(v);
         const float g = to_f32(got[i]);
         if (!same(g, want)) FAIL_CHECK(op << " " << dtype_name(DTypeOf<H>::value) << " bits 0x" << std::hex << i << ": got " << g << ", want " << want);
+      }
+    }
+  };
+  every(Float16{});
+  every(BFloat16{});
+}
+
+// The half kernels themselves over every bit pattern, against rounding its float32 value (exact) and
+// converting back: in one array (the vector loop, then seven more: float16's last vector overlaps the
+// one before, bfloat16's scalar tail), the same in place, each pattern alone (float16's buffer,
+// bfloat16's tail), and every length to 40 (the overlap at each offset). float16 NaNs keep their bits.
+TEST_CASE("Half rounding kernels: every bit pattern, in the vector loop, its end and alone, in place too", "[rounding]") {
+  using kernels::RoundingMode;
+  auto every = [](auto type_tag) {
+    using H = decltype(type_tag);
+    constexpr size_t kCount = 65536 + 8 + 7;
+    std::vector<H> xs(kCount), ys(kCount);
+    for (size_t i = 0; i < kCount; ++i) xs[i].bits = static_cast<uint16_t>(i);
+    for (RoundingMode mode : {RoundingMode::kFloor, RoundingMode::kCeil, RoundingMode::kNearestEven}) {
+      const char* name = mode == RoundingMode::kFloor ? "Floor" : mode == RoundingMode::kCeil ? "Ceil" : "Round";
+      auto check = [&](H x, H got, const char* where) {
+        const float v = to_f32(x);
+        const float want = mode == RoundingMode::kFloor ? std::floor(v) : mode == RoundingMode::kCeil ? std::ceil(v) : std::nearbyint(v);
+        const bool ok = same(to_f32(got), want) && (!std::is_same_v<H, Float16> || !std::isnan(v) || got.bits == x.bits);
+        if (!ok) FAIL_CHECK(name << " " << dtype_name(DTypeOf<H>::value) << " " << where << " bits 0x" << std::hex << x.bits << ": got 0x" << got.bits);
+      };
+      kernels::rounding(mode, xs.data(), ys.data(), kCount);
+      for (size_t i = 0; i < kCount; ++i) check(xs[i], ys[i], "(one array)");
+      ys = xs;
+      kernels::rounding(mode, ys.data(), ys.data(), kCount);
+      for (size_t i = 0; i < kCount; ++i) check(xs[i], ys[i], "(in place)");
+      for (size_t i = 0; i < 65536; ++i) {
+        H one;
+        kernels::rounding(mode, &xs[i], &one, 1);
+        check(xs[i], one, "(alone)");
+      }
+      // Lengths 1..40 over patterns with fractions (from 0.5 up, from -1 down), in place and not.
+      for (size_t n = 1; n <= 40; ++n) {
+        for (float from : {0.5f, -1.0f}) {
+          const size_t start = half_from_f32<H>(from).bits;
+          std::vector<H> in(xs.begin() + start, xs.begin() + start + n), out(n), inplace = in;
+          kernels::rounding(mode, in.data(), out.data(), n);
+          kernels::rounding(mode, inplace.data(), inplace.data(), n);
+          for (size_t i = 0; i < n; ++i) {
+            check(in[i], out[i], "(length to 40)");
+            check(in[i], inplace[i], "(length to 40, in place)");
+          }
+        }
       }
     }
   };
