@@ -47,10 +47,10 @@ struct VecRound<Float16, M> {
     // up: where |x| < 1, the lanes that become 1 (for Floor and Ceil also where the magnitude rounds up).
     v128_t bias, up;
     if constexpr (M == RoundingMode::kNearestEven) {
-      const v128_t below_half = wasm_u16x8_shr(mask, 1);
-      // Half a unit where the lowest integer bit is set (a tie goes up to even), else half a unit - 1.
-      const v128_t lowest = wasm_v128_and(wasm_u16x8_shr(big, 1), wasm_i16x8_sub(mask, below_half));
-      bias = wasm_u16x8_max(below_half, lowest);
+      // Half a unit where the lowest integer bit is set (a tie goes up to even), else half a unit - 1:
+      // (mask + that bit) / 2, the bit found as the unit mask + 1 (0 where there is no fraction).
+      const v128_t lowest = wasm_v128_and(big, wasm_i16x8_add(mask, splat(1)));
+      bias = wasm_u16x8_shr(wasm_u16x8_max(mask, lowest), 1);
       up = wasm_i16x8_shr(wasm_i16x8_add(a, splat(0x8000 - kHalf - 1)), 15);  // |x| > 0.5
     } else {
       if constexpr (M == RoundingMode::kCeil) up = wasm_i16x8_shr(wasm_i16x8_sub_sat(splat(0), h), 15);  // x > 0 (not -0)
