@@ -13,25 +13,38 @@
 
 namespace ow::kernels {
 
-// One spatial axis, resolved over the outputs the kernels compute. Output index o averages the input
-// indices first[o] + t * dilation for t < taps[o] (the window's taps inside the input); divisor[o] is
-// its factor of the divisor (taps[o], or with count_include_pad the taps inside the padded input). The
-// divisor of an N-D window is the product of its axes' factors. The tables point into one block the
-// operator allocates (through the error-value path: they are as long as the computed outputs' axes).
+// One spatial axis, resolved over the outputs the kernels compute. Output o averages the input indices
+// first + t * dilation for t < taps of its window(o) (the taps inside the input); the window's divisor
+// is its factor of the divisor (the taps, or with count_include_pad the taps inside the padded input).
+// The divisor of an N-D window is the product of its axes' factors. Outputs [full_begin, full_end) have
+// every tap inside the input, so they need no table; the others are in the tables, in order: at either
+// end about the window's extent over the stride, which reach past the input (all of them where the
+// window is longer than the input). The tables point into one block the operator allocates, through
+// the error-value path.
 struct AvgPoolAxis {
   size_t input_size = 0;
   size_t output_size = 0;
   size_t stride = 1;
   size_t dilation = 1;
   size_t kernel = 1;
-  size_t* first = nullptr;     // output_size entries each
+  size_t* first = nullptr;  // output_size - (full_end - full_begin) entries each
   uint32_t* taps = nullptr;
   uint32_t* divisor = nullptr;
-  // Outputs [full_begin, full_end) have every tap inside the input, so for them
-  // first[o] = o * stride + full_origin, taps[o] = divisor[o] = kernel.
   size_t full_begin = 0;
   size_t full_end = 0;
-  ptrdiff_t full_origin = 0;
+  ptrdiff_t full_origin = 0;  // where output 0's window would start, were it full
+
+  // The table entry of output o, not full.
+  size_t entry(size_t o) const { return o < full_begin ? o : o - (full_end - full_begin); }
+
+  struct Window {
+    size_t first, taps, divisor;
+  };
+  // Output o's window, full or from the tables.
+  Window window(size_t o) const {
+    if (o >= full_begin && o < full_end) return {static_cast<size_t>(static_cast<ptrdiff_t>(o * stride) + full_origin), kernel, kernel};
+    return {first[entry(o)], taps[entry(o)], divisor[entry(o)]};
+  }
 };
 
 struct AvgPoolPlan {
@@ -42,7 +55,8 @@ struct AvgPoolPlan {
 
 // Bytes of scratch memory the kernel for `type` needs for `plan`, in 64 bits (it may pass what a 32-bit
 // size_t holds). The operator checks and allocates it, so that running out of memory is an error value
-// rather than an abort. It follows the last axis' input, or its output where the windows are small.
+// rather than an abort. Under outer axes it follows the last axis (about an input row and an output
+// row); for halves, also a plane of the input and one of the output as float32.
 uint64_t avgpool_workspace_size(const AvgPoolPlan& plan, DType type);
 
 // Pools `planes` consecutive planes of x into y. float16 and bfloat16 accumulate in float32, float32 in

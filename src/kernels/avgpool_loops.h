@@ -47,18 +47,23 @@ struct PlaneScratch {
   static uint64_t max_rows(const AvgPoolPlan& plan) {
     uint64_t rows = 1;
     for (size_t i = 0; i + 1 < plan.axes.size(); ++i) {
-      uint32_t most = 1;
+      size_t most = 1;
       const AvgPoolAxis& ax = plan.axes[i];
-      for (size_t o = 0; o < ax.output_size; ++o) most = ax.taps[o] > most ? ax.taps[o] : most;
+      for (size_t o = 0; o < ax.output_size; ++o) most = std::max(most, ax.window(o).taps);
       rows *= most;
     }
     return rows;
   }
 
+  // Rows are summed (into row_sum, or by the fused kernels, which read column_divisor) only under outer
+  // axes: a single axis is pooled where it lies, with neither.
+  static bool sums_rows(const AvgPoolPlan& plan) { return plan.axes.size() > 1; }
+  static uint64_t row_length(const AvgPoolPlan& plan) { return sums_rows(plan) ? padded_length(plan.axes.back()) : 0; }
+  static uint64_t columns(const AvgPoolPlan& plan) { return sums_rows(plan) ? plan.axes.back().output_size : 0; }
+
   static uint64_t bytes(const AvgPoolPlan& plan) {
-    const AvgPoolAxis& last = plan.axes.back();
-    return align16(padded_length(last) * sizeof(T)) + align16(uint64_t{last.output_size} * sizeof(T)) +
-           align16(uint64_t{max_rows(plan)} * sizeof(size_t)) + align16(plan.axes.size() * sizeof(size_t));
+    return align16(row_length(plan) * sizeof(T)) + align16(columns(plan) * sizeof(T)) + align16(uint64_t{max_rows(plan)} * sizeof(size_t)) +
+           align16(plan.axes.size() * sizeof(size_t));
   }
 
   // Also writes the zeros and the divisors, which no row changes.
@@ -68,12 +73,14 @@ struct PlaneScratch {
     PlaneScratch s;
     s.padded_row = reinterpret_cast<T*>(p);
     s.row_sum = s.padded_row + zeros_before(last);
-    std::fill(s.padded_row, s.row_sum, T(0));
-    std::fill(s.row_sum + last.input_size, s.padded_row + padded_length(last), T(0));
-    p += align16(padded_length(last) * sizeof(T));
+    if (sums_rows(plan)) {
+      std::fill(s.padded_row, s.row_sum, T(0));
+      std::fill(s.row_sum + last.input_size, s.padded_row + padded_length(last), T(0));
+    }
+    p += align16(row_length(plan) * sizeof(T));
     s.column_divisor = reinterpret_cast<T*>(p);
-    std::copy(last.divisor, last.divisor + last.output_size, s.column_divisor);
-    p += align16(last.output_size * sizeof(T));
+    for (size_t o = 0; o < columns(plan); ++o) s.column_divisor[o] = T(last.window(o).divisor);
+    p += align16(columns(plan) * sizeof(T));
     s.row_offsets = reinterpret_cast<size_t*>(p);
     p += align16(max_rows(plan) * sizeof(size_t));
     s.position = reinterpret_cast<size_t*>(p);
@@ -118,11 +125,12 @@ T sum_contiguous(const T* p, size_t n) {
 template <typename T>
 void pool_partial_windows(const AvgPoolAxis& ax, const T* row, T row_divisor, size_t o, size_t end, T* y) {
   for (; o < end; ++o) {
-    const uint32_t taps = ax.taps[o];
-    const T* p = row + ax.first[o];
+    const size_t e = ax.entry(o);
+    const uint32_t taps = ax.taps[e];
+    const T* p = row + ax.first[e];
     T sum = taps ? p[0] : T(0);
     for (uint32_t t = 1; t < taps; ++t) sum += p[t * ax.dilation];
-    y[o] = sum / (row_divisor * T(ax.divisor[o]));
+    y[o] = sum / (row_divisor * T(ax.divisor[e]));
   }
 }
 
@@ -333,8 +341,10 @@ RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {  // the windo
 // Whether every window is a whole plane (global pooling): one output per plane, whose taps are the
 // plane's elements, in order.
 inline bool windows_are_planes(const AvgPoolPlan& plan) {
-  for (const AvgPoolAxis& ax : plan.axes)
-    if (ax.output_size != 1 || ax.first[0] != 0 || ax.taps[0] != ax.input_size || (ax.input_size > 1 && ax.dilation != 1)) return false;
+  for (const AvgPoolAxis& ax : plan.axes) {
+    const AvgPoolAxis::Window w = ax.window(0);
+    if (ax.output_size != 1 || w.first != 0 || w.taps != ax.input_size || (ax.input_size > 1 && ax.dilation != 1)) return false;
+  }
   return true;
 }
 
@@ -342,7 +352,7 @@ template <class V, typename T = typename V::Scalar>
 void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void* workspace) {
   if (windows_are_planes(plan)) {
     T divisor = 1;
-    for (const AvgPoolAxis& ax : plan.axes) divisor *= T(ax.divisor[0]);
+    for (const AvgPoolAxis& ax : plan.axes) divisor *= T(ax.window(0).divisor);
     for (size_t plane = 0; plane < planes; ++plane) y[plane] = sum_contiguous<V>(x + plane * plan.input_plane, plan.input_plane) / divisor;
     return;
   }
@@ -363,15 +373,14 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
       scratch.row_offsets[0] = 0;
       for (size_t i = outer_axes; i-- > 0;) {
         const AvgPoolAxis& ax = plan.axes[i];
-        const size_t o = scratch.position[i];
-        const size_t taps = ax.taps[o];
+        const AvgPoolAxis::Window w = ax.window(scratch.position[i]);
         for (size_t r = rows; r-- > 0;) {
           const size_t base = scratch.row_offsets[r];
-          for (size_t t = taps; t-- > 0;) scratch.row_offsets[r * taps + t] = base + (ax.first[o] + t * ax.dilation) * row_stride;
+          for (size_t t = w.taps; t-- > 0;) scratch.row_offsets[r * w.taps + t] = base + (w.first + t * ax.dilation) * row_stride;
         }
-        rows *= taps;
+        rows *= w.taps;
         row_stride *= ax.input_size;
-        row_divisor *= T(ax.divisor[o]);
+        row_divisor *= T(w.divisor);
       }
       T* y_row = yp + out_row * last.output_size;
       if (!summing || !summing(last, xp, scratch.row_offsets, rows, row_divisor, scratch, y_row)) {

@@ -5,9 +5,10 @@
 // Only the outputs whose windows reach into the input are planned and pooled: along each axis they are
 // one run (the box), and the windows before and after it lie wholly in the padding. Those average
 // nothing: 0 / divisor, which is +0 with count_include_pad and 0 / 0 (NaN) without, as the kernels give
-// for such windows inside the box. So the tables and the workspace follow the input and the window's
-// extent over the stride, not the padding: a one-element input with pads [0, 165e6] pools one output
-// and fills the rest.
+// for such windows inside the box. Of the box, only the windows partly outside the input need a table
+// (those inside it are o * stride + origin): so the tables follow the window's extent over the stride
+// and the workspace the input, not the padding. A one-element input with pads [0, 165e6] pools one
+// output and fills the rest.
 //
 // Every version uses one set of formulas, those of AveragePool-19 and -22 (a version that lacks an
 // attribute uses its default: dilations 1, ceil_mode 0, count_include_pad 0). With e the dilated kernel
@@ -72,14 +73,20 @@ Result<bool> flag(const Attributes& attrs, std::string_view name) {
   return v == 1;
 }
 
-// Padding and output size along one spatial axis; outputs [reaching_begin, reaching_end) have windows
-// that reach into the input (their span overlaps it; with dilations their taps may still miss it).
+// Padding and output size along one spatial axis. Outputs [reaching_begin, reaching_end) have windows
+// that reach into the input (their span overlaps it; with dilations their taps may still miss it), and
+// among them [full_begin, full_end) windows inside it (every tap).
 struct AxisWindow {
   int64_t pad_begin = 0;
   int64_t pad_end = 0;
   int64_t output = 0;
   int64_t reaching_begin = 0;
   int64_t reaching_end = 0;
+  int64_t full_begin = 0;
+  int64_t full_end = 0;
+
+  // The outputs that take a table entry: those that reach into the input without being inside it.
+  int64_t partial() const { return reaching_end - reaching_begin - (full_end - full_begin); }
 };
 
 // The average of a window with no tap inside the input, 0 / divisor, as the bits of an element of
@@ -150,23 +157,23 @@ class PoolGeometry {
 
   bool count_include_pad() const { return count_include_pad_; }
 
-  // Bytes of the kernels' tables for `windows`: an index and two counts per reaching output on each axis.
+  // Bytes of the kernels' tables for `windows`: an index and two counts per partial output on each axis.
   static uint64_t table_bytes(const std::vector<AxisWindow>& windows) {
-    uint64_t positions = 0;
-    for (const AxisWindow& w : windows) positions += static_cast<uint64_t>(w.reaching_end - w.reaching_begin);
-    return positions * (sizeof(size_t) + 2 * sizeof(uint32_t));
+    uint64_t entries = 0;
+    for (const AxisWindow& w : windows) entries += static_cast<uint64_t>(w.partial());
+    return entries * (sizeof(size_t) + 2 * sizeof(uint32_t));
   }
 
-  // The kernels' tables for the reaching outputs (none empty) of an input of shape x_dims, resolved as
-  // `windows`, in `tables` (of table_bytes(windows), allocated by the caller).
+  // The kernels' plan of the reaching outputs (some on every axis) of an input of shape x_dims, resolved
+  // as `windows`, with its tables in `tables` (of table_bytes(windows), allocated by the caller).
   kernels::AvgPoolPlan plan(const Dims& x_dims, const std::vector<AxisWindow>& windows, Tensor& tables) const {
     kernels::AvgPoolPlan plan;
     plan.input_plane = plan.output_plane = 1;
-    size_t positions = 0;
-    for (const AxisWindow& w : windows) positions += static_cast<size_t>(w.reaching_end - w.reaching_begin);
+    size_t entries = 0;
+    for (const AxisWindow& w : windows) entries += static_cast<size_t>(w.partial());
     // Every index first (size_t, the widest), then every count: each array stays aligned.
     auto* first = tables.data<size_t>();
-    auto* counts = reinterpret_cast<uint32_t*>(first + positions);
+    auto* counts = reinterpret_cast<uint32_t*>(first + entries);
     for (size_t i = 0; i < windows.size(); ++i) {
       const int64_t in = x_dims[i + 2], k = kernel_[i], s = strides_[i], d = dilations_[i];
       const AxisWindow& w = windows[i];
@@ -182,29 +189,27 @@ class PoolGeometry {
       // kernels that read the padding as zeros (PlaneScratch in kernels/avgpool_loops.h).
       const int64_t origin = w.reaching_begin * s - w.pad_begin;
       ax.full_origin = static_cast<ptrdiff_t>(origin);
+      ax.full_begin = static_cast<size_t>(w.full_begin - w.reaching_begin);
+      ax.full_end = static_cast<size_t>(w.full_end - w.reaching_begin);
       ax.first = first;
       ax.taps = counts;
-      ax.divisor = counts + positions;
-      first += ax.output_size;
-      counts += ax.output_size;
-      ax.full_begin = ax.full_end = ax.output_size;
-      for (int64_t o = 0; o < w.reaching_end - w.reaching_begin; ++o) {
+      ax.divisor = counts + entries;
+      first += w.partial();
+      counts += w.partial();
+      // The windows partly outside the input, in table order.
+      for (size_t e = 0; e < static_cast<size_t>(w.partial()); ++e) {
+        const size_t o = e < ax.full_begin ? e : e + (ax.full_end - ax.full_begin);
         // Taps are at start + t * d for t < k; start >= -pad_begin always.
-        const int64_t start = o * s + origin;
+        const int64_t start = static_cast<int64_t>(o) * s + origin;
         const int64_t lo = start >= 0 ? 0 : ceil_div(-start, d);
         const int64_t hi = start < in ? std::min(k, floor_div(in - 1 - start, d) + 1) : 0;
         const int64_t taps = std::max<int64_t>(0, hi - lo);
         const int64_t padded_end = in + w.pad_end;
         const int64_t padded_taps = start < padded_end ? std::min(k, ceil_div(padded_end - start, d)) : 0;
-        ax.first[o] = taps ? static_cast<size_t>(start + lo * d) : 0;
-        ax.taps[o] = static_cast<uint32_t>(taps);
-        ax.divisor[o] = static_cast<uint32_t>(count_include_pad_ ? padded_taps : taps);
-        if (taps == k) {  // every tap inside the input: these outputs are contiguous
-          if (ax.full_begin == ax.output_size) ax.full_begin = static_cast<size_t>(o);
-          ax.full_end = static_cast<size_t>(o) + 1;
-        }
+        ax.first[e] = taps ? static_cast<size_t>(start + lo * d) : 0;
+        ax.taps[e] = static_cast<uint32_t>(taps);
+        ax.divisor[e] = static_cast<uint32_t>(count_include_pad_ ? padded_taps : taps);
       }
-      if (ax.full_begin == ax.output_size) ax.full_begin = ax.full_end = 0;
       plan.input_plane *= ax.input_size;
       plan.output_plane *= ax.output_size;
       plan.axes.push_back(std::move(ax));
@@ -218,7 +223,6 @@ class PoolGeometry {
       kernels::AvgPoolAxis& ax = plan.axes.back();
       ax.input_size = ax.kernel = ax.input_size * inner;
       ax.stride = ax.dilation = 1;
-      ax.taps[0] = ax.divisor[0] = static_cast<uint32_t>(ax.kernel);
     }
     return plan;
   }
@@ -264,6 +268,10 @@ class PoolGeometry {
     w.reaching_begin = std::max<int64_t>(0, ceil_div(w.pad_begin - extent + 1, s));
     w.reaching_end = std::min(w.output, floor_div(in - 1 + w.pad_begin, s) + 1);
     if (in == 0 || w.reaching_end <= w.reaching_begin) w.reaching_begin = w.reaching_end = 0;
+    // The first window inside the input starts at or after 0; the last ends before in.
+    w.full_begin = ceil_div(w.pad_begin, s);
+    w.full_end = std::min(w.output, floor_div(in - extent + w.pad_begin, s) + 1);
+    if (w.full_end <= w.full_begin) w.full_begin = w.full_end = w.reaching_begin;
     return w;
   }
 
@@ -289,9 +297,9 @@ class AveragePoolKernel final : public Kernel {
     const auto check = [&](uint64_t workspace_bytes) {
       const uint64_t total = y_bytes + table_bytes + workspace_bytes;
       if (total <= memory_limit()) return Status::Ok();
-      return OutOfMemory("output of shape " + dims_to_string(y_dims) + " needs " + std::to_string(total) +
-                         " bytes with its window tables" + (workspace_bytes ? " and workspace" : "") + ", more than the " +
-                         std::to_string(memory_limit()) + " a call can have");
+      const char* with = workspace_bytes ? " with its window tables and workspace" : table_bytes ? " with its window tables" : "";
+      return OutOfMemory("output of shape " + dims_to_string(y_dims) + " needs " + std::to_string(total) + " bytes" + with +
+                         ", more than the " + std::to_string(memory_limit()) + " a call can have");
     };
     OW_RETURN_IF_ERROR(check(0));
     Tensor* y;
