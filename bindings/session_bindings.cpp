@@ -127,6 +127,8 @@ uintptr_t create_session(uintptr_t data, size_t byte_length) {
     if (!session.ok()) return (interop::fail(session.status()), 0);
     // The session is freed with `session` if it took the reserve.
     if (interop::ran_short_of_memory()) return (interop::fail(interop::reserve_used_error("InferenceSession.create")), 0);
+    // JS describes the session next (session_graph, built without a catch): only with the reserve held.
+    if (heap_reserve_spent()) throw std::bad_alloc();
     return reinterpret_cast<uintptr_t>(new onnx::Session(session.take()));
   } catch (const std::bad_alloc&) {  // not even the error's message fitted
     return (interop::fail_out_of_memory("InferenceSession.create: out of memory (the wasm memory is full)"), 0);

@@ -159,6 +159,62 @@ for (const [name, [call, check]] of Object.entries(scenarios)) {
   });
 }
 
+// The memory full before the call starts, and staying full through several calls (the heap's reserve,
+// once spent, cannot be taken back; what a call frees, later ones may use): each is a correct result
+// or an OUT_OF_MEMORY that keeps nothing.
+for (const [name, [call, check]] of Object.entries(scenarios)) {
+  test(`${name}: calls while the memory stays full`, async () => {
+    await prepare(name);
+    await check(await call()); // prepared, as in use
+    const before = level();
+    await check(await call()); // the call and result areas as large as the call needs: it reaches the C++ side
+    injection._ow_test_fill_memory(0);
+    try {
+      for (let i = 0; i < 20; i++) {
+        let outcome;
+        try {
+          outcome = await call();
+        } catch (e) {
+          assert.ok(e instanceof OnnxWasmError && e.code === 'OUT_OF_MEMORY', `call ${i}: ${e?.stack ?? e}`);
+          continue;
+        }
+        await check(outcome);
+      }
+    } finally {
+      injection._ow_test_fail_allocation(-1);
+    }
+    await check(await call());
+    assert.equal(level(), before);
+  });
+}
+
+// The real thing, without injection: the wasm memory grown to its maximum and filled to the last byte
+// (malloc from JS, halving sizes). Calls on sessions and decodes are OUT_OF_MEMORY and keep nothing.
+test('sessions and decodes on a memory filled to the last byte', async () => {
+  for (const name of ['InferenceSession.run', 'InferenceSession.run, large graph']) await prepare(name);
+  const calls = Object.entries(scenarios).filter(([name]) => name.startsWith('InferenceSession') || name === 'decodeTensorProto');
+  for (const [, [call, check]] of calls) await check(await call());
+  const before = level();
+  const blocks = [];
+  for (let size = 1 << 28; size >= 1; ) {
+    const p = injection._malloc(size);
+    if (p) blocks.push(p);
+    else size >>= 1;
+  }
+  try {
+    assert.equal(heapStats().memoryBytes, 2 ** 31, 'the memory grown to its maximum');
+    for (let round = 0; round < 5; round++) {
+      for (const [name, [call]] of calls) {
+        await assert.rejects(async () => call(), (e) => e instanceof OnnxWasmError && e.code === 'OUT_OF_MEMORY', `${name}, round ${round}`);
+      }
+    }
+  } finally {
+    for (const p of blocks) injection._free(p);
+  }
+  for (const [, [call, check]] of calls) await check(await call());
+  assert.equal(level(), before);
+});
+
 // A trap in the middle of a call (here at an allocation; in life, a bug): an OnnxWasmError INTERNAL at
 // every entry point, the stack pointer put back, and the module keeps computing. What the trapped call
 // held is not freed (nothing unwinds a trap).
