@@ -1,3 +1,8 @@
+// This file is built with exceptions (CMakeLists.txt): its bookkeeping grows with the graph, beyond the
+// heap's reserve, and an allocation that cannot be met throws std::bad_alloc, which Session::create
+// and run catch, with everything made so far freed on the way. The code it calls built without
+// exceptions (an operator's preparation or run, the checks of graph_checks.h, messages made in core/)
+// starts only while the reserve is held (require_heap_reserve(), core/heap_reserve.h).
 #include "onnx/graph.h"
 
 #include <algorithm>
@@ -13,17 +18,11 @@ namespace {
 constexpr size_t kNoValue = SIZE_MAX;
 constexpr size_t kNoNode = SIZE_MAX;
 
-// This file is built with exceptions (CMakeLists.txt): its bookkeeping grows with the graph, beyond the
-// heap's reserve, and an allocation that cannot be met throws std::bad_alloc, which Session::create
-// and run catch, with everything made so far freed on the way. The code it calls built without
-// exceptions (an operator's preparation or run, the checks of graph_checks.h, messages made in core/)
-// starts only while the reserve is held (require_heap_reserve(), core/heap_reserve.h).
-
 }  // namespace
 
 // What a SessionBuilder is doing, for the message should memory run out: a node, or else a stage.
 struct BuildProgress {
-  const char* stage = "";
+  const char* stage = "checks";
   const Node* node = nullptr;
 };
 
