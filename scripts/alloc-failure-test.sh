@@ -4,7 +4,7 @@
 # and its package into build/dist-alloc-failure, then runs tests/alloc-failure/ against it.
 # ALLOC_FAILURE_SAMPLE=k runs every k-th N only (npm test runs every N); the large graphs' calls (tens of
 # thousands of allocations each) run 150 N spread over them, or every k-th with
-# ALLOC_FAILURE_LARGE_SAMPLE=k (npm run fuzz: every N, 16 minutes on the 2-core machine under load).
+# ALLOC_FAILURE_LARGE_SAMPLE=k (npm run fuzz: every N, 5 minutes on the 2-core machine when quiet, 16 under load).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
