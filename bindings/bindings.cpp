@@ -7,11 +7,14 @@
 
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "interop.h"
+#include "js_strings.h"
 #include "ops/operator.h"
 
 using emscripten::val;
@@ -29,16 +32,16 @@ bool is_int64(const val& v) {
 // A JS options value → AttributeValue: integers → int, other numbers → float, strings, booleans → 0/1,
 // arrays of those → lists.
 Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) {
-  const std::string type = v.typeOf().as<std::string>();
+  const std::string type = string_from_js(v.typeOf());
   if (type == "number")
     return is_int64(v) ? AttributeValue::Int(static_cast<int64_t>(v.as<double>())) : AttributeValue::Float(v.as<double>());
   if (type == "boolean") return AttributeValue::Int(v.as<bool>() ? 1 : 0);
-  if (type == "string") return AttributeValue::String(v.as<std::string>());
+  if (type == "string") return AttributeValue::String(string_from_js(v));
   if (val::global("Array").call<bool>("isArray", v)) {
     const size_t n = v["length"].as<size_t>();
     bool all_int = true, all_num = true, all_str = true;
     for (size_t i = 0; i < n; ++i) {
-      const std::string t = v[i].typeOf().as<std::string>();
+      const std::string t = string_from_js(v[i].typeOf());
       all_num = all_num && t == "number";
       all_int = all_int && t == "number" && is_int64(v[i]);
       all_str = all_str && t == "string";
@@ -55,7 +58,7 @@ Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) 
     }
     if (all_str) {
       std::vector<std::string> strings(n);
-      for (size_t i = 0; i < n; ++i) strings[i] = v[i].as<std::string>();
+      for (size_t i = 0; i < n; ++i) strings[i] = string_from_js(v[i]);
       return AttributeValue::Strings(std::move(strings));
     }
   }
@@ -68,8 +71,9 @@ Result<Attributes> attributes_from_js(const val& obj) {
   val keys = val::global("Object").call<val>("keys", obj);
   const size_t n = keys["length"].as<size_t>();
   for (size_t i = 0; i < n; ++i) {
-    std::string name = keys[i].as<std::string>();
-    val v = obj[name];
+    const val key = keys[i];
+    val v = obj[key];
+    std::string name = string_from_js(key);
     if (v.isUndefined() || v.isNull()) continue;
     OW_ASSIGN_OR_RETURN(AttributeValue value, attribute_from_js(name, v));
     attrs.set(std::move(name), std::move(value));
@@ -79,7 +83,13 @@ Result<Attributes> attributes_from_js(const val& obj) {
 
 // Resolves and checks an operator for ops.*: the PreparedOp's address (JS caches it per operator, opset
 // and attributes, and runs it with ow_run_op), or 0 with the error for ow_error().
-uintptr_t prepare_op(const std::string& op_type, double opset, val attrs) {
+uintptr_t prepare_op(val op_type_js, double opset, val attrs) {
+  if (!interop::hold_reserve()) {
+    char name[32];  // the operator's name, cut short if longer: a message that needs no memory
+    string_from_js(op_type_js, name, sizeof name);
+    return (interop::fail_heap_full(name), 0);
+  }
+  const std::string op_type = string_from_js(op_type_js);
   auto parsed = attributes_from_js(attrs);
   if (!parsed.ok()) return (interop::fail(parsed.status().with_context(op_type + ": ")), 0);
   auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value());
@@ -96,14 +106,14 @@ val operator_table() {
   for (const OpSchema* s : all_operators()) {
     for (const OpVersion& v : s->versions) {
       val row = val::object();
-      row.set("op", std::string(s->name));
+      row.set("op", string_to_js(s->name));
       row.set("version", v.since_version);
       row.set("minInputs", static_cast<double>(s->min_inputs));
       row.set("maxInputs", s->max_inputs == kVariadic ? INFINITY : static_cast<double>(s->max_inputs));
       row.set("elementwise", s->elementwise);
       row.set("planes", s->planes);
       val types = val::array();
-      for (DType t : v.types) types.call<void>("push", std::string(dtype_name(t)));
+      for (DType t : v.types) types.call<void>("push", string_to_js(dtype_name(t)));
       row.set("types", types);
       table.call<void>("push", row);
     }
@@ -124,6 +134,14 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* ow_run_op(const ow::PreparedOp* op, uint32_
   std::vector<ow::interop::InputTensor>& inputs = scratch.inputs;
   ow::Outputs& outputs = scratch.outputs;
   outputs.clear();
+  if (!ow::interop::hold_reserve()) {
+    char label[48];  // "AveragePool-19", formatted without memory
+    const std::string_view name = op->schema().name.substr(0, 32);
+    char* end = std::copy(name.begin(), name.end(), label);
+    *end++ = '-';
+    *std::to_chars(end, label + sizeof label - 1, op->version().since_version).ptr = '\0';
+    return ow::interop::fail_heap_full(label);
+  }
   ow::Status st = ow::interop::read_inputs();
   if (st.ok()) {
     const size_t count = inputs.size() - given;  // JS writes at least one input before the given ones

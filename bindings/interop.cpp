@@ -4,6 +4,7 @@
 
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -134,6 +135,24 @@ const uint32_t* fail_out_of_memory(const char* message) {
   return nullptr;
 }
 
+bool hold_reserve() {
+  ran_short_of_memory();  // what came before is not this call's to report
+  return !heap_reserve_spent();
+}
+
+const uint32_t* fail_heap_full(std::string_view label) {
+  static constexpr std::string_view kFull = "out of memory (the wasm memory is full)";
+  static char message[128 + 2 + kFull.size() + 1];
+  char* end = message;
+  if (!label.empty()) {
+    label = label.substr(0, 128);
+    end = std::copy(label.begin(), label.end(), end);
+    end = std::copy_n(": ", 2, end);
+  }
+  *std::copy(kFull.begin(), kFull.end(), end) = '\0';
+  return fail_out_of_memory(message);
+}
+
 bool ran_short_of_memory() {
   const bool used = heap_reserve_used();
   take_heap_reserve();
@@ -187,6 +206,7 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* ow_error() { return interop::error_words; }
 // A tensor owned by a handle, for the shape and type of the call area's first record; zero-filled if
 // `zero_fill` (otherwise the caller writes every element).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_tensor_allocate(bool zero_fill) {
+  if (!interop::hold_reserve()) return interop::fail_heap_full("");  // JS names the call
   auto* list = reinterpret_cast<const uint32_t*>(interop::call_area.data());
   const double* dims = reinterpret_cast<const double*>(list) + interop::dims_offset(list[interop::kListCount]);
   const uint32_t* r = interop::record(list, 0);

@@ -5,7 +5,6 @@
 // here (feeds, the graph's description for JS) is freed when an allocation throws std::bad_alloc, which
 // the entry points catch or JS turns into OUT_OF_MEMORY (js/runtime.mjs guarded()).
 #include <emscripten/bind.h>
-#include <emscripten/em_js.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
@@ -13,20 +12,13 @@
 
 #include "core/heap_reserve.h"
 #include "interop.h"
+#include "js_strings.h"
 #include "onnx/graph.h"
 
 using emscripten::val;
 
-// A JS string of UTF-8 bytes, read in place: embind's std::string conversion copies them into a
-// malloc'd block and writes there without checking that malloc succeeded.
-EM_JS(emscripten::EM_VAL, ow_utf8_to_js, (const char* data, size_t length), {
-  return Emval.toHandle(new TextDecoder().decode(HEAPU8.subarray(data, data + length)));
-});
-
 namespace ow {
 namespace {
-
-val string_to_js(const std::string& s) { return val::take_ownership(ow_utf8_to_js(s.data(), s.size())); }
 
 // A JS array of to_js(v) for each element (by default, v itself).
 template <typename T, typename ToJs = val (*)(const T&)>

@@ -14,6 +14,7 @@
 
 #include <cerrno>
 #include <cstddef>
+#include <new>
 
 extern "C" {
 
@@ -74,6 +75,11 @@ EMSCRIPTEN_KEEPALIVE void ow_test_trap_allocation(double n) {
 EMSCRIPTEN_KEEPALIVE void ow_test_fill_memory(double n) {
   ow_test_fail_allocation(n);
   fill = true;
+}
+// Frees the heap's reserve as an allocation that found the heap full would (its new_handler), for a
+// test that then fills that room too: the reserve cannot be taken back.
+EMSCRIPTEN_KEEPALIVE void ow_test_spend_reserve() {
+  if (std::new_handler release = std::get_new_handler()) release();
 }
 // Allocations since the last call of this.
 EMSCRIPTEN_KEEPALIVE double ow_test_allocations() {
