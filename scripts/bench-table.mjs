@@ -11,7 +11,12 @@ const results = JSON.parse(readFileSync(join(root, 'bench', 'results.json'), 'ut
 if (!results.environments) throw new Error('bench/results.json is from an older bench/run.mjs: run `npm run bench` again');
 
 const ms = (v) => (v === undefined ? '—' : v >= 10 ? v.toFixed(1) : v >= 0.1 ? v.toFixed(2) : v >= 0.01 ? v.toFixed(3) : `${(v * 1000).toFixed(2)} µs`);
-const mark = (t) => (t ? `${t.value === null ? 'n/a' : `${t.value.toFixed(2)}×`} ${t.met ? '✓' : '✗'}` : '');
+// A ratio with two decimals, or three where two would round a missed target onto its goal (3.996×).
+const ratio = (t) => {
+  const two = t.value.toFixed(2);
+  return !t.met && Number(two) === t.goal ? t.value.toFixed(3) : two;
+};
+const mark = (t) => (t ? `${t.value === null ? 'n/a' : `${ratio(t)}×`} ${t.met ? '✓' : '✗'}` : '');
 const plain = (num, den) => (num === undefined || den === undefined ? '—' : `${(num / den).toFixed(2)}×`);
 const find = (r, name) => r.targets.find((t) => t.target === name);
 
@@ -42,13 +47,13 @@ function whyMissed(env) {
     const m = r.ms;
     for (const t of r.targets.filter((x) => !x.met && x.value !== null)) {
       if (t.target === 'out vs JS copy') {
-        why.push(`${r.name}: ops.* with out takes ${t.value.toFixed(2)}× a JS copy; the kernel alone, on wasm tensors with no copy across the boundary, takes ${plain(m.opsWasm, m.copyJs)} of it.`);
+        why.push(`${r.name}: ops.* with out takes ${ratio(t)}× a JS copy; the kernel alone, on wasm tensors with no copy across the boundary, takes ${plain(m.opsWasm, m.copyJs)} of it.`);
       } else if (t.target === 'ops.* vs ort') {
         why.push(`${r.name}: the copies alone (inputs in, the output out into a new typed array, whose fresh pages are faulted in) leave onnxruntime-web at most ${plain(m.ort, m.boundary)} slower than a call that computed nothing.`);
       } else if (t.target === 'out vs ort' || t.target === 'fetches vs ort') {
         const copies = m.ort / m.boundaryBlocked;
         const bound = copies < t.goal ? `: computing nothing, a call that copies its inputs into wasm memory and its output back as ops.* with out does is not ${t.goal}× faster` : '';
-        why.push(`${r.name}: ${t.target} ${t.value.toFixed(2)}×; on wasm tensors, with no copies across the boundary, ${plain(m.ort, m.opsWasm)}; the copies alone, in cache-sized blocks as ops.* with out makes them (each input byte read from JS memory once, each output byte written once), leave onnxruntime-web at most ${plain(m.ort, m.boundaryBlocked)} slower than a call that computed nothing${bound}.`);
+        why.push(`${r.name}: ${t.target} ${ratio(t)}×; on wasm tensors, with no copies across the boundary, ${plain(m.ort, m.opsWasm)}; the copies alone, in cache-sized blocks as ops.* with out makes them (each input byte read from JS memory once, each output byte written once), leave onnxruntime-web at most ${plain(m.ort, m.boundaryBlocked)} slower than a call that computed nothing${bound}.`);
       }
     }
   }
