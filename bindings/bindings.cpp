@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/heap_reserve.h"
 #include "interop.h"
 #include "js_strings.h"
 #include "ops/operator.h"
@@ -95,7 +96,7 @@ uintptr_t prepare_op(val op_type_js, double opset, val attrs) {
   auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value());
   if (!op.ok()) return (interop::fail(op.status()), 0);
   // The operator is freed with `op` if it took the reserve.
-  if (interop::ran_short_of_memory()) return (interop::fail(interop::reserve_used_error(op_type.c_str())), 0);
+  if (interop::ran_short_of_memory()) return (interop::fail(heap_full_error(op_type)), 0);
   return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
 }
 

@@ -125,16 +125,6 @@ const uint32_t* fail(Status status) {
   return nullptr;
 }
 
-const uint32_t* fail_out_of_memory(const char* message) {
-  fail(Status());  // frees the last error's message
-  const char* code = error_code_name(ErrorCode::kOutOfMemory);
-  error_words[kErrorCode] = reinterpret_cast<uintptr_t>(code);
-  error_words[kErrorCodeLength] = static_cast<uint32_t>(std::strlen(code));
-  error_words[kErrorMessage] = reinterpret_cast<uintptr_t>(message);
-  error_words[kErrorMessageLength] = static_cast<uint32_t>(std::strlen(message));
-  return nullptr;
-}
-
 bool hold_reserve() {
   ran_short_of_memory();  // what came before is not this call's to report
   return !heap_reserve_spent();
@@ -150,7 +140,13 @@ const uint32_t* fail_heap_full(std::string_view label) {
     end = std::copy_n(": ", 2, end);
   }
   *std::copy(kFull.begin(), kFull.end(), end) = '\0';
-  return fail_out_of_memory(message);
+  fail(Status());  // frees the last error's message
+  const char* code = error_code_name(ErrorCode::kOutOfMemory);
+  error_words[kErrorCode] = reinterpret_cast<uintptr_t>(code);
+  error_words[kErrorCodeLength] = static_cast<uint32_t>(std::strlen(code));
+  error_words[kErrorMessage] = reinterpret_cast<uintptr_t>(message);
+  error_words[kErrorMessageLength] = static_cast<uint32_t>(std::strlen(message));
+  return nullptr;
 }
 
 bool ran_short_of_memory() {
@@ -159,13 +155,11 @@ bool ran_short_of_memory() {
   return used;
 }
 
-Status reserve_used_error(const char* label) { return heap_full_error(label); }
-
 const uint32_t* finish(const uint32_t* result, const char* label) {
   if (!ran_short_of_memory() || !result) return result;  // a failed call keeps its own error
   release_results(result);
   take_heap_reserve();  // now that the outputs are freed
-  return fail(reserve_used_error(label));
+  return fail(heap_full_error(label));
 }
 
 }  // namespace ow::interop

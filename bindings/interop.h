@@ -63,20 +63,14 @@ bool ran_short_of_memory();
 // the result's tensors.
 const uint32_t* finish(const uint32_t* result, const char* label);
 
-// fail() with OUT_OF_MEMORY and a fixed `message` (a literal), which needs no memory: for when even
-// the message of an error could not be allocated.
-const uint32_t* fail_out_of_memory(const char* message);
-
 // For the calls built without exceptions (ops.*, Tensor.wasm), at their start: takes the heap's reserve
 // back if it is not held, and true if it is held. Without it (the heap is full to the last byte) such a
 // call must not start, since an allocation there could only throw through frames that do not free
 // what they hold: it fails at once with fail_heap_full(), which allocates nothing. Forgets whether the
 // reserve was used before the call.
 bool hold_reserve();
-// OUT_OF_MEMORY "<label>: out of memory (the wasm memory is full)", formatted without allocating.
+// fail() with OUT_OF_MEMORY "<label>: out of memory (the wasm memory is full)", formatted in static
+// memory: for when not even an error's message can be allocated.
 const uint32_t* fail_heap_full(std::string_view label);
-
-// OUT_OF_MEMORY for a call named `label` (or unnamed: "") that used the reserve.
-Status reserve_used_error(const char* label);
 
 }  // namespace ow::interop

@@ -118,12 +118,12 @@ uintptr_t create_session(uintptr_t data, size_t byte_length) {
     auto session = load_session(reinterpret_cast<const void*>(data), byte_length);  // the model is freed
     if (!session.ok()) return (interop::fail(session.status()), 0);
     // The session is freed with `session` if it took the reserve.
-    if (interop::ran_short_of_memory()) return (interop::fail(interop::reserve_used_error("InferenceSession.create")), 0);
+    if (interop::ran_short_of_memory()) return (interop::fail(heap_full_error("InferenceSession.create")), 0);
     // JS describes the session next (session_graph, built without a catch): only with the reserve held.
     if (heap_reserve_spent()) throw std::bad_alloc();
     return reinterpret_cast<uintptr_t>(new onnx::Session(session.take()));
   } catch (const std::bad_alloc&) {  // not even the error's message fitted
-    return (interop::fail_out_of_memory("InferenceSession.create: out of memory (the wasm memory is full)"), 0);
+    return (interop::fail_heap_full("InferenceSession.create"), 0);
   }
 }
 
@@ -164,7 +164,7 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* ow_session_run(const ow::onnx::Session* ses
     const uint32_t* result = st.ok() ? ow::interop::write_outputs(std::move(outputs)) : ow::interop::fail(std::move(st));
     return ow::interop::finish(result, "InferenceSession.run");
   } catch (const std::bad_alloc&) {  // not even the error's message fitted
-    return ow::interop::fail_out_of_memory("InferenceSession.run: out of memory (the wasm memory is full)");
+    return ow::interop::fail_heap_full("InferenceSession.run");
   }
 }
 
@@ -185,7 +185,7 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* ow_decode_tensor_proto(const void* data, si
     }
     return ow::interop::finish(result, "decodeTensorProto");
   } catch (const std::bad_alloc&) {  // not even the error's message fitted
-    return ow::interop::fail_out_of_memory("decodeTensorProto: out of memory (the wasm memory is full)");
+    return ow::interop::fail_heap_full("decodeTensorProto");
   }
 }
 
