@@ -79,20 +79,21 @@ function runOperator(operator, defaultKey, inputs, options = NO_OPTIONS) {
   // that order.
   const checked = handle === undefined ? checkedOptions(op, options) : null;
   return guarded(op, (m) => {
-    const handleFor = () => handle ?? prepare(m, op, checked);
     let out = options.out;
     if (out === undefined || out === null) {
       // A large call of an operator whose planes are independent (pooling) is made into a new output
       // in blocks of planes (calls.mjs).
-      out = operator.planes ? planesOutput(m, op, handleFor, inputs) : null;
+      out = operator.planes ? planesOutput(m, op, () => handle ?? prepare(m, op, checked), inputs) : null;
       if (out === null) {
+        // handle ?? prepare(...) inline, here and below: a closure made for it on every call cost a
+        // measurable part of a 16-element call (npm run bench, Floor 16).
         const wasmOutputs = writeInputs(m, op, inputs, null);
-        return readOutputs(m, m._ow_run_op(handleFor(), 0), wasmOutputs, inputs[0].dims)[0];
+        return readOutputs(m, m._ow_run_op(handle ?? prepare(m, op, checked), 0), wasmOutputs, inputs[0].dims)[0];
       }
     }
-    if (out.location === 'cpu' && runBlocked(m, op, handleFor, inputs, out, operator) !== null) return out;
+    if (out.location === 'cpu' && runBlocked(m, op, () => handle ?? prepare(m, op, checked), inputs, out, operator) !== null) return out;
     writeInputs(m, op, inputs, null, out, elementwise);
-    return copyOut(m._ow_run_op(handleFor(), 1), out);
+    return copyOut(m._ow_run_op(handle ?? prepare(m, op, checked), 1), out);
   });
 }
 
