@@ -1,7 +1,9 @@
-// Binary Min micro-kernels, one overload pair per element type:
+// Min micro-kernels, one overload pair per element type:
 //   min_vv: y[r * n + i] = min(a[r * n + i], b[i]) for r < rows: `rows` rows of a against one row of
 //           b (rows = 1: elementwise; more: b broadcast over the rows, read from cache)
 //   min_vs: y[i] = min(a[i], b)
+// and for float32 also
+//   min_vvvv: y[i] = min(a[i], b[i], c[i], d[i]) (d may be c): three inputs folded in one pass
 // y may be the same array as a (the Min operator folds its inputs into the output in place); no
 // other overlap is allowed. Floating-point min propagates NaN and orders -0 below +0, in either
 // argument order. Each: a SIMD128 main loop and a scalar tail.
@@ -16,6 +18,7 @@ namespace ow::kernels {
 
 void min_vv(const float* a, const float* b, float* y, size_t n, size_t rows);
 void min_vs(const float* a, float b, float* y, size_t n);
+void min_vvvv(const float* a, const float* b, const float* c, const float* d, float* y, size_t n);
 void min_vv(const double* a, const double* b, double* y, size_t n, size_t rows);
 void min_vs(const double* a, double b, double* y, size_t n);
 

@@ -13,5 +13,6 @@ struct VecMin<float> {
 
 void min_vv(const float* a, const float* b, float* y, size_t n, size_t rows) { min_vv_loop(a, b, y, n, rows); }
 void min_vs(const float* a, float b, float* y, size_t n) { min_vs_loop(a, b, y, n); }
+void min_vvvv(const float* a, const float* b, const float* c, const float* d, float* y, size_t n) { min_vvvv_loop(a, b, c, d, y, n); }
 
 }  // namespace ow::kernels

@@ -1,6 +1,6 @@
-// The loops shared by the Min micro-kernels (kernels/min.h): a SIMD128 main loop of four vectors,
-// then one vector, then a scalar tail. Each kernel file specialises
-// VecMin<T> with its lane-wise min and instantiates the loops.
+// The loops shared by the Min micro-kernels (kernels/min.h): a SIMD128 main loop of four vectors, then
+// one vector, then a scalar tail (min_vvvv, of four inputs: two vectors, then the scalar tail). Each
+// kernel file specialises VecMin<T> with its lane-wise min and instantiates the loops.
 #pragma once
 
 #include <cmath>
@@ -52,6 +52,21 @@ void min_vv_row(const T* a, const T* b, T* y, size_t n) {
 template <typename T>
 void min_vv_loop(const T* a, const T* b, T* y, size_t n, size_t rows) {
   for (size_t r = 0; r < rows; ++r) min_vv_row(a + r * n, b, y + r * n, n);
+}
+
+// y = min(a, b, c, d) in one pass (d may be c): a Min of many inputs reads each once and writes y once,
+// rather than y being read and written again for every input.
+template <typename T>
+void min_vvvv_loop(const T* a, const T* b, const T* c, const T* d, T* y, size_t n) {
+  size_t i = 0;
+  constexpr size_t kLanes = 16 / sizeof(T);
+  using Min = VecMin<T>;
+  for (; i + 2 * kLanes <= n; i += 2 * kLanes)
+    for (size_t j = i; j < i + 2 * kLanes; j += kLanes) {
+      const v128_t ab = Min::apply(wasm_v128_load(a + j), wasm_v128_load(b + j));
+      wasm_v128_store(y + j, Min::apply(ab, Min::apply(wasm_v128_load(c + j), wasm_v128_load(d + j))));
+    }
+  for (; i < n; ++i) y[i] = min_scalar(min_scalar(a[i], b[i]), min_scalar(c[i], d[i]));
 }
 
 template <typename T>

@@ -2,8 +2,9 @@
 // from 8 the inputs broadcast (NumPy rules) to the output shape.
 //
 // The output is computed in chunks small enough to stay in cache. Each chunk starts from one input and
-// folds every other input into it with the binary micro-kernels of kernels/min.h, so N inputs cost one
-// pass over memory rather than N - 1. An input is read in runs over which it is either contiguous or a
+// folds every other input into it with the micro-kernels of kernels/min.h, so N inputs cost one pass
+// over memory rather than N - 1; float32 folds the inputs laid out like the output three at a time,
+// which also spares re-reading the chunk. An input is read in runs over which it is either contiguous or a
 // single broadcast element; index arithmetic happens once per run, never per element.
 #include <algorithm>
 #include <cstring>
@@ -61,7 +62,23 @@ struct MinLoops {
   // y = min(a, b) over `rows` consecutive rows of n elements of a and y, each against the same b
   void (*vv_rows)(const void* a, const void* b, void* y, size_t n, size_t rows);
   void (*vs)(const void* a, const void* b, void* y, size_t n);  // y = min(a, *b)
+  // y = min(a, b, c, d) (d may be c), where the type has that kernel (float32), else null
+  void (*vvvv)(const void* a, const void* b, const void* c, const void* d, void* y, size_t n);
 };
+
+using MinVvvv = void (*)(const void* a, const void* b, const void* c, const void* d, void* y, size_t n);
+
+template <typename T>
+constexpr MinVvvv min_vvvv_of() {
+  if constexpr (std::is_same_v<T, float>) {
+    return [](const void* a, const void* b, const void* c, const void* d, void* y, size_t n) {
+      kernels::min_vvvv(static_cast<const T*>(a), static_cast<const T*>(b), static_cast<const T*>(c), static_cast<const T*>(d),
+                        static_cast<T*>(y), n);
+    };
+  } else {
+    return nullptr;
+  }
+}
 
 template <typename T>
 constexpr MinLoops kMinLoops = {
@@ -71,7 +88,8 @@ constexpr MinLoops kMinLoops = {
     },
     [](const void* a, const void* b, void* y, size_t n) {
       kernels::min_vs(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<T*>(y), n);
-    }};
+    },
+    min_vvvv_of<T>()};
 
 // Calls run(pos, len, p, contiguous, rows) over output elements [begin, end) in runs: p is the
 // input's element for output element pos (data and p point at elements of `size` bytes); the run reads
@@ -140,13 +158,23 @@ void fold_min(const Inputs& inputs, Tensor& y, const MinLoops& loops) {
   const size_t first = start_is_full ? static_cast<size_t>(full - inputs.begin()) : 0;
   const Tensor* start = inputs[first];
   const Broadcast start_broadcast = start_is_full ? Broadcast{} : plan_broadcast(start->dims(), y.dims());
+  // The others, the first like_y of them laid out like the output: where the type has the one-pass
+  // kernel, those are folded three at a time.
   std::vector<std::pair<Broadcast, const unsigned char*>> rest;
-  for (size_t k = 0; k < inputs.size(); ++k)
-    if (k != first) rest.emplace_back(plan_broadcast(inputs[k]->dims(), y.dims()), data(inputs[k]));
+  size_t like_y = 0;
+  for (const bool laid_out_like_y : {true, false})
+    for (size_t k = 0; k < inputs.size(); ++k)
+      if (k != first && (inputs[k]->size() == n) == laid_out_like_y) {
+        rest.emplace_back(plan_broadcast(inputs[k]->dims(), y.dims()), data(inputs[k]));
+        like_y += laid_out_like_y;
+      }
+  if (loops.vvvv == nullptr) like_y = 0;
 
-  // Chunks keep the running min in cache between inputs; a single pass (one input folded into one
-  // laid out like the output) needs none, and the setup of each chunk's runs would only cost.
-  const size_t chunk = start_is_full && rest.size() == 1 ? n : kChunkBytes / size;
+  // Chunks keep the running min in cache between inputs; a single pass (one input, or up to three with
+  // the one-pass kernel, folded into one laid out like the output) needs none, and the setup of each
+  // chunk's runs would only cost.
+  const bool single_pass = start_is_full && (rest.size() == 1 || (like_y == rest.size() && like_y <= 3));
+  const size_t chunk = single_pass ? n : kChunkBytes / size;
   for (size_t begin = 0; begin < n; begin += chunk) {
     const size_t end = std::min(n, begin + chunk);
     const unsigned char* acc = data(start);  // the running min of the chunk, laid out like the output
@@ -158,7 +186,16 @@ void fold_min(const Inputs& inputs, Tensor& y, const MinLoops& loops) {
                    });
       acc = out;
     }
-    for (const auto& [broadcast, input] : rest) {
+    size_t k = 0;
+    for (; k + 1 < like_y; k += 3) {
+      const unsigned char* c = rest[k + 1].second;
+      const unsigned char* d = k + 2 < like_y ? rest[k + 2].second : c;
+      const size_t at = begin * size;
+      loops.vvvv(acc + at, rest[k].second + at, c + at, d + at, out + at, end - begin);
+      acc = out;
+    }
+    for (; k < rest.size(); ++k) {
+      const auto& [broadcast, input] = rest[k];
       for_each_run(broadcast, input, size, begin, end,
                    [acc, out, size, &loops](size_t pos, size_t len, const unsigned char* p, bool contiguous, size_t rows) {
                      if (contiguous) loops.vv_rows(acc + pos * size, p, out + pos * size, len, rows);

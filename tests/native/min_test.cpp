@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/half.h"
+#include "kernels/min.h"
 #include "test_util.h"
 
 using namespace ow;
@@ -160,6 +161,9 @@ const std::vector<std::vector<Dims>> kBroadcastCases = {
     {{2, 0, 3}, {1, 3}},
     {{0}, {1}},
     {{3, 5000}, {5000}, {3, 1}, {1, 1}},  // runs that cross chunk boundaries
+    {{3, 5000}, {3, 5000}, {5000}, {3, 5000}, {3, 5000}, {3, 1}, {3, 5000}},  // like the output and not, mixed
+    {{9000}, {9000}, {9000}},
+    {{2, 3, 4}, {2, 3, 4}, {2, 3, 4}, {2, 3, 4}, {2, 3, 4}},
     {{9000}, {1}},
     {{2, 3, 4}, {2, 3, 4}, {2, 3, 4}},
     {{4, 1, 6}, {4, 5, 1}, {1, 5, 6}},
@@ -212,6 +216,57 @@ TEST_CASE("Min: one input is copied; several inputs of one shape fold", "[min]")
   for (int opset : {1, 6, 8, 13}) {
     REQUIRE(test::run("Min", opset, {}, {&b, &c, &d}, &y).ok());
     CHECK(values_of<double>(y) == std::vector<double>{1, 2, 0});
+  }
+}
+
+// The reference min of float values: NaN if any is, else the least, -0 below +0.
+double min_reference(const std::vector<double>& values) {
+  double m = values[0];
+  for (double v : values) {
+    if (std::isnan(m) || std::isnan(v)) return kNaN;
+    if (v < m || (v == m && std::signbit(v))) m = v;
+  }
+  return m;
+}
+
+// float32 folds inputs laid out like the output three at a time (kernels::min_vvvv): every count of
+// such inputs, lengths around the vector width, edge values anywhere.
+TEST_CASE("Min: many float32 inputs of one shape, edge values in any of them", "[min]") {
+  const double pool[] = {kNaN, -0.0, 0.0, 1.0, -1.0, kInf, -kInf, 2.5, -2.5, 1e-40};
+  uint32_t state = 7;
+  for (size_t count = 2; count <= 8; ++count)
+    for (int64_t n : {1, 3, 4, 7, 8, 9, 15, 16, 17, 40, 5000}) {
+      std::vector<std::vector<double>> columns(static_cast<size_t>(n));
+      std::vector<Tensor> tensors;
+      for (size_t k = 0; k < count; ++k) {
+        std::vector<float> v(static_cast<size_t>(n));
+        for (size_t i = 0; i < v.size(); ++i) {
+          state = state * 1664525u + 1013904223u;
+          v[i] = static_cast<float>(pool[(state >> 8) % std::size(pool)]);
+          columns[i].push_back(v[i]);
+        }
+        tensors.push_back(make_tensor<float>({n}, v));
+      }
+      std::vector<const Tensor*> inputs;
+      for (const Tensor& t : tensors) inputs.push_back(&t);
+      Tensor y;
+      REQUIRE(test::run("Min", 13, {}, inputs, &y).ok());
+      const auto got = values_of<float>(y);
+      for (size_t i = 0; i < got.size(); ++i) {
+        INFO(count << " inputs of " << n << ", element " << i);
+        CHECK(same(got[i], min_reference(columns[i])));
+      }
+    }
+}
+
+TEST_CASE("Min: the one-pass float32 kernel in place, with its fourth input the third", "[min]") {
+  const std::vector<float> b = {1, -0.0f, NAN, 4, 0, -INFINITY, 7, 8, 9}, c = {2, 0, 1, NAN, -0.0f, 0, -7, 8, 10};
+  std::vector<float> a = {3, 0, 0, 0, 0, INFINITY, 7, -8, 9};
+  const std::vector<float> a0 = a;
+  kernels::min_vvvv(a.data(), b.data(), c.data(), c.data(), a.data(), a.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    INFO("element " << i);
+    CHECK(same(a[i], min_reference({a0[i], b[i], c[i]})));
   }
 }
 
