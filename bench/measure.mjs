@@ -19,6 +19,10 @@
 //                them (each input's next part into the block, the output's part out of it into a
 //                preallocated typed array): each input byte read from JS memory once and each output
 //                byte written once, the least any call from JS memory into JS memory through wasm moves
+//   kernelCached the computing alone, on data in cache (the elementwise cases): ops.* in place on one
+//                block's rows of each input laid out like the output (inputs broadcast over them whole),
+//                in wasm memory, once per block ops.* with out makes of the whole; with boundaryBlocked,
+//                what ops.* with out does
 import { floatData } from '../tools/values.mjs';
 import { f16ToNumber } from '../tools/half-codecs.mjs';
 import { TARGETS } from './cases.mjs';
@@ -26,7 +30,7 @@ import { TARGETS } from './cases.mjs';
 // The block size of ops.* with out on JS memory (js/calls.mjs).
 const BLOCK_BYTES = 512 * 1024;
 
-export const COLUMNS = ['ops', 'opsOut', 'opsWasm', 'session', 'sessionFetch', 'ort', 'copyJs', 'copyWasm', 'boundary', 'boundaryBlocked'];
+export const COLUMNS = ['ops', 'opsOut', 'opsWasm', 'session', 'sessionFetch', 'ort', 'copyJs', 'copyWasm', 'boundary', 'boundaryBlocked', 'kernelCached'];
 
 // How long timing takes: `quick` is for development (bench/run.mjs --quick), not for numbers to keep.
 export function settings(quick) {
@@ -184,6 +188,20 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   const parts = Math.ceil((bytes + outBytes.length) / BLOCK_BYTES); // every array in this many parts
   const block = Tensor.wasm('uint8', [BLOCK_BYTES + 64 * (inputs.length + 1)]);
   const fetches = { y: fetched };
+  // One block of ops.* with out (js/calls.mjs planBlocks): rows of the output, as many as fit the
+  // block with a row of each input laid out like the output (the output goes over the first of them).
+  const n = reference.size;
+  const like = inputs.map(({ data }) => data.length === n);
+  let cached = null;
+  if (c.elementwise && !c.perCall) {
+    const outDims = reference.dims;
+    const rowElements = n / outDims[0];
+    const rowBytes = rowElements * inputs.reduce((s, { data }, i) => s + (like[i] ? data.BYTES_PER_ELEMENT : 0), 0);
+    const rows = Math.max(1, Math.floor(BLOCK_BYTES / rowBytes));
+    const tensors = inputs.map(({ type, dims, data }, i) =>
+      like[i] ? Tensor.wasm(type, [rows, ...outDims.slice(1)], data.subarray(0, rows * rowElements)) : Tensor.wasm(type, dims, data));
+    cached = { tensors, blocks: Math.ceil(outDims[0] / rows), options: { ...attributes, out: tensors[like.indexOf(true)] } };
+  }
   const impls = {
     ops: () => callOps(ops, c, tensors, attributes),
     opsOut: () => callOps(ops, c, tensors, withOut),
@@ -212,9 +230,14 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
       }
     },
   };
+  if (cached) {
+    impls.kernelCached = () => {
+      for (let b = 0; b < cached.blocks; b++) callOps(ops, c, cached.tensors, cached.options);
+    };
+  }
   if (ortSession) impls.ort = () => ortSession.run(ortFeeds);
   const ms = await timeAll(impls, timing, collectGarbage);
-  for (const t of [...wasmTensors, wasmOut, src, dst, ...inputsInWasm, outputInWasm, block]) t.dispose();
+  for (const t of [...wasmTensors, wasmOut, src, dst, ...inputsInWasm, outputInWasm, block, ...(cached?.tensors ?? [])]) t.dispose();
   session.release();
   await ortSession?.release();
   return { name: c.name, op: c.op, inputs: c.inputs, attributes, bytes, ms, ortError, targets: targetsFor(c, ms, env) };
