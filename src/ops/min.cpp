@@ -55,18 +55,18 @@ Broadcast plan_broadcast(const Dims& in, const Dims& out) {
   return b;
 }
 
-// The binary micro-kernels of one element type behind untyped pointers, so that one fold (below)
-// serves all twelve types rather than one copy of it per type; the kernels run a whole run per call.
+// y = min(a, b, c, d) over n elements (d may be c)
+using MinVvvv = void (*)(const void* a, const void* b, const void* c, const void* d, void* y, size_t n);
+
+// The micro-kernels of one element type behind untyped pointers, so that one fold (below) serves all
+// twelve types rather than one copy of it per type; the kernels run a whole run per call.
 struct MinLoops {
   size_t element_size;
   // y = min(a, b) over `rows` consecutive rows of n elements of a and y, each against the same b
   void (*vv_rows)(const void* a, const void* b, void* y, size_t n, size_t rows);
   void (*vs)(const void* a, const void* b, void* y, size_t n);  // y = min(a, *b)
-  // y = min(a, b, c, d) (d may be c), where the type has that kernel (float32), else null
-  void (*vvvv)(const void* a, const void* b, const void* c, const void* d, void* y, size_t n);
+  MinVvvv vvvv;  // null but for float32: other types fold one input at a time
 };
-
-using MinVvvv = void (*)(const void* a, const void* b, const void* c, const void* d, void* y, size_t n);
 
 template <typename T>
 constexpr MinVvvv min_vvvv_of() {
