@@ -51,6 +51,17 @@ size_t dims_offset(size_t count) { return (4 * (kListHeaderWords + kRecordWords 
 const uint32_t* record(const uint32_t* list, size_t i) { return list + kListHeaderWords + kRecordWords * i; }
 uint32_t* record(uint32_t* list, size_t i) { return list + kListHeaderWords + kRecordWords * i; }
 
+// Points ow_error()'s words at `code`'s name and `message` (kept until the next failure); null, the
+// failed-call result.
+const uint32_t* report(ErrorCode code, std::string_view message) {
+  const char* name = error_code_name(code);
+  error_words[kErrorCode] = reinterpret_cast<uintptr_t>(name);
+  error_words[kErrorCodeLength] = static_cast<uint32_t>(std::strlen(name));
+  error_words[kErrorMessage] = reinterpret_cast<uintptr_t>(message.data());
+  error_words[kErrorMessageLength] = static_cast<uint32_t>(message.size());
+  return nullptr;
+}
+
 }  // namespace
 
 CallScratch& scratch = *new CallScratch;
@@ -117,12 +128,7 @@ const uint32_t* write_outputs(Outputs&& outputs) {
 const uint32_t* fail(Status status) {
   last_error = std::move(status);
   ran_short_of_memory();  // a failed call has its error: the next call starts with the reserve
-  const char* code = error_code_name(last_error.code());
-  error_words[kErrorCode] = reinterpret_cast<uintptr_t>(code);
-  error_words[kErrorCodeLength] = static_cast<uint32_t>(std::strlen(code));
-  error_words[kErrorMessage] = reinterpret_cast<uintptr_t>(last_error.message().data());
-  error_words[kErrorMessageLength] = static_cast<uint32_t>(last_error.message().size());
-  return nullptr;
+  return report(last_error.code(), last_error.message());
 }
 
 bool hold_reserve() {
@@ -132,21 +138,16 @@ bool hold_reserve() {
 
 const uint32_t* fail_heap_full(std::string_view label) {
   static constexpr std::string_view kFull = "out of memory (the wasm memory is full)";
-  static char message[128 + 2 + kFull.size() + 1];
+  static char message[128 + 2 + kFull.size()];
   char* end = message;
   if (!label.empty()) {
     label = label.substr(0, 128);
     end = std::copy(label.begin(), label.end(), end);
     end = std::copy_n(": ", 2, end);
   }
-  *std::copy(kFull.begin(), kFull.end(), end) = '\0';
+  end = std::copy(kFull.begin(), kFull.end(), end);
   fail(Status());  // frees the last error's message
-  const char* code = error_code_name(ErrorCode::kOutOfMemory);
-  error_words[kErrorCode] = reinterpret_cast<uintptr_t>(code);
-  error_words[kErrorCodeLength] = static_cast<uint32_t>(std::strlen(code));
-  error_words[kErrorMessage] = reinterpret_cast<uintptr_t>(message);
-  error_words[kErrorMessageLength] = static_cast<uint32_t>(std::strlen(message));
-  return nullptr;
+  return report(ErrorCode::kOutOfMemory, std::string_view(message, static_cast<size_t>(end - message)));
 }
 
 bool ran_short_of_memory() {
