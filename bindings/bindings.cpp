@@ -100,22 +100,46 @@ uintptr_t prepare_op(val op_type_js, double opset, val attrs) {
   return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
 }
 
-// [{op, version, types: [names], minInputs, maxInputs (Infinity: variadic), elementwise, planes}] for every
-// operator version. The build derives the JS operator functions and LATEST_OPSET from it (scripts/build-js.mjs).
+val type_names_to_js(const std::vector<DType>& types) {
+  val names = val::array();
+  for (DType t : types) names.call<void>("push", string_to_js(dtype_name(t)));
+  return names;
+}
+
+// [{name, types, optional, variadic}] for a version's params.
+val params_to_js(const OpVersion& version, const std::vector<Param>& params) {
+  val list = val::array();
+  for (const Param& p : params) {
+    val row = val::object();
+    row.set("name", string_to_js(p.name));
+    row.set("types", type_names_to_js(constraint_types(version, p.type)));
+    row.set("optional", p.arity == Param::Arity::kOptional);
+    row.set("variadic", p.arity == Param::Arity::kVariadic);
+    list.call<void>("push", row);
+  }
+  return list;
+}
+
+// [{op, version, types, inputs, outputs, minInputs, maxInputs (Infinity: variadic), elementwise,
+// independentPlanes}] for every operator version; `types` are the first input's (an operator's variants
+// are its versions times these), `inputs` and `outputs` each param's. The build derives the JS operator
+// functions and LATEST_OPSET from it (scripts/build-js.mjs).
 val operator_table() {
   val table = val::array();
   for (const OpSchema* s : all_operators()) {
     for (const OpVersion& v : s->versions) {
+      const std::vector<Param>& inputs = s->inputs_of(v);
       val row = val::object();
       row.set("op", string_to_js(s->name));
       row.set("version", v.since_version);
-      row.set("minInputs", static_cast<double>(s->min_inputs));
-      row.set("maxInputs", s->max_inputs == kVariadic ? INFINITY : static_cast<double>(s->max_inputs));
+      row.set("types", type_names_to_js(inputs.empty() ? std::vector<DType>{} : constraint_types(v, inputs.front().type)));
+      row.set("inputs", params_to_js(v, inputs));
+      row.set("outputs", params_to_js(v, s->outputs_of(v)));
+      row.set("minInputs", static_cast<double>(min_input_count(inputs)));
+      const size_t most = max_input_count(inputs);
+      row.set("maxInputs", most == kVariadic ? INFINITY : static_cast<double>(most));
       row.set("elementwise", s->elementwise);
-      row.set("planes", s->planes);
-      val types = val::array();
-      for (DType t : v.types) types.call<void>("push", string_to_js(dtype_name(t)));
-      row.set("types", types);
+      row.set("independentPlanes", s->independent_planes);
       table.call<void>("push", row);
     }
   }
@@ -147,7 +171,7 @@ EMSCRIPTEN_KEEPALIVE const uint32_t* ow_run_op(const ow::PreparedOp* op, uint32_
   if (st.ok()) {
     const size_t count = inputs.size() - given;  // JS writes at least one input before the given ones
     scratch.pointers.clear();
-    for (size_t i = 0; i < count; ++i) scratch.pointers.push_back(&inputs[i].tensor);
+    for (size_t i = 0; i < count; ++i) scratch.pointers.push_back(inputs[i].omitted ? nullptr : &inputs[i].tensor);
     for (size_t i = count; i < inputs.size(); ++i) outputs.push_back(std::move(inputs[i].tensor));  // a view
     st = op->run_into(scratch.pointers, outputs);
     if (given) outputs.clear();  // the caller's memory: no handles for them

@@ -14,7 +14,7 @@ constexpr uint32_t kListCount = 0;  // the word that holds the number of records
 constexpr uint32_t kListHeaderWords = 1;
 
 // The words of a record.
-constexpr uint32_t kRecordType = 0;        // ONNX TensorProto element type number
+constexpr uint32_t kRecordType = 0;        // ONNX TensorProto element type number; 0: an omitted input
 constexpr uint32_t kRecordData = 1;        // address of the data
 constexpr uint32_t kRecordByteLength = 2;  // of the data
 constexpr uint32_t kRecordRank = 3;        // how many of the list's dims are this record's

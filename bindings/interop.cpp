@@ -75,6 +75,8 @@ Status read_inputs() {
   Dims& shape = scratch.shape;  // reused, as are the inputs' tensors: assigning keeps their memory
   for (size_t i = 0; i < count; ++i) {
     const uint32_t* r = record(list, i);
+    inputs[i].omitted = r[kRecordType] == 0;
+    if (inputs[i].omitted) continue;
     if (!dtype_is_known(static_cast<int32_t>(r[kRecordType])))
       return InvalidArgument("input " + std::to_string(i) + " has an unknown element type");
     const uint32_t rank = r[kRecordRank];

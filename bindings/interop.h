@@ -25,6 +25,7 @@ namespace ow::interop {
 struct InputTensor {
   Tensor tensor;  // a view of the memory JS wrote the data to
   std::string_view name;
+  bool omitted = false;  // an optional input left out (a record of type 0): run as null
 };
 
 // What every call reuses, so that a repeated call allocates nothing for it: the input tensors (views

@@ -81,7 +81,8 @@ function writeRecord(words, heapDims, r, d, code, pointer, byteLength, dims, nam
 /**
  * Writes `tensors` as the call area's input list, then `out` (if given: the tensor to compute into,
  * options.out; in JS memory it gets a block of scratch memory, read back by copyOut); `names[i]`, if
- * given, is [address, length] of input i's UTF-8 name. Checks that each is a Tensor (and not a disposed
+ * given, is [address, length] of input i's UTF-8 name; a null input is an omitted optional one. Checks
+ * that each other is a Tensor (and not a disposed
  * wasm tensor), and that out in wasm memory overlaps no input or, if `elementwise`, is an input laid
  * out like it (each element is read before it is written). Returns whether any input is wasm-resident.
  */
@@ -92,6 +93,7 @@ export function writeInputs(m, label, tensors, names, out, elementwise) {
   let anyWasm = false;
   for (let i = 0; i < count; i++) {
     const t = tensors[i];
+    if (t === null || t === undefined) continue; // an omitted optional input: the wasm side checks that it may be
     checkTensorArgument(label, t, `input ${i}`);
     dimsCount += t.dims.length;
     if (t.location === 'cpu') copyBytes += alignLine(t.data.byteLength);
@@ -115,6 +117,10 @@ export function writeInputs(m, label, tensors, names, out, elementwise) {
   let d = (area + dimsByteOffset(records)) >> 3;
   for (let i = 0; i < count; i++, r += RECORD_WORDS) {
     const t = tensors[i];
+    if (t === null || t === undefined) {
+      d = writeRecord(words, heapDims, r, d, 0, 0, 0, [], null);
+      continue;
+    }
     const info = DTYPES[t.type];
     let pointer;
     let byteLength;
@@ -146,7 +152,7 @@ function checkOverlap(label, tensors, out, elementwise) {
   const bytes = byteLengthOf(out);
   for (let i = 0; i < tensors.length; i++) {
     const t = tensors[i];
-    if (t.location !== 'wasm') continue;
+    if (t?.location !== 'wasm') continue;
     const at = wasmPointer(t, label, `input ${i}`);
     const length = byteLengthOf(t);
     if (at >= begin + bytes || at + length <= begin) continue; // disjoint (or either is empty)
@@ -315,7 +321,7 @@ export function planesOutput(m, label, prepare, tensors) {
  * written to out), so that the error names the tensors as given.
  */
 export function runBlocked(m, label, prepare, tensors, out, operator) {
-  const plan = operator.elementwise ? planBlocks(tensors, out) : operator.planes ? planPlanes(tensors, out) : null;
+  const plan = operator.elementwise ? planBlocks(tensors, out) : operator.independentPlanes ? planPlanes(tensors, out) : null;
   if (plan === null) return null;
   const handle = prepare();
   const { inputs, inPlace, rows, blockRows, outRowBytes, outDims, outBytes } = plan;

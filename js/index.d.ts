@@ -208,7 +208,12 @@ export interface OperatorVersion {
   op: string;
   /** The opset in which this version was introduced (its since-version). */
   version: number;
+  /** The element types of its first input (its variants are these, per version). */
   types: TensorType[];
+  /** Its inputs as ONNX names them, each with the element types it accepts. */
+  inputs: OperatorParam[];
+  /** Its outputs, likewise. */
+  outputs: OperatorParam[];
   /** How many inputs a node of it takes at least. */
   minInputs: number;
   /** How many inputs a node of it takes at most (Infinity: any number); above 1, `ops` takes them as an array. */
@@ -216,7 +221,18 @@ export interface OperatorVersion {
   /** Each output element depends only on the input elements at its position: `options.out` may be an input. */
   elementwise: boolean;
   /** Each (batch, channel) plane of the output depends only on that plane of the input (pooling). */
-  planes: boolean;
+  independentPlanes: boolean;
+}
+
+/** One input or output of an operator version. */
+export interface OperatorParam {
+  /** ONNX's name for it, e.g. 'X', 'shape', 'min'. */
+  name: string;
+  types: TensorType[];
+  /** An input that may be left out (null in the middle of the inputs, or off their end). */
+  optional: boolean;
+  /** The last input, given one or more times. */
+  variadic: boolean;
 }
 
 /**

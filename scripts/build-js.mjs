@@ -18,7 +18,8 @@ const wasmDir = process.env.OW_WASM_BUILD_DIR ?? join(root, 'build', 'wasm');
 const dist = process.env.OW_DIST_DIR ?? join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
-// The operator table of the wasm just built: [{op, version, types, minInputs, maxInputs, elementwise, planes}].
+// The operator table of the wasm just built: [{op, version, types, inputs, outputs, minInputs, maxInputs,
+// elementwise, independentPlanes}] (bindings/bindings.cpp).
 async function operatorTable() {
   const { default: createModule } = await import(pathToFileURL(join(wasmDir, 'onnx-wasm.mjs')).href);
   const bytes = readFileSync(join(wasmDir, 'onnx-wasm.wasm'));
@@ -32,14 +33,17 @@ async function operatorTable() {
 }
 
 // The source of `onnx-wasm-operators`: each operator once, in the table's order, with how many inputs
-// it takes at most (Infinity: any number), whether it is elementwise and whether its planes are
+// its versions take at most (Infinity: any number), whether it is elementwise and whether its planes are
 // independent, and the newest since-version.
 function operatorsModule(table) {
   const operators = [];
-  for (const { op, maxInputs, elementwise, planes } of table) {
-    if (!operators.some((o) => o.op === op)) operators.push({ op, maxInputs, elementwise, planes });
+  for (const { op, maxInputs, elementwise, independentPlanes } of table) {
+    const known = operators.find((o) => o.op === op);
+    if (known) known.maxInputs = Math.max(known.maxInputs, maxInputs);
+    else operators.push({ op, maxInputs, elementwise, independentPlanes });
   }
-  const entries = operators.map((o) => `{ op: ${JSON.stringify(o.op)}, maxInputs: ${o.maxInputs}, elementwise: ${o.elementwise}, planes: ${o.planes} }`);
+  const entries = operators.map((o) => `{ op: ${JSON.stringify(o.op)}, maxInputs: ${o.maxInputs}, ` +
+    `elementwise: ${o.elementwise}, independentPlanes: ${o.independentPlanes} }`);
   return `export const OPERATORS = [${entries.join(', ')}];\n` +
     `export const LATEST_OPSET = ${Math.max(...table.map((row) => row.version))};\n`;
 }

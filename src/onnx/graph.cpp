@@ -182,6 +182,10 @@ class SessionBuilder {
       require_heap_reserve();
       OW_ASSIGN_OR_RETURN(const size_t count, check_node_inputs(node, ops_[n]));
       for (size_t i = 0; i < count; ++i) {
+        if (node.inputs[i].empty()) {  // an omitted optional input (check_node_inputs)
+          node_inputs_[n].push_back(kNoValue);
+          continue;
+        }
         const size_t id = find(node.inputs[i]);
         if (id == NameIndex::kNotFound) return require_heap_reserve(), undefined_value_error(&node, node.inputs[i]);
         node_inputs_[n].push_back(id);
@@ -209,7 +213,7 @@ class SessionBuilder {
     std::vector<std::vector<size_t>> consumers(n_nodes);  // node -> nodes using its outputs (with repeats)
     for (size_t n = 0; n < n_nodes; ++n) {
       for (size_t v : node_inputs_[n]) {
-        if (definers_[v].node == kNoNode) continue;
+        if (v == kNoValue || definers_[v].node == kNoNode) continue;
         ++waiting[n];
         consumers[definers_[v].node].push_back(n);
       }
@@ -233,7 +237,7 @@ class SessionBuilder {
       position[n] = path.size();
       path.push_back(n);
       for (size_t v : node_inputs_[n]) {
-        const size_t p = definers_[v].node;
+        const size_t p = v == kNoValue ? kNoNode : definers_[v].node;
         if (p != kNoNode && waiting[p] != 0) {
           n = p;
           break;
@@ -255,7 +259,8 @@ class SessionBuilder {
     // Last step reading each value; graph outputs are never released.
     std::vector<size_t> last_use(definers_.size(), kNoValue);
     for (size_t s = 0; s < order.size(); ++s) {
-      for (size_t v : node_inputs_[order[s]]) last_use[v] = s;
+      for (size_t v : node_inputs_[order[s]])
+        if (v != kNoValue) last_use[v] = s;
       for (size_t v : node_outputs_[order[s]])
         if (v != kNoValue && last_use[v] == kNoValue) last_use[v] = s;  // produced but never read
     }
@@ -359,7 +364,7 @@ Status Session::run_steps(const std::vector<Feed>& feeds, Outputs& outputs, cons
   for (const Step& step : steps_) {
     running = &step;
     inputs.clear();
-    for (size_t v : step.inputs) inputs.push_back(&values[v]);
+    for (size_t v : step.inputs) inputs.push_back(v == kNoValue ? nullptr : &values[v]);
     require_heap_reserve();
     Status st = step.op.run(inputs, produced);
     if (!st.ok()) return st.with_context(step.label + ": ");

@@ -93,7 +93,7 @@ class Session {
   struct Step {
     std::string label;  // node_label() of the node
     PreparedOp op;
-    std::vector<size_t> inputs;   // value ids
+    std::vector<size_t> inputs;   // value ids; kNoValue for an omitted optional input
     std::vector<size_t> outputs;  // value ids; kNoValue for an unused optional output
     std::vector<size_t> release;  // intermediate values whose last use is this step
   };

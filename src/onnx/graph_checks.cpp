@@ -121,9 +121,9 @@ Status check_node_operator(const Node& node, int64_t opset) {
 
 Status check_node_outputs(const Node& node, const PreparedOp& op) {
   if (node.outputs.empty()) return InvalidModel(node_label(node) + ": the node has no outputs");
-  if (node.outputs.size() > op.schema().outputs)
+  if (node.outputs.size() > op.outputs().size())
     return InvalidModel(node_label(node) + ": the node names " + std::to_string(node.outputs.size()) + " outputs but " +
-                        op.label() + " produces " + std::to_string(op.schema().outputs));
+                        op.label() + " produces " + std::to_string(op.outputs().size()));
   return Status::Ok();
 }
 
@@ -132,10 +132,12 @@ Result<size_t> check_node_inputs(const Node& node, const PreparedOp& op) {
   while (count > 0 && node.inputs[count - 1].empty()) --count;  // trailing omitted optional inputs
   Status st = op.check_input_count(count);
   if (!st.ok()) return with_node(st, node);
+  const std::vector<Param>& params = op.inputs();
   for (size_t i = 0; i < count; ++i)
-    if (node.inputs[i].empty())
-      return Unsupported(node_label(node) + ": input " + std::to_string(i) +
-                         " is omitted (empty name) before a given input, which this runtime does not support");
+    if (node.inputs[i].empty() && params[std::min(i, params.size() - 1)].arity != Param::Arity::kOptional)
+      return InvalidModel(node_label(node) + ": input " + std::to_string(i) + " ('" +
+                          std::string(params[std::min(i, params.size() - 1)].name) + "') of " + op.label() +
+                          " is required but its name is empty");
   return count;
 }
 

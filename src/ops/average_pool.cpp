@@ -346,30 +346,27 @@ Result<std::unique_ptr<Kernel>> make_average_pool(int version, const Attributes&
   return std::unique_ptr<Kernel>(new AveragePoolKernel(std::move(geometry)));
 }
 
-std::vector<std::string_view> plus(std::vector<std::string_view> attributes, std::string_view added) {
-  attributes.push_back(added);
-  return attributes;
-}
-
 const std::vector<std::string_view> kAttributes1 = {"auto_pad", "kernel_shape", "pads", "strides"};
-const std::vector<std::string_view> kAttributes7 = plus(kAttributes1, "count_include_pad");
-const std::vector<std::string_view> kAttributes10 = plus(kAttributes7, "ceil_mode");
-const std::vector<std::string_view> kAttributes19 = plus(kAttributes10, "dilations");
+const std::vector<std::string_view> kAttributes7 = with(kAttributes1, {"count_include_pad"});
+const std::vector<std::string_view> kAttributes10 = with(kAttributes7, {"ceil_mode"});
+const std::vector<std::string_view> kAttributes19 = with(kAttributes10, {"dilations"});
 
 }  // namespace
 
+// 7 adds count_include_pad, 10 ceil_mode, 11 rewrites the shape text only, 19 adds dilations, 22 bfloat16.
 const OpSchema& average_pool_schema() {
-  static const OpSchema schema{"AveragePool", 1, 1,
-                               {{1, kFloatTypes, kAttributes1},
-                                {7, kFloatTypes, kAttributes7},
-                                {10, kFloatTypes, kAttributes10},
-                                {11, kFloatTypes, kAttributes10},
-                                {19, kFloatTypes, kAttributes19},
-                                {22, kFloatTypesBf16, kAttributes19}},
-                               make_average_pool,
-                               false,
-                               1,
-                               true};
+  static const OpSchema schema{
+      .name = "AveragePool",
+      .inputs = kUnaryInputs,
+      .outputs = kUnaryOutputs,
+      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = kAttributes1},
+                   {.since_version = 7, .types = type_t(kFloatTypes), .attributes = kAttributes7},
+                   {.since_version = 10, .types = type_t(kFloatTypes), .attributes = kAttributes10},
+                   {.since_version = 11, .types = type_t(kFloatTypes), .attributes = kAttributes10},
+                   {.since_version = 19, .types = type_t(kFloatTypes), .attributes = kAttributes19},
+                   {.since_version = 22, .types = type_t(kFloatTypesBf16), .attributes = kAttributes19}},
+      .make_kernel = make_average_pool,
+      .independent_planes = true};
   return schema;
 }
 

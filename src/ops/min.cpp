@@ -8,7 +8,6 @@
 // single broadcast element; index arithmetic happens once per run, never per element.
 #include <algorithm>
 #include <cstring>
-#include <initializer_list>
 
 #include "kernels/min.h"
 #include "ops/families.h"
@@ -244,29 +243,21 @@ Result<std::unique_ptr<Kernel>> make_min(int version, const Attributes& /*attrs*
   return std::unique_ptr<Kernel>(new MinKernel(version >= 8));
 }
 
-std::vector<DType> with(std::vector<DType> types, std::initializer_list<DType> added) {
-  types.insert(types.end(), added);
-  return types;
-}
-
-// 1 has consumed_inputs, 6 drops it, 8 broadcasts, 12 adds the integer types, 13 adds bfloat16.
-const std::vector<DType> kMin12Types =
-    with(kFloatTypes, {DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64, DType::kUint8, DType::kUint16,
-                       DType::kUint32, DType::kUint64});
-
 }  // namespace
 
+// 1 has consumed_inputs, 6 drops it, 8 broadcasts, 12 adds the integer types, 13 adds bfloat16.
 const OpSchema& min_schema() {
-  static const OpSchema schema{"Min",
-                               1,
-                               kVariadic,
-                               {{1, kFloatTypes, {"consumed_inputs"}},
-                                {6, kFloatTypes, {}},
-                                {8, kFloatTypes, {}},
-                                {12, kMin12Types, {}},
-                                {13, with(kMin12Types, {DType::kBFloat16}), {}}},
-                               make_min,
-                               true};
+  static const OpSchema schema{
+      .name = "Min",
+      .inputs = {{"data_0", "T", Param::Arity::kVariadic}},
+      .outputs = {{"min", "T"}},
+      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs"}},
+                   {.since_version = 6, .types = type_t(kFloatTypes), .attributes = {}},
+                   {.since_version = 8, .types = type_t(kFloatTypes), .attributes = {}},
+                   {.since_version = 12, .types = type_t(kNumericTypes), .attributes = {}},
+                   {.since_version = 13, .types = type_t(kAllTypes), .attributes = {}}},
+      .make_kernel = make_min,
+      .elementwise = true};
   return schema;
 }
 

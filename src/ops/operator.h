@@ -3,6 +3,7 @@
 // turns checked attributes into a Kernel. Kernels are prepared once per node and run many times.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -27,33 +28,61 @@ Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tens
 class Kernel {
  public:
   virtual ~Kernel() = default;
-  // Inputs have already been checked for count and element type.
+  // Inputs have already been checked for count and element type; an omitted optional input is null.
   virtual Status compute(const Inputs& inputs, Outputs& outputs) const = 0;
 };
 
+// One formal input or output of an operator version, as ONNX's operator schema names it.
+struct Param {
+  enum class Arity : uint8_t { kOne, kOptional, kVariadic };  // kVariadic: the last param, one or more
+  std::string_view name;  // "X", "shape", "min"
+  std::string_view type;  // its type constraint, a TypeConstraint's name in the version: "T", "Tind"
+  Arity arity = Arity::kOne;
+};
+
+// The element types a type constraint allows, among those this runtime has (core/dtype.h); a type ONNX
+// allows that the runtime lacks (bool, string, float8, ...) is refused where tensors enter it.
+struct TypeConstraint {
+  std::string_view name;
+  std::vector<DType> types;
+};
+
+// One version of an operator, stating only what it defines: its type constraints, its attributes and,
+// where they differ from the schema's, its inputs and outputs.
 struct OpVersion {
   int since_version;
-  std::vector<DType> types;              // the type constraint T shared by inputs and output
-  std::vector<std::string_view> attributes;  // the attributes this version defines
+  std::vector<TypeConstraint> types;
+  std::vector<std::string_view> attributes;
+  std::vector<Param> inputs = {};   // empty: the schema's
+  std::vector<Param> outputs = {};  // empty: the schema's
 };
 
 using KernelFactory = Result<std::unique_ptr<Kernel>> (*)(int version, const Attributes& attrs);
 
 struct OpSchema {
   std::string_view name;
-  size_t min_inputs;
-  size_t max_inputs;               // kVariadic for "any number"
+  std::vector<Param> inputs;   // of every version that states none
+  std::vector<Param> outputs;  // likewise
   std::vector<OpVersion> versions;  // ascending since_version
   KernelFactory make_kernel;
   // Each output element depends only on the input elements at its position (after broadcasting), and
   // the kernel reads each before writing it: an output given to compute into may be an input laid out
   // like it, and a call may be split into blocks of rows (js/calls.mjs).
   bool elementwise = false;
-  size_t outputs = 1;  // how many outputs its kernels produce; a node may name fewer
   // Each (batch, channel) plane of the output depends only on that plane of the input (pooling): a
   // call may be split into blocks of planes, each computed as a batch of one-channel images (js/calls.mjs).
-  bool planes = false;
+  bool independent_planes = false;
+
+  const std::vector<Param>& inputs_of(const OpVersion& v) const { return v.inputs.empty() ? inputs : v.inputs; }
+  const std::vector<Param>& outputs_of(const OpVersion& v) const { return v.outputs.empty() ? outputs : v.outputs; }
 };
+
+// The input counts a list of params accepts: optional params may be left off the end (or passed as
+// null in the middle), a variadic one takes one or more.
+size_t min_input_count(const std::vector<Param>& params);
+size_t max_input_count(const std::vector<Param>& params);  // kVariadic for "any number"
+// The types `constraint` allows in `version`; empty if it names none.
+const std::vector<DType>& constraint_types(const OpVersion& version, std::string_view constraint);
 
 constexpr size_t kVariadic = static_cast<size_t>(-1);
 
@@ -64,7 +93,8 @@ class PreparedOp {
   // operator; `op_type` not in the registry is kUnsupported.
   static Result<PreparedOp> create(std::string_view op_type, int64_t opset, const Attributes& attrs);
 
-  // Checks input count and types, then computes into new outputs.
+  // Checks input count and types (each against its param's type constraint; inputs of one constraint
+  // share one type), then computes into new outputs. An omitted optional input is null.
   Status run(const Inputs& inputs, Outputs& outputs) const;
   // As run(), into the tensors the caller placed in `outputs` (memory it owns, checked by the kernel
   // with output_tensor()); outputs not placed there are appended. The caller has checked that they
@@ -72,6 +102,8 @@ class PreparedOp {
   Status run_into(const Inputs& inputs, Outputs& outputs) const;
   // The input count check of run(), for callers that know the count beforehand (a model's nodes).
   Status check_input_count(size_t count) const;
+  const std::vector<Param>& inputs() const { return schema_->inputs_of(*version_); }
+  const std::vector<Param>& outputs() const { return schema_->outputs_of(*version_); }
 
   const OpSchema& schema() const { return *schema_; }
   const OpVersion& version() const { return *version_; }

@@ -67,12 +67,29 @@ Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, c
   return op;
 }
 
+size_t min_input_count(const std::vector<Param>& params) {
+  size_t n = params.size();
+  while (n > 0 && params[n - 1].arity == Param::Arity::kOptional) --n;
+  return n;
+}
+
+size_t max_input_count(const std::vector<Param>& params) {
+  return !params.empty() && params.back().arity == Param::Arity::kVariadic ? kVariadic : params.size();
+}
+
+const std::vector<DType>& constraint_types(const OpVersion& version, std::string_view constraint) {
+  static const std::vector<DType> none;
+  for (const TypeConstraint& c : version.types)
+    if (c.name == constraint) return c.types;
+  return none;
+}
+
 Status PreparedOp::check_input_count(size_t n) const {
-  if (n >= schema_->min_inputs && n <= schema_->max_inputs) return Status::Ok();
-  std::string want = schema_->max_inputs == kVariadic ? "at least " + std::to_string(schema_->min_inputs)
-                     : schema_->min_inputs == schema_->max_inputs
-                         ? std::to_string(schema_->min_inputs)
-                         : std::to_string(schema_->min_inputs) + " to " + std::to_string(schema_->max_inputs);
+  const size_t least = min_input_count(inputs()), most = max_input_count(inputs());
+  if (n >= least && n <= most) return Status::Ok();
+  std::string want = most == kVariadic ? "at least " + std::to_string(least)
+                     : least == most   ? std::to_string(least)
+                                       : std::to_string(least) + " to " + std::to_string(most);
   const bool one = want == "1" || want == "at least 1";
   return InvalidArgument(label() + ": expects " + want + " input" + (one ? "" : "s") + ", got " + std::to_string(n));
 }
@@ -85,15 +102,32 @@ Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
 Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
   const size_t n = inputs.size();
   OW_RETURN_IF_ERROR(check_input_count(n));
-  const std::vector<DType>& types = version_->types;
+  const std::vector<Param>& params = this->inputs();
   for (size_t i = 0; i < n; ++i) {
-    DType t = inputs[i]->dtype();
+    const Param& param = params[std::min(i, params.size() - 1)];  // a variadic param repeats
+    // "input 1 ('shape')": the param's name where the operator has more than one.
+    const auto input = [&] { return "input " + std::to_string(i) + (params.size() > 1 ? " ('" + std::string(param.name) + "')" : ""); };
+    if (inputs[i] == nullptr) {
+      if (param.arity == Param::Arity::kOptional) continue;
+      return InvalidArgument(label() + ": " + input() + " is required but was omitted");
+    }
+    const DType t = inputs[i]->dtype();
+    const std::vector<DType>& types = constraint_types(*version_, param.type);
     if (std::find(types.begin(), types.end(), t) == types.end())
-      return InvalidArgument(label() + ": input " + std::to_string(i) + " has type " + dtype_name(t) +
-                             ", which this version does not accept (it accepts " + types_to_string(types) + ")");
-    if (t != inputs[0]->dtype())
-      return InvalidArgument(label() + ": input " + std::to_string(i) + " has type " + dtype_name(t) + " but input 0 has type " +
-                             dtype_name(inputs[0]->dtype()) + "; all inputs must share one type");
+      return InvalidArgument(label() + ": " + input() + " has type " + dtype_name(t) + ", which this version does not accept (it accepts " + types_to_string(types) +
+                             ")");
+    // Inputs of one type constraint share one type: the first such input's.
+    for (size_t j = 0; j < i; ++j) {
+      const Param& earlier = params[std::min(j, params.size() - 1)];
+      if (inputs[j] == nullptr || earlier.type != param.type) continue;
+      if (inputs[j]->dtype() != t)
+        return InvalidArgument(label() + ": " + input() + " has type " + dtype_name(t) + " but input " + std::to_string(j) +
+                               " has type " + dtype_name(inputs[j]->dtype()) + "; " +
+                               (version_->types.size() == 1 ? std::string("all inputs")
+                                                            : "the inputs of type " + std::string(param.type)) +
+                               " must share one type");
+      break;
+    }
   }
   Status status = kernel_->compute(inputs, outputs);
   if (!status.ok()) return status.with_context(label() + ": ");  // the label only when needed: runs are hot

@@ -21,6 +21,7 @@ before(async () => {
   for (const row of table) {
     let o = operators.find((x) => x.op === row.op);
     if (!o) operators.push((o = { op: row.op, maxInputs: row.maxInputs, types: new Set() }));
+    o.maxInputs = Math.max(o.maxInputs, row.maxInputs);
     for (const t of row.types) o.types.add(t);
   }
 });
@@ -28,12 +29,19 @@ before(async () => {
 test('the table: each row names an operator, a since-version, its types and input counts; versions ascend', () => {
   assert.ok(table.length > 0);
   for (const [i, row] of table.entries()) {
-    assert.deepEqual(Object.keys(row).sort(), ['elementwise', 'maxInputs', 'minInputs', 'op', 'planes', 'types', 'version'], row.op);
+    assert.deepEqual(Object.keys(row).sort(), ['elementwise', 'independentPlanes', 'inputs', 'maxInputs', 'minInputs', 'op', 'outputs', 'types', 'version'], row.op);
     assert.equal(typeof row.elementwise, 'boolean', row.op);
-    assert.equal(typeof row.planes, 'boolean', row.op);
-    assert.ok(!(row.elementwise && row.planes), row.op);
+    assert.equal(typeof row.independentPlanes, 'boolean', row.op);
+    assert.ok(!(row.elementwise && row.independentPlanes), row.op);
     assert.ok(Number.isInteger(row.version) && row.version >= 1, `${row.op}-${row.version}`);
-    assert.ok(row.minInputs >= 1 && row.maxInputs >= row.minInputs, `${row.op}: ${row.minInputs}..${row.maxInputs}`);
+    assert.ok(row.minInputs >= 0 && row.maxInputs >= row.minInputs, `${row.op}: ${row.minInputs}..${row.maxInputs}`);
+    assert.equal(row.minInputs, row.inputs.filter((p) => !p.optional).length, `${row.op}-${row.version} inputs`);
+    assert.equal(row.maxInputs, row.inputs.at(-1)?.variadic ? Infinity : row.inputs.length, `${row.op}-${row.version} inputs`);
+    assert.deepEqual(row.types, row.inputs[0]?.types ?? [], `${row.op}-${row.version}: types are the first input's`);
+    for (const p of [...row.inputs, ...row.outputs]) {
+      assert.deepEqual(Object.keys(p).sort(), ['name', 'optional', 'types', 'variadic'], `${row.op}-${row.version}`);
+      assert.ok(p.types.length > 0, `${row.op}-${row.version} ${p.name} has types`);
+    }
     const previous = table[i - 1];
     if (previous?.op === row.op) assert.ok(previous.version < row.version, `${row.op} versions ascend`);
     else assert.ok(!table.slice(0, i).some((r) => r.op === row.op), `${row.op}'s versions are together`);
