@@ -5,7 +5,7 @@ Each folder is laid out as ONNX's backend cases are: model.onnx and test_data_se
 output_K.pb (TensorProtos of the inputs and of the outputs PyTorch computed); index.json lists every
 model with a one-line description, its opset, its operators and whether its outputs are exact (no
 averaging in the graph: a runtime must then give PyTorch's values bit for bit, zeros' signs aside).
-A model with a dynamic batch has a second data set, at another batch than the one it was traced at.
+A model is traced at batch 2; one with a dynamic batch has two data sets, at batches 3 and 1.
 
 The modules are what web developers write around Floor, Ceil, Round, Min and AveragePool: pooling in
 every setting, adaptive pooling and means, clamp and quantize pipelines, floor division, minimum and
@@ -100,32 +100,17 @@ def values(kind, dtype, shape, gen):
     return t.to(dtype).reshape(shape)
 
 
-def f32(*shape, kind='normal'):
-    return (torch.float32, shape, kind)
+def typed(dtype, default_kind):
+    """An input spec maker: f32(n, 3, 4, kind='grid') is (torch.float32, (n, 3, 4), 'grid')."""
+    return lambda *shape, kind=default_kind: (dtype, shape, kind)
 
 
-def f16(*shape, kind='normal'):
-    return (torch.float16, shape, kind)
+f32, f16, f64 = (typed(t, 'normal') for t in (torch.float32, torch.float16, torch.float64))
+i32, i64, u8 = (typed(t, 'int') for t in (torch.int32, torch.int64, torch.uint8))
 
 
-def f64(*shape, kind='normal'):
-    return (torch.float64, shape, kind)
-
-
-def i32(*shape, kind='int'):
-    return (torch.int32, shape, kind)
-
-
-def i64(*shape, kind='int'):
-    return (torch.int64, shape, kind)
-
-
-def u8(*shape, kind='int'):
-    return (torch.uint8, shape, kind)
-
-
-# (name, description, module, inputs, opsets, dynamic batch). An input's first dimension is the batch
-# ('n' where dynamic). One model per opset: <name>_opset<N>.
+# (name, description, module, inputs, opsets, dynamic batch). N in an input's shape is the batch
+# (TRACE_BATCH, or DYNAMIC_BATCHES in the data sets of a dynamic one). One model per opset: <name>_opset<N>.
 N = 'n'
 CASES = [
     # ---- AvgPool1d/2d/3d: the defaults (count_include_pad=True) export Pad + AveragePool
@@ -323,7 +308,6 @@ def write_tensor(path, array, name):
 
 def main():
     warnings.filterwarnings('ignore')  # the exporter's notes on ONNX's rounding and shape inference
-    torch.manual_seed(0)
     if OUT.exists():
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
