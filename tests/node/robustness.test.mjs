@@ -537,6 +537,18 @@ const cases = existsSync(testsDir)
   ? ['node', 'pytorch-converted'].flatMap((suite) => readdirSync(join(testsDir, suite)).map((name) => join(testsDir, suite, name)))
   : [];
 
+// A case's first input, or null where it has none (Constant) or it is no tensor the runtime holds (a
+// type it lacks, refused as UNSUPPORTED, or a sequence or optional value, which does not decode as one).
+function decodableFeed(path) {
+  if (!existsSync(path)) return null;
+  try {
+    return decodeTensorProto(readFileSync(path));
+  } catch (e) {
+    if (e instanceof OnnxWasmError) return null;
+    throw e;
+  }
+}
+
 describe('ONNX backend test cases, truncated and with bytes flipped', () => {
   test('the test cases are there', () => assert.ok(cases.length >= 40, `no ONNX test cases in ${testsDir}`));
 
@@ -569,7 +581,7 @@ describe('ONNX backend test cases, truncated and with bytes flipped', () => {
     let loaded = 0;
     for (const dir of cases) {
       const model = readFileSync(join(dir, 'model.onnx'));
-      const feed = decodeTensorProto(readFileSync(join(dir, 'test_data_set_0', 'input_0.pb')));
+      const feed = decodableFeed(join(dir, 'test_data_set_0', 'input_0.pb'));
       for (let k = 0; k < 40; k++) {
         const mutated = Uint8Array.from(model);
         for (let flips = 1 + Math.floor(next() * 3); flips > 0; flips--) mutated[Math.floor(next() * mutated.length)] = Math.floor(next() * 256);
@@ -581,6 +593,10 @@ describe('ONNX backend test cases, truncated and with bytes flipped', () => {
           continue;
         }
         loaded++;
+        if (feed === null) {
+          session.release();
+          continue;
+        }
         try {
           await session.run(Object.fromEntries(session.inputNames.map((name) => [name, feed])));
         } catch (e) {
@@ -596,14 +612,15 @@ describe('ONNX backend test cases, truncated and with bytes flipped', () => {
   test('every TensorProto truncated and with bytes flipped', async () => {
     const next = rng(4);
     for (const dir of cases) {
-      for (const file of ['input_0.pb', 'output_0.pb']) {
+      for (const file of ['input_0.pb', 'output_0.pb'].filter((f) => existsSync(join(dir, 'test_data_set_0', f)))) {
         const bytes = readFileSync(join(dir, 'test_data_set_0', file));
         const step = Math.max(1, Math.floor(bytes.length / 16));
         for (let end = 0; end < bytes.length; end += step) {
           try {
             decodeTensorProto(bytes.subarray(0, end));
           } catch (e) {
-            assert.ok(e instanceof OnnxWasmError && e.code === 'INVALID_MODEL', `${dir}/${file} cut at ${end}: ${e.stack ?? e}`);
+            // UNSUPPORTED: data of a type the runtime lacks (float8, int4, ...), refused by its type field.
+            assert.ok(e instanceof OnnxWasmError && ['INVALID_MODEL', 'UNSUPPORTED'].includes(e.code), `${dir}/${file} cut at ${end}: ${e.stack ?? e}`);
           }
         }
         for (let k = 0; k < 10; k++) {
