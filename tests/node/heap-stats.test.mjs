@@ -41,8 +41,10 @@ test('prepared operators: at most 64 kept, the oldest freed first', () => {
   for (let k = 0; k < 64; k++) pool(k);
   const full = inUse();
   for (let k = 64; k < 1000; k++) pool(k);
-  // Operators differ by a few bytes (their attribute lists): the total stays within them.
-  assert.ok(Math.abs(inUse() - full) < 512, `936 more distinct options: ${inUse() - full} bytes more than 64 operators`);
+  // The 64 live operators take the same bytes, but malloc may hand each allocation up to 16 bytes more
+  // than asked (dlmalloc keeps a remainder too small to split with the chunk): 4 KiB allows that for a
+  // few allocations an operator; one more kept per call would be 15 KiB over 936 calls.
+  assert.ok(Math.abs(inUse() - full) < 4096, `936 more distinct options: ${inUse() - full} bytes more than 64 operators`);
   assert.ok(full - level < 64 * 1024, `64 prepared operators take ${full - level} bytes`);
   releaseCaches();
   assert.equal(inUse(), level);
