@@ -3,25 +3,32 @@
 // the inputs in the call area (data in JS memory copied into a reused scratch block, wasm-resident data
 // passed by address), the caller runs an exported function, readOutputs takes its result list (copies
 // out into JS memory, or wasm tensors that keep the memory). Nothing here allocates wasm memory per
-// call unless a call needs more room than any before.
+// call unless a call needs more room than any before; endCall gives back what a large one took.
+// js/blocks.mjs runs large calls in blocks over these.
 import { DTYPES, dtypeByCode } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
 import {
   LIST_COUNT, LIST_HEADER_WORDS, RECORD_BYTE_LENGTH, RECORD_DATA, RECORD_HANDLE, RECORD_NAME, RECORD_NAME_LENGTH, RECORD_RANK,
   RECORD_TYPE, RECORD_WORDS,
 } from 'onnx-wasm-layout';
+import { BLOCK_BYTES } from './block-plan.mjs';
 import { dimsByteOffset, heap, lastError, reserveCallArea } from './runtime.mjs';
 import { cpuTensor, isTensor, wasmPointer, wasmTensor } from './tensor.mjs';
 
-// Input data in JS memory go here: one block, kept between calls and grown when a call needs more.
-// Each input starts a cache line, as the wasm side's tensors of 4 KiB and more do (core/tensor.h), so
-// that the kernels' 16-byte loads never straddle two.
+// Input data in JS memory go here: one block, grown when a call needs more, and kept between calls
+// while it is no larger than SCRATCH_KEPT. Each input starts a cache line, as the wasm side's tensors
+// of 4 KiB and more do (core/tensor.h), so that the kernels' 16-byte loads never straddle two.
 const CACHE_LINE = 64;
 let scratchBlock = 0; // what malloc returned
 let scratch = 0; // its first cache line
 let scratchBytes = 0;
 
-function reserveScratch(m, label, bytes) {
+// What a call of a block needs (js/blocks.mjs: a block of each input, each from a cache line, and
+// small inputs broadcast over them whole), and so the most the scratch block keeps between calls.
+const SCRATCH_KEPT = BLOCK_BYTES + 64 * 1024;
+
+/** The address of `bytes` of scratch memory, from a cache line; earlier contents are not kept. */
+export function reserveScratch(m, label, bytes) {
   if (bytes <= scratchBytes) return scratch;
   if (scratchBlock) m._free(scratchBlock);
   scratchBlock = m._malloc(bytes + CACHE_LINE);
@@ -37,7 +44,15 @@ export function releaseScratch(m) {
   scratchBlock = scratch = scratchBytes = 0;
 }
 
-const alignLine = (n) => Math.ceil(n / CACHE_LINE) * CACHE_LINE; // not bitwise: n may pass 2^31
+/**
+ * At the end of every call that may have copied inputs (successful or not): gives back a scratch
+ * block larger than SCRATCH_KEPT, so that what stays between calls is small whatever their size.
+ */
+export function endCall(m) {
+  if (scratchBytes > SCRATCH_KEPT) releaseScratch(m);
+}
+
+export const alignLine = (n) => Math.ceil(n / CACHE_LINE) * CACHE_LINE; // not bitwise: n may pass 2^31
 
 // Throws unless `t` is a Tensor whose data are all there: `what` is "input 3" or "options.out".
 function checkTensorArgument(label, t, what) {
@@ -53,7 +68,7 @@ function checkTensorArgument(label, t, what) {
 
 // Whether checkTensorArgument takes `t`: the blocked paths run only then, and leave the errors to the
 // whole call's checks, which name the tensors as the caller gave them.
-function usable(t) {
+export function usable(t) {
   try {
     checkTensorArgument('', t, '');
     return true;
@@ -62,12 +77,12 @@ function usable(t) {
   }
 }
 
-const byteLengthOf = (t) => t.size * DTYPES[t.type].array.BYTES_PER_ELEMENT;
-const bytesOf = (data) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+export const byteLengthOf = (t) => t.size * DTYPES[t.type].array.BYTES_PER_ELEMENT;
+export const bytesOf = (data) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 
 // Record `r` (a word index) of a tensor list, its dims written from heapDims index `d`; returns the
 // next dims index.
-function writeRecord(words, heapDims, r, d, code, pointer, byteLength, dims, name) {
+export function writeRecord(words, heapDims, r, d, code, pointer, byteLength, dims, name) {
   words[r + RECORD_TYPE] = code;
   words[r + RECORD_DATA] = pointer;
   words[r + RECORD_BYTE_LENGTH] = byteLength;
@@ -79,25 +94,38 @@ function writeRecord(words, heapDims, r, d, code, pointer, byteLength, dims, nam
 }
 
 /**
- * Writes `tensors` as the call area's input list, then `out` (if given: the tensor to compute into,
- * options.out; in JS memory it gets a block of scratch memory, read back by copyOut); `names[i]`, if
- * given, is [address, length] of input i's UTF-8 name; a null input is an omitted optional one. Checks
- * that each other is a Tensor (and not a disposed
- * wasm tensor), and that out in wasm memory overlaps no input or, if `elementwise`, is an input laid
- * out like it (each element is read before it is written). Returns whether any input is wasm-resident.
+ * Writes `tensors` as the call area's input list; `names[i]`, if given, is [address, length] of input
+ * i's UTF-8 name; a null input is an omitted optional one. Checks that each other is a Tensor (and
+ * not a disposed wasm tensor). Returns whether any input is wasm-resident.
  */
-export function writeInputs(m, label, tensors, names, out, elementwise) {
+export function writeInputs(m, label, tensors, names) {
+  writeList(m, label, tensors, names, null, false);
+  for (const t of tensors) if (t?.location === 'wasm') return true;
+  return false;
+}
+
+/**
+ * Writes `tensors` as the call area's input list, then `out` (options.out: the tensor to compute
+ * into), and returns where out's data are for the call: its own memory if wasm-resident, else a
+ * block of scratch memory that copyOut reads back. Checks as writeInputs, and that out in wasm memory
+ * overlaps no input or, if `elementwise`, is an input laid out like it (each element is read before
+ * it is written).
+ */
+export function writeInputsInto(m, label, tensors, out, elementwise) {
+  return writeList(m, label, tensors, null, out, elementwise);
+}
+
+// The list of writeInputs (out null) or writeInputsInto; returns out's address (0 without out).
+function writeList(m, label, tensors, names, out, elementwise) {
   const count = tensors.length;
   let dimsCount = 0;
   let copyBytes = 0;
-  let anyWasm = false;
   for (let i = 0; i < count; i++) {
     const t = tensors[i];
     if (t === null || t === undefined) continue; // an omitted optional input: the wasm side checks that it may be
     checkTensorArgument(label, t, `input ${i}`);
     dimsCount += t.dims.length;
     if (t.location === 'cpu') copyBytes += alignLine(t.data.byteLength);
-    else anyWasm = true;
   }
   const records = out ? count + 1 : count;
   if (out) {
@@ -139,12 +167,10 @@ export function writeInputs(m, label, tensors, names, out, elementwise) {
     }
     d = writeRecord(words, heapDims, r, d, info.code, pointer, byteLength, t.dims, names?.[i]);
   }
-  if (out) {
-    outScratch = out.location === 'cpu' ? free : 0;
-    const pointer = outScratch || wasmPointer(out, label, 'options.out');
-    writeRecord(words, heapDims, r, d, DTYPES[out.type].code, pointer, byteLengthOf(out), out.dims, null);
-  }
-  return anyWasm;
+  if (!out) return 0;
+  const pointer = out.location === 'cpu' ? free : wasmPointer(out, label, 'options.out');
+  writeRecord(words, heapDims, r, d, DTYPES[out.type].code, pointer, byteLengthOf(out), out.dims, null);
+  return pointer;
 }
 
 function checkOverlap(label, tensors, out, elementwise) {
@@ -161,214 +187,13 @@ function checkOverlap(label, tensors, out, elementwise) {
   }
 }
 
-// Where the last writeInputs put options.out's result when out is in JS memory.
-let outScratch = 0;
-
-/** After a call written by writeInputs with `out`: copies the result into out when it is in JS memory. */
-export function copyOut(result, out) {
+/**
+ * After a call written by writeInputsInto: copies the result from `pointer` (what that returned) into
+ * out when it is in JS memory.
+ */
+export function copyOut(result, out, pointer) {
   if (!result) throw lastError();
-  if (out.location === 'cpu' && out.size !== 0) bytesOf(out.data).set(heap().HEAPU8.subarray(outScratch, outScratch + byteLengthOf(out)));
-  return out;
-}
-
-// Large calls with out in JS memory (ops.* with options.out, a one-node model's fetch) are run in
-// blocks of about this many bytes of scratch memory (the inputs' blocks and the output's): copied in,
-// computed and copied out while they are in the CPU's cache (L2 is 512 KiB and more on current
-// desktops), rather than three passes over memory. Each block is a call, which costs 1-3.5 us for an
-// elementwise one (Floor; Min of 4) and 2-7 us for AveragePool: measured in Node and Chromium, blocks
-// of 512 KiB were as fast as 128 KiB ones for Floor and 10-30% faster for Min and AveragePool, and
-// blocks of 1-2 MiB slower.
-const BLOCK_BYTES = 512 * 1024;
-
-/**
- * Whether a call on `tensors` into `out` (Tensors) has more bytes in all than a block: only such calls
- * run in blocks (a cheap test, for callers that would do more to find out).
- */
-export function exceedsBlock(tensors, out) {
-  let bytes = byteLengthOf(out);
-  for (const t of tensors) bytes += byteLengthOf(t);
-  return bytes > BLOCK_BYTES;
-}
-
-// The output dims of an elementwise call: the inputs' dims broadcast (NumPy rules), or null if they
-// do not broadcast or are not all of out's type (the call is then made whole, whose error says why).
-function broadcastDims(tensors, type) {
-  let rank = 0;
-  for (const t of tensors) {
-    if (t.type !== type) return null;
-    rank = Math.max(rank, t.dims.length);
-  }
-  const dims = new Array(rank).fill(1);
-  for (const t of tensors) {
-    const lead = rank - t.dims.length;
-    for (let k = 0; k < t.dims.length; k++) {
-      const e = t.dims[k];
-      if (e === dims[lead + k] || e === 1) continue;
-      if (dims[lead + k] !== 1) return null;
-      dims[lead + k] = e;
-    }
-  }
-  return dims;
-}
-
-/**
- * How an elementwise call into `out` (in JS memory) runs in blocks, or null if it need not or cannot
- * (then it runs whole). The output's leading dims, as many as every input either follows (sliced: its
- * elements for output rows [a, b) are its rows [a, b)) or broadcasts over (constant: the same for
- * every row), are the rows that blocks split.
- */
-function planBlocks(tensors, out) {
-  if (!usable(out) || !tensors.every(usable) || !exceedsBlock(tensors, out)) return null;
-  const elementBytes = DTYPES[out.type].array.BYTES_PER_ELEMENT;
-  const dims = broadcastDims(tensors, out.type);
-  if (dims === null || dims.length !== out.dims.length || dims.some((e, k) => e !== out.dims[k])) return null;
-  const rank = dims.length;
-  const aligned = tensors.map((t) => [...new Array(rank - t.dims.length).fill(1), ...t.dims]);
-  // state per input over the leading dims: 0 none yet, 1 sliced, 2 constant
-  const state = new Array(tensors.length).fill(0);
-  let lead = 0;
-  for (; lead < rank; lead++) {
-    if (dims[lead] === 1) continue;
-    const next = aligned.map((a) => (a[lead] === 1 ? 2 : 1));
-    if (next.some((s, i) => state[i] !== 0 && state[i] !== s)) break;
-    next.forEach((s, i) => {
-      state[i] = s;
-    });
-  }
-  let rows = 1;
-  for (let k = 0; k < lead; k++) rows *= dims[k];
-  const rowOf = (shape) => shape.slice(lead).reduce((a, b) => a * b, 1) * elementBytes;
-  const outRowBytes = rowOf(dims);
-  const inputs = tensors.map((t, i) => ({
-    t,
-    sliced: state[i] === 1,
-    dims: aligned[i].slice(lead), // a block's dims after its row count (sliced) or all of them (constant)
-    rowBytes: rowOf(aligned[i]),
-    bytes: t.location === 'cpu' ? bytesOf(t.data) : null,
-    pointer: 0, // its scratch block, if in JS memory
-  }));
-  // Out may be an input laid out like it (each block reads its rows before writing them), or overlap
-  // constant inputs (copied in first); any other overlap with JS memory it writes, or a view of wasm
-  // memory (which inputs there may share), is run whole.
-  const outBytes = bytesOf(out.data);
-  if (outBytes.buffer === heap().HEAPU8.buffer) return null;
-  for (const input of inputs) {
-    const b = input.bytes;
-    if (b === null || b.buffer !== outBytes.buffer || !input.sliced) continue;
-    const disjoint = b.byteOffset + b.byteLength <= outBytes.byteOffset || outBytes.byteOffset + outBytes.byteLength <= b.byteOffset;
-    if (!disjoint && !(b.byteOffset === outBytes.byteOffset && input.rowBytes === outRowBytes)) return null;
-  }
-  // A block's output goes over the block of an input in JS memory laid out like it (in place: the
-  // working set is smaller), else into its own block.
-  const inPlace = inputs.find((x) => x.bytes && x.sliced && x.rowBytes === outRowBytes) ?? null;
-  const perRow = inputs.reduce((s, x) => s + (x.sliced && x.bytes ? x.rowBytes : 0), inPlace ? 0 : outRowBytes);
-  const blockRows = Math.max(1, Math.floor(BLOCK_BYTES / perRow));
-  if (blockRows >= rows) return null;
-  return { inputs, inPlace, rows, blockRows, outRowBytes, outDims: dims.slice(lead), outBytes };
-}
-
-/**
- * How a pooling call into `out` (in JS memory) runs in blocks of planes, or null if it need not or
- * cannot (then it runs whole). Each (batch, channel) plane of the output depends on that plane of the
- * input alone: the planes are the rows that blocks split, a block of n of them computed as a batch of
- * n one-channel images.
- */
-function planPlanes(tensors, out) {
-  if (tensors.length !== 1 || !usable(out) || !usable(tensors[0]) || !exceedsBlock(tensors, out)) return null;
-  const [x] = tensors;
-  const elementBytes = DTYPES[out.type].array.BYTES_PER_ELEMENT;
-  const rank = x.dims.length;
-  if (x.type !== out.type || rank < 3 || out.dims.length !== rank || out.dims[0] !== x.dims[0] || out.dims[1] !== x.dims[1]) return null;
-  const rows = x.dims[0] * x.dims[1];
-  const rowBytes = (x.size / rows) * elementBytes;
-  const outRowBytes = (out.size / rows) * elementBytes;
-  const blockRows = Math.max(1, Math.floor(BLOCK_BYTES / (x.location === 'cpu' ? rowBytes + outRowBytes : outRowBytes)));
-  if (blockRows >= rows) return null;
-  // Out may overlap no input in JS memory (the call reads around each element) nor be a view of wasm
-  // memory: those run whole (and are refused or copied in first there).
-  const outBytes = bytesOf(out.data);
-  const bytes = x.location === 'cpu' ? bytesOf(x.data) : null;
-  if (outBytes.buffer === heap().HEAPU8.buffer || (bytes && bytes.buffer === outBytes.buffer)) return null;
-  const input = { t: x, sliced: true, dims: [1, ...x.dims.slice(2)], rowBytes, bytes, pointer: 0 };
-  return { inputs: [input], inPlace: null, rows, blockRows, outRowBytes, outDims: [1, ...out.dims.slice(2)], outBytes };
-}
-
-/**
- * For a call without options.out of an operator whose planes are independent (see planPlanes) on an
- * input in JS memory large enough to be blocked: a new Tensor in JS memory of the output's type and
- * shape, for runBlocked to compute into; else null (the call runs whole). The shape is that of a call
- * on no planes (a batch of 0 images, which computes nothing) with the batch and channels put back; if
- * that call fails, null, and the whole call says why. So is an output larger than the input (pads far
- * wider than the input), which the wasm side may refuse to make, and JS may fail to allocate.
- */
-export function planesOutput(m, label, prepare, tensors) {
-  const [x] = tensors;
-  if (tensors.length !== 1 || !usable(x) || x.location !== 'cpu' || x.dims.length < 3 || x.data.byteLength < BLOCK_BYTES) return null;
-  writeInputs(m, label, [cpuTensor(x.type, new DTYPES[x.type].array(0), [0, 1, ...x.dims.slice(2)])], null);
-  const result = m._ow_run_op(prepare(), 0);
-  if (!result) return null;
-  const [none] = readOutputs(m, result, false);
-  const dims = [x.dims[0], x.dims[1], ...none.dims.slice(2)];
-  const size = dims.reduce((a, b) => a * b, 1);
-  return size > x.size ? null : cpuTensor(none.type, new DTYPES[none.type].array(size), Object.freeze(dims));
-}
-
-/**
- * A call into `out` in JS memory, run in blocks as `operator` (its entry of the operator table) allows:
- * by rows if it is elementwise (planBlocks), by planes if its planes are independent (planPlanes);
- * `prepare()` gives the prepared operator once the inputs are checked. Returns out, or null when the
- * call should be made whole: it cannot be blocked, or its first block failed (before anything was
- * written to out), so that the error names the tensors as given.
- */
-export function runBlocked(m, label, prepare, tensors, out, operator) {
-  const plan = operator.elementwise ? planBlocks(tensors, out) : operator.independentPlanes ? planPlanes(tensors, out) : null;
-  if (plan === null) return null;
-  const handle = prepare();
-  const { inputs, inPlace, rows, blockRows, outRowBytes, outDims, outBytes } = plan;
-  const count = inputs.length;
-  // Scratch: constant inputs in JS memory whole, then a block of each sliced one and of the output
-  // (unless it goes in place).
-  let bytes = inPlace ? 0 : alignLine(blockRows * outRowBytes);
-  for (const x of inputs) if (x.bytes) bytes += alignLine(x.sliced ? blockRows * x.rowBytes : x.bytes.byteLength);
-  let free = reserveScratch(m, label, bytes);
-  for (const x of inputs) {
-    if (!x.bytes) continue;
-    x.pointer = free;
-    free += alignLine(x.sliced ? blockRows * x.rowBytes : x.bytes.byteLength);
-    if (!x.sliced) heap().HEAPU8.set(x.bytes, x.pointer);
-  }
-  const outPointer = inPlace ? inPlace.pointer : free;
-  const dimsCount = inputs.reduce((s, x) => s + x.dims.length + (x.sliced ? 1 : 0), outDims.length + 1);
-  const area = reserveCallArea(label, count + 1, dimsCount);
-  for (let row = 0; row < rows; row += blockRows) {
-    const n = Math.min(blockRows, rows - row);
-    const h = heap(); // a call may have grown the memory
-    const words = h.HEAPU32;
-    const heapDims = h.HEAPF64;
-    words[(area >> 2) + LIST_COUNT] = count + 1;
-    let r = (area >> 2) + LIST_HEADER_WORDS;
-    let d = (area + dimsByteOffset(count + 1)) >> 3;
-    for (const x of inputs) {
-      const code = DTYPES[x.t.type].code;
-      if (!x.sliced) {
-        const pointer = x.bytes ? x.pointer : wasmPointer(x.t, label, 'an input');
-        d = writeRecord(words, heapDims, r, d, code, pointer, x.rowBytes, x.dims, null);
-      } else {
-        const begin = row * x.rowBytes;
-        const length = n * x.rowBytes;
-        if (x.bytes) h.HEAPU8.set(x.bytes.subarray(begin, begin + length), x.pointer);
-        const pointer = x.bytes ? x.pointer : wasmPointer(x.t, label, 'an input') + begin;
-        d = writeRecord(words, heapDims, r, d, code, pointer, length, [n, ...x.dims], null);
-      }
-      r += RECORD_WORDS;
-    }
-    writeRecord(words, heapDims, r, d, DTYPES[out.type].code, outPointer, n * outRowBytes, [n, ...outDims], null);
-    if (!m._ow_run_op(handle, 1)) {
-      if (row === 0) return null;
-      throw lastError(); // not reached: every block has the first one's types and shapes but its rows
-    }
-    outBytes.set(heap().HEAPU8.subarray(outPointer, outPointer + n * outRowBytes), row * outRowBytes);
-  }
+  if (out.location === 'cpu' && out.size !== 0) bytesOf(out.data).set(heap().HEAPU8.subarray(pointer, pointer + byteLengthOf(out)));
   return out;
 }
 

@@ -2,8 +2,9 @@
 import { OnnxWasmError } from './errors.mjs';
 // read-source.browser.mjs or read-source.node.mjs, chosen by scripts/build-js.mjs for each build.
 import { readSource } from 'onnx-wasm-read-source';
-import { exceedsBlock, readOutputs, writeInputs } from './calls.mjs';
-import { operatorCall, runBlockedCall } from './ops.mjs';
+import { exceedsBlock } from './blocks.mjs';
+import { endCall, readOutputs, writeInputs } from './calls.mjs';
+import { operatorCall, runCallInBlocks } from './ops.mjs';
 import { guarded, lastError, ready, wasm } from './runtime.mjs';
 import { Tensor, isTensor } from './tensor.mjs';
 
@@ -74,7 +75,7 @@ export class InferenceSession {
   // Where each output goes when run() is not given a Tensor for it: 'cpu' or 'wasm', by output index.
   #locations;
 
-  // The model as one operator call (oneCall), or null.
+  // The model as one ops.* call (oneCall), or null.
   #call;
 
   constructor(handle, preferredOutputLocation) {
@@ -140,16 +141,18 @@ export class InferenceSession {
     }
     const where = this.#fetched(label, fetches);
     const names = Object.keys(feeds);
-    const call = this.#call;
-    const fetched = where[0];
-    if (call && isTensor(fetched) && fetched.location === 'cpu' && names.length === call.feeds.length && call.feeds.every(({ name, type, shape }) => declared(feeds[name], type, shape))) {
-      // Fed as declared, the call runs in blocks as ops.* with options.out does; else (or if it cannot
-      // be blocked) as a whole model, whose checks say what is wrong.
-      const inputs = call.inputs.map((name) => feeds[name]);
-      if (exceedsBlock(inputs, fetched)) {
-        const out = guarded(label, (m) => runBlockedCall(m, label, call.operator, inputs, fetched));
-        if (out !== null) return { [this.outputNames[0]]: out };
-      }
+    const inputs = this.#callInputs(feeds, names, where[0]);
+    if (inputs !== null) {
+      // As ops.* runs it: in blocks; else (if it cannot be blocked) as a whole model, below.
+      const out = isTensor(where[0]) ? where[0] : null;
+      const result = guarded(label, (m) => {
+        try {
+          return runCallInBlocks(m, label, this.#call, inputs, out);
+        } finally {
+          endCall(m);
+        }
+      });
+      if (result !== null) return { [this.outputNames[0]]: result };
     }
     const tensors = names.map((name) => {
       if (name.length > MAX_FEED_NAME_LENGTH && !this.inputNames.includes(name)) {
@@ -179,8 +182,20 @@ export class InferenceSession {
         return result;
       } finally {
         for (const p of temporary) m._free(p);
+        endCall(m);
       }
     });
+  }
+
+  // The inputs of the model's one node (oneCall) in `feeds`, when run() can run it as ops.* does: fed
+  // as declared (each input's type and shape as the model says), its output (`fetched`, what becomes
+  // of it) in JS memory, and large enough to run in blocks. Else null.
+  #callInputs(feeds, names, fetched) {
+    const call = this.#call;
+    if (call === null || (fetched !== 'cpu' && !(isTensor(fetched) && fetched.location === 'cpu'))) return null;
+    if (names.length !== call.feeds.length || !call.feeds.every(({ name, type, shape }) => declared(feeds[name], type, shape))) return null;
+    const inputs = call.inputs.map((name) => feeds[name]);
+    return exceedsBlock(inputs, isTensor(fetched) ? fetched : null) ? inputs : null;
   }
 
   // What becomes of each output (readOutputs' `where`) for run()'s `fetches`.
@@ -225,16 +240,17 @@ export class InferenceSession {
 }
 
 // The model as one ops.* call, if it is a single node of the default domain whose inputs are all fed
-// (none an initializer) and whose output is the model's only output: {operator (operatorCall), inputs
-// (names, in the node's order), feeds (the model's inputs: name, type, shape)}; else null.
+// (none an initializer) and whose output is the model's only output: operatorCall's {operator, key,
+// checked} with inputs (names, in the node's order) and feeds (the model's inputs: name, type,
+// shape); else null.
 function oneCall(graph, inputNames) {
   if (graph.nodes.length !== 1 || graph.outputs.length !== 1) return null;
   const [node] = graph.nodes;
   if ((node.domain !== '' && node.domain !== 'ai.onnx') || node.outputs.length !== 1 || node.outputs[0] !== graph.outputs[0].name) return null;
   if (!node.inputs.every((name) => inputNames.includes(name))) return null;
-  const operator = operatorCall(node.opType, node.version, node.attributes);
-  if (operator === null) return null;
-  return { operator, inputs: node.inputs, feeds: graph.inputs.filter((input) => inputNames.includes(input.name)) };
+  const call = operatorCall(node.opType, node.version, node.attributes);
+  if (call === null) return null;
+  return { ...call, inputs: node.inputs, feeds: graph.inputs.filter((input) => inputNames.includes(input.name)) };
 }
 
 // Whether `t` is a Tensor of `type` whose dims match `shape` as declared (null: any; a dim that is not

@@ -97,6 +97,11 @@ for (const op of ['Floor', 'Ceil', 'Round']) {
         if (large(type, dims)) continue;
         const x = data(type, sizeOf(dims), 7);
         const want = elementwiseReference(type, [{ data: x, dims }], dims, ROUNDING[op]);
+        // without out: a new Tensor in JS memory (made in blocks when large)
+        const plain = ops[op](new Tensor(type, x, dims));
+        assert.equal(plain.type, type);
+        assert.deepEqual(plain.dims, dims);
+        assertSameBits(type, plain.data, want, `${op} ${type} ${dims} without out`);
         for (const inLoc of ['cpu', 'wasm']) {
           for (const outLoc of ['cpu', 'wasm']) {
             const input = inputTensor(inLoc, type, x, dims);
@@ -132,6 +137,9 @@ for (const type of newest('Min').types) {
       if (large(type, dims)) continue;
       const values = shapes.map((s, i) => data(type, sizeOf(s), 11 + i));
       const want = elementwiseReference(type, shapes.map((s, i) => ({ data: values[i], dims: s })), dims, minOf);
+      const plain = ops.Min(shapes.map((s, i) => new Tensor(type, values[i], s)));
+      assert.deepEqual(plain.dims, dims);
+      assertSameBits(type, plain.data, want, `Min ${type} ${JSON.stringify(shapes)} without out`);
       for (const [inLoc, outLoc] of [['cpu', 'cpu'], ['cpu', 'wasm'], ['wasm', 'cpu'], ['wasm', 'wasm']]) {
         const inputs = shapes.map((s, i) => inputTensor(inLoc, type, values[i], s));
         const out = outTensor(outLoc, type, dims);
@@ -336,6 +344,10 @@ test('options.out errors say what differs', () => {
   const a = new Tensor('float32', new Float32Array(300000), [600, 500]);
   const b = new Tensor('float32', new Float32Array(500), [500]);
   assert.throws(() => ops.Min([a, b], { opset: 6, out: new Tensor('float32', new Float32Array(300000), [600, 500]) }), is(/input 1 has shape \[500\] but input 0 has shape \[600,500\]/));
+  // and without out, where the blocks make the output
+  assert.throws(() => ops.Min([a, b], { opset: 6 }), is(/input 1 has shape \[500\] but input 0 has shape \[600,500\]/));
+  assert.throws(() => ops.Min([a, new Tensor('float64', new Float64Array(500), [500])]), is(/input 1 has type float64/));
+  assert.throws(() => ops.Floor(new Tensor('int32', new Int32Array(300000), [600, 500])), is(/^Floor-13: input 0 has type int32, which this version does not accept \(/));
   // out: null or undefined is no out
   assert.deepEqual([...ops.Floor(x, { out: null }).data], [1, -3, 3, 4]);
   assert.deepEqual([...ops.Floor(x, { out: undefined }).data], [1, -3, 3, 4]);
