@@ -15,8 +15,9 @@ export function heapStats() {
 
 /**
  * Frees what the runtime keeps between calls to make the next one cheap: the prepared operators of
- * ops.* (up to 64), the scratch block that inputs in JS memory are copied into (the size of the largest
- * call's inputs so far), the call and result areas and the reused input list. Afterwards `inUseBytes`
+ * ops.* (up to 64), the scratch block that inputs in JS memory are copied into (no larger than a call of
+ * one block needs: larger calls run in blocks or give theirs back when they end), the call and result
+ * areas and the reused input list. Afterwards `inUseBytes`
  * is back at its level after `ready()` (sessions and wasm tensors not released aside). Synchronous
  * after `await ready()`.
  */

@@ -351,8 +351,9 @@ export function heapStats(): HeapStats;
 
 /**
  * Frees what the runtime keeps between calls to make the next one cheap: the prepared operators of
- * `ops.*` (up to 64), the scratch block inputs in JS memory are copied into (as large as the largest
- * call's inputs so far), the call and result areas and the reused input list. Afterwards `inUseBytes` is
+ * `ops.*` (up to 64), the scratch block inputs in JS memory are copied into (at most about 576 KiB:
+ * larger calls run in blocks or give theirs back when they end), the call and result areas and the
+ * reused input list. Afterwards `inUseBytes` is
  * back at its level after `ready()`, apart from sessions and wasm tensors not released. Call after
  * `await ready()`.
  */
