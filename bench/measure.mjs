@@ -23,12 +23,11 @@
 //                block's rows of each input laid out like the output (inputs broadcast over them whole),
 //                in wasm memory, once per block ops.* with out makes of the whole; with boundaryBlocked,
 //                what ops.* with out does
+// The package's blocks (js/block-plan.mjs: plain arithmetic, served to the page as /js/).
+import { BLOCK_BYTES, broadcastDims, rowsOfBlock, splitRows } from '../js/block-plan.mjs';
 import { floatData } from '../tools/values.mjs';
 import { f16ToNumber } from '../tools/half-codecs.mjs';
 import { TARGETS } from './cases.mjs';
-
-// The block size of ops.* with out on JS memory (js/calls.mjs).
-const BLOCK_BYTES = 512 * 1024;
 
 export const COLUMNS = ['ops', 'opsOut', 'opsWasm', 'session', 'sessionFetch', 'ort', 'copyJs', 'copyWasm', 'boundary', 'boundaryBlocked', 'kernelCached'];
 
@@ -188,19 +187,18 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   const parts = Math.ceil((bytes + outBytes.length) / BLOCK_BYTES); // every array in this many parts
   const block = Tensor.wasm('uint8', [BLOCK_BYTES + 64 * (inputs.length + 1)]);
   const fetches = { y: fetched };
-  // One block of ops.* with out (js/calls.mjs planBlocks): rows of the output, as many as fit the
-  // block with a row of each input laid out like the output (the output goes over the first of them).
-  const n = reference.size;
-  const like = inputs.map(({ data }) => data.length === n);
+  // One block of ops.* with out, as the package cuts it (js/blocks.mjs): rows of the output, each input
+  // laid out like the output in JS memory taking a block's rows (the output goes over the first).
   let cached = null;
   if (c.elementwise && !c.perCall) {
-    const outDims = reference.dims;
-    const rowElements = n / outDims[0];
-    const rowBytes = rowElements * inputs.reduce((s, { data }, i) => s + (like[i] ? data.BYTES_PER_ELEMENT : 0), 0);
-    const rows = Math.max(1, Math.floor(BLOCK_BYTES / rowBytes));
+    const shapes = inputs.map(({ dims }) => dims);
+    const { rows, sliced, blockDims } = splitRows(shapes, broadcastDims(shapes));
+    const rowBytes = inputs.map(({ data }, i) => (sliced[i] ? data.byteLength / rows : 0));
+    const { blockRows, inPlace } = rowsOfBlock(rowBytes, reference.data.byteLength / rows);
     const tensors = inputs.map(({ type, dims, data }, i) =>
-      like[i] ? Tensor.wasm(type, [rows, ...outDims.slice(1)], data.subarray(0, rows * rowElements)) : Tensor.wasm(type, dims, data));
-    cached = { tensors, blocks: Math.ceil(outDims[0] / rows), options: { ...attributes, out: tensors[like.indexOf(true)] } };
+      sliced[i] ? Tensor.wasm(type, [blockRows, ...blockDims[i]], data.subarray(0, blockRows * (data.length / rows))) : Tensor.wasm(type, dims, data));
+    // (every elementwise case has an input laid out like its output: inPlace is one)
+    cached = { tensors, blocks: Math.ceil(rows / blockRows), options: { ...attributes, out: tensors[inPlace] } };
   }
   const impls = {
     ops: () => callOps(ops, c, tensors, attributes),
