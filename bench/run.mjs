@@ -6,8 +6,9 @@
 // touched yet); without that round, the first case in Node (Floor 1M float32) took 1.7-2.0x the time
 // of Ceil and Round with out and on wasm tensors.
 // Then cold starts: fresh Node processes and fresh Chromium pages, import to first result.
-// Prints both tables, writes bench/results.json; `node scripts/bench-table.mjs --write` puts them in the
-// README.
+// Prints both tables, writes bench/results.json and its chart, docs/benchmark.svg (bench/chart.mjs);
+// `node scripts/bench-table.mjs --write` puts the tables in docs/benchmarks.md and the headline ratios
+// in the README.
 //
 // Usage: node --expose-gc bench/run.mjs [--quick] [--node-only | --chromium-only] [substring of case
 // names...]. --quick (or BENCH_QUICK=1) times briefly, for development; a quick, partial or filtered run
@@ -21,6 +22,7 @@ import * as ort from 'onnxruntime-web';
 import * as lib from 'onnx-wasm';
 import { buildModel } from '../tools/onnx-builder.mjs';
 import { startBrowserBench } from './browser.mjs';
+import { writeChart } from './chart.mjs';
 import { CASES, TARGETS } from './cases.mjs';
 import { COLUMNS, modelSpec, runCase, settings } from './measure.mjs';
 
@@ -131,7 +133,8 @@ if (complete) {
     targetsTotal: all.length,
   };
   writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
-  console.log('wrote bench/results.json');
+  writeChart();
+  console.log('wrote bench/results.json and docs/benchmark.svg');
 } else {
   console.log('(a quick, partial or filtered run: bench/results.json not written)');
 }
