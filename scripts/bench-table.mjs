@@ -1,7 +1,9 @@
-// Renders bench/results.json (written by `npm run bench`) as the README's benchmark tables, Node and
-// Chromium from the same run, each target marked met (✓) or missed (✗).
+// Renders bench/results.json (written by `npm run bench`) as the benchmark tables of docs/benchmarks.md,
+// Node and Chromium from the same run, each target marked met (✓) or missed (✗), and as the README's
+// headline ratios.
 // Usage: node scripts/bench-table.mjs           prints the Markdown
-//        node scripts/bench-table.mjs --write   replaces the text between the README's bench markers
+//        node scripts/bench-table.mjs --write   replaces the text between the bench markers of
+//                                               docs/benchmarks.md and of README.md
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,20 +85,49 @@ const lines = [
   '',
   ...(chromium ? [...table(`Headless Chromium ${chromium.version} (cross-origin isolated page)`, chromium), ''] : []),
   ...(node ? [...table(`Node ${node.version}`, node), ''] : []),
-  `onnx-wasm.wasm: ${results.wasmBytes.toLocaleString('en')} bytes (goal ≤ 200,000) ${results.sizeTarget.met ? '✓' : '✗'}. Targets met: ${results.targetsMet} of ${results.targetsTotal}.`,
+  `onnx-wasm.wasm: ${results.wasmBytes.toLocaleString('en')} bytes (goal ≤ ${results.sizeTarget.goal.toLocaleString('en')}) ${results.sizeTarget.met ? '✓' : '✗'}. Targets met: ${results.targetsMet} of ${results.targetsTotal}.`,
 ];
 const text = lines.join('\n');
 
+// The README's few ratios, from the same run.
+function headline() {
+  const values = (env, target) => env.cases.flatMap((c) => c.targets).filter((t) => t.target === target).map((t) => t.value);
+  const range = (env) => {
+    const v = values(env, 'out vs ort');
+    return `${Math.min(...v).toFixed(1)}–${Math.max(...v).toFixed(1)}×`;
+  };
+  const large = chromium.cases.filter((c) => c.targets.some((t) => t.target === 'out vs ort'));
+  const size = (b) => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${Math.round(b / 1e3)} kB`);
+  const sizes = large.map((c) => c.bytes);
+  const across = `the ${large.length} cases of ${size(Math.min(...sizes))} to ${size(Math.max(...sizes))} of inputs (${[...new Set(large.map((c) => c.op))].join(', ')})`;
+  const perCall = (env) => env.cases.find((c) => c.targets.some((t) => t.target === 'per call vs ort'));
+  const cold = (env) => `${ms(env.coldStart.ms['ours-ops'])} ms against ${ms(env.coldStart.ms.ort)} ms`;
+  const one = perCall(chromium);
+  return [
+    `From one run of \`npm run bench\` on ${results.date.slice(0, 10)} (${results.machine.cpu}, ${results.machine.cores} cores; \`bench/results.json\`), against onnxruntime-web ${results.versions['onnxruntime-web']} (wasm backend, one thread):`,
+    '',
+    `- \`ops.*\` with \`options.out\` is ${range(chromium)} faster in headless Chromium and ${range(node)} in Node, over ${across};`,
+    `- \`ops.Floor\` on 16 elements takes ${ms(one.ms.ops)} per call in Chromium, ${(one.ms.ort / one.ms.ops).toFixed(1)}× less than onnxruntime-web;`,
+    `- from the import to the first result: ${cold(chromium)} in Chromium, ${cold(node)} in Node;`,
+    `- ${results.targetsMet} of ${results.targetsTotal} targets met: the tables, the misses and the method are in [docs/benchmarks.md](docs/benchmarks.md).`,
+  ].join('\n');
+}
+
+// Replaces the text between `<!-- NAME:begin ... -->` and `<!-- NAME:end -->` in `file` with `body`.
+function replaceBetween(file, name, body) {
+  const path = join(root, file);
+  const doc = readFileSync(path, 'utf8');
+  const i = doc.indexOf(`<!-- ${name}:begin`);
+  const begin = doc.indexOf('-->', i) + 3;
+  const j = doc.indexOf(`<!-- ${name}:end -->`);
+  if (i < 0 || j < begin) throw new Error(`${file} has no <!-- ${name}:begin --> ... <!-- ${name}:end --> markers`);
+  writeFileSync(path, `${doc.slice(0, begin)}\n${body}\n${doc.slice(j)}`);
+}
+
 if (process.argv.includes('--write')) {
-  const readmePath = join(root, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const begin = '<!-- bench:begin (scripts/bench-table.mjs --write) -->';
-  const end = '<!-- bench:end -->';
-  const i = readme.indexOf(begin);
-  const j = readme.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`README.md has no ${begin} ... ${end} markers`);
-  writeFileSync(readmePath, `${readme.slice(0, i + begin.length)}\n${text}\n${readme.slice(j)}`);
-  console.log('README.md: benchmark tables updated');
+  replaceBetween('docs/benchmarks.md', 'bench', text);
+  replaceBetween('README.md', 'bench-headline', headline());
+  console.log('docs/benchmarks.md: benchmark tables updated; README.md: headline ratios updated');
 } else {
-  console.log(text);
+  console.log(`${text}\n\n${headline()}`);
 }
