@@ -26,7 +26,8 @@ export function exceedsBlock(tensors, out) {
 // A plan: the inputs ({t, sliced, dims (a block's dims after its row count if sliced, all of them if
 // constant), rowBytes, bytes (its bytes if in JS memory, else null), pointer (its scratch block)}),
 // rows (how many the blocks split), rowDims (the output's dims the rows span), skip (how many dims of
-// a block's output stand for its rows: the row count, and 1s) and dims (the output's, if known).
+// a block's output stand for its rows: the row count, and 1s) and fits(dims) (whether an output of
+// these dims is the one the rows make).
 function input(t, sliced, dims) {
   const rowBytes = dims.reduce((a, b) => a * b, 1) * DTYPES[t.type].array.BYTES_PER_ELEMENT;
   return { t, sliced, dims, rowBytes, bytes: t.location === 'cpu' ? bytesOf(t.data) : null, pointer: 0 };
@@ -38,7 +39,7 @@ function rowsPlan(tensors) {
   if (dims === null) return null; // the whole call says why
   const { lead, rows, sliced, blockDims } = splitRows(tensors.map((t) => t.dims), dims);
   const inputs = tensors.map((t, i) => input(t, sliced[i], blockDims[i]));
-  return { elementwise: true, inputs, rows, rowDims: dims.slice(0, lead), skip: 1, dims };
+  return { elementwise: true, inputs, rows, rowDims: dims.slice(0, lead), skip: 1, fits: (d) => sameDims(d, dims) };
 }
 
 // A call whose planes are independent: each (batch, channel) plane of the output depends on that plane
@@ -47,7 +48,8 @@ function planesPlan(tensors) {
   const [x] = tensors;
   if (tensors.length !== 1 || x.dims.length < 3) return null;
   const inputs = [input(x, true, [1, ...x.dims.slice(2)])];
-  return { elementwise: false, inputs, rows: x.dims[0] * x.dims[1], rowDims: x.dims.slice(0, 2), skip: 2, dims: null };
+  const fits = (d) => d.length === x.dims.length && d[0] === x.dims[0] && d[1] === x.dims[1];
+  return { elementwise: false, inputs, rows: x.dims[0] * x.dims[1], rowDims: x.dims.slice(0, 2), skip: 2, fits };
 }
 
 // Whether `out` (a Tensor in JS memory) can take the plan's blocks: dims as the plan's rows need, and
@@ -56,8 +58,7 @@ function planesPlan(tensors) {
 // around each element, so out may share no input's memory. A view of wasm memory (which inputs there
 // may share) is run whole.
 function takes(plan, out, outRowBytes) {
-  const { rowDims, dims } = plan;
-  if (dims !== null ? !sameDims(out.dims, dims) : out.dims.length !== plan.inputs[0].t.dims.length || !sameDims(out.dims.slice(0, rowDims.length), rowDims)) return false;
+  if (!plan.fits(out.dims)) return false;
   const outBytes = bytesOf(out.data);
   if (outBytes.buffer === heap().HEAPU8.buffer) return false;
   for (const x of plan.inputs) {
