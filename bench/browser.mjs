@@ -44,7 +44,7 @@ function isolatedServer(models) {
 /**
  * Starts the server and Chromium; `models` maps a name to model bytes. Resolves to {version, info
  * (the page's crossOriginIsolated, onnxruntime-web version, user agent), runCase(name, quick),
- * coldStart(which), close()}.
+ * runGraphCase(name, quick), coldStart(which), close()}.
  */
 export async function startBrowserBench(models) {
   const server = isolatedServer(models);
@@ -66,6 +66,7 @@ export async function startBrowserBench(models) {
       version: browser.version(),
       info,
       runCase: (name, quick) => page.evaluate(([n, q]) => window.benchCase(n, q), [name, quick]),
+      runGraphCase: (name, quick) => page.evaluate(([n, q]) => window.benchGraphCase(n, q), [name, quick]),
       // A fresh context per run: nothing cached, a new renderer.
       async coldStart(which) {
         const context = await browser.newContext();

@@ -114,6 +114,14 @@ function assertAgree(caseName, reference, name, type, data, tolerance) {
   }
 }
 
+/** The columns of a graph case (runGraphCase): `bareFetch` and `copyStep` where the case has a bare call. */
+export const GRAPH_COLUMNS = ['session', 'sessionFetch', 'bareFetch', 'ort', 'copyJs', 'copyStep'];
+
+/** The single-operator model of a graph case's bare call on the same input, as buildModel takes it. */
+export function bareSpec(c) {
+  return modelSpec({ ...c.bare, opset: c.opset, inputs: c.inputs });
+}
+
 /** The case's single-operator model, as buildModel (tools/onnx-builder.mjs) takes it. */
 export function modelSpec(c) {
   const names = c.inputs.map((_, i) => `x${i}`);
@@ -257,5 +265,78 @@ export function targetsFor(c, ms, env) {
   ratio('fetches vs ort', 'ort', 'sessionFetch', goals.outVsOrt);
   if (c.elementwise) ratio('out vs JS copy', 'opsOut', 'copyJs', goals.outVsCopy, true);
   if (c.pool && goals.poolVsOrt) ratio('ops.* vs ort', 'ort', 'ops', goals.poolVsOrt);
+  return out;
+}
+
+/**
+ * Times graph case `c` (bench/cases.mjs GRAPH_CASES): this runtime's InferenceSession on `model` (the
+ * exported graph's bytes), with and without a preallocated fetch, against onnxruntime-web on the same
+ * bytes, and, where the case has one, against the bare call's single-node model `bareModel` with a
+ * fetch. copyJs copies the graph's input, copyStep the bare call's output (what a Flatten after it
+ * reads). {name, graph, inputs, ms, ortError, targets}.
+ */
+export async function runGraphCase(c, { lib, ort, model, bareModel, env, timing, collectGarbage }) {
+  const { Tensor, InferenceSession } = lib;
+  const [{ type, dims }] = c.inputs;
+  const data = floatData(type, dims.reduce((a, b) => a * b, 1), 1);
+  const session = await InferenceSession.create(model);
+  const feeds = { [session.inputNames[0]]: new Tensor(type, data, dims) };
+  const [outputName] = session.outputNames;
+  const reference = (await session.run(feeds))[outputName];
+  const fetched = new Tensor(reference.type, new reference.data.constructor(reference.size), reference.dims);
+  const fetches = { [outputName]: fetched };
+  await session.run(feeds, fetches);
+  assertAgree(c.name, reference.data, 'InferenceSession with fetches', reference.type, fetched.data, 0);
+
+  const ortFeeds = { [session.inputNames[0]]: new ort.Tensor(type, data, dims) };
+  let ortSession = null;
+  let ortError = null;
+  try {
+    ortSession = await ort.InferenceSession.create(model, { executionProviders: ['wasm'] });
+    assertAgree(c.name, reference.data, 'onnxruntime-web', reference.type, (await ortSession.run(ortFeeds))[outputName].data, 1e-5);
+  } catch (e) {
+    ortError = String(e.message ?? e).split('\n')[0];
+    ortSession = null;
+  }
+
+  const impls = {
+    session: () => session.run(feeds),
+    sessionFetch: () => session.run(feeds, fetches),
+  };
+  let bare = null;
+  if (bareModel) {
+    bare = await InferenceSession.create(bareModel);
+    const out = (await bare.run({ x0: feeds[session.inputNames[0]] })).y;
+    const bareFetches = { y: new Tensor(out.type, new out.data.constructor(out.size), out.dims) };
+    // The graph means the bare call: with a Flatten after it, the same values in another shape.
+    assertAgree(c.name, out.data, 'the bare call', out.type, reference.data, 0);
+    impls.bareFetch = () => bare.run({ x0: feeds[session.inputNames[0]] }, bareFetches);
+    const stepFrom = new Uint8Array(out.data.buffer.slice(0));
+    const stepTo = new Uint8Array(stepFrom.length);
+    impls.copyStep = () => stepTo.set(stepFrom);
+  }
+  const src = new Uint8Array(data.buffer.slice(0));
+  const dst = new Uint8Array(src.length);
+  impls.copyJs = () => dst.set(src);
+  if (ortSession) impls.ort = () => ortSession.run(ortFeeds);
+  const ms = await timeAll(impls, timing, collectGarbage);
+  session.release();
+  bare?.release();
+  await ortSession?.release();
+  return { name: c.name, graph: c.graph, inputs: c.inputs, ms, ortError, targets: graphTargetsFor(c, ms, env) };
+}
+
+// Each target that applies to graph case `c` in `env`: {target, goal, value, met, below?}.
+export function graphTargetsFor(c, ms, env) {
+  const out = [];
+  const push = (target, value, goal, below = false) =>
+    out.push({ target, goal, value, met: value !== null && (below ? value <= goal : value >= goal), ...(below ? { below } : {}) });
+  const known = (...names) => names.every((n) => ms[n] !== undefined);
+  push('fetches vs ort', known('ort', 'sessionFetch') ? ms.ort / ms.sessionFetch : null, TARGETS[env].outVsOrt);
+  if (c.withinBare) push('graph vs bare call', known('sessionFetch', 'bareFetch') ? ms.sessionFetch / ms.bareFetch : null, c.withinBare, true);
+  if (c.stepVsCopy) {
+    const step = known('sessionFetch', 'bareFetch', 'copyStep') ? Math.max(0, ms.sessionFetch - ms.bareFetch) / ms.copyStep : null;
+    push('flatten step vs copy', step, c.stepVsCopy, true);
+  }
   return out;
 }

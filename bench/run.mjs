@@ -23,15 +23,17 @@ import * as lib from 'onnx-wasm';
 import { buildModel } from '../tools/onnx-builder.mjs';
 import { startBrowserBench } from './browser.mjs';
 import { writeChart } from './chart.mjs';
-import { CASES, TARGETS } from './cases.mjs';
-import { COLUMNS, modelSpec, runCase, settings } from './measure.mjs';
+import { CASES, GRAPH_CASES, TARGETS } from './cases.mjs';
+import { bareSpec, COLUMNS, GRAPH_COLUMNS, modelSpec, runCase, runGraphCase, settings } from './measure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick') || process.env.BENCH_QUICK === '1';
 const environments = args.includes('--node-only') ? ['node'] : args.includes('--chromium-only') ? ['chromium'] : ['node', 'chromium'];
 const filters = args.filter((a) => !a.startsWith('--'));
-const cases = filters.length ? CASES.filter((c) => filters.some((f) => c.name.includes(f))) : CASES;
+const chosen = (list) => (filters.length ? list.filter((c) => filters.some((f) => c.name.includes(f))) : list);
+const cases = chosen(CASES);
+const graphCases = chosen(GRAPH_CASES);
 const complete = !quick && !filters.length && environments.length === 2;
 const timing = settings(quick);
 const warmUp = settings(true); // the untimed round: brief
@@ -41,6 +43,10 @@ ort.env.logLevel = 'error';
 await lib.ready();
 
 const models = new Map(cases.map((c) => [c.name, buildModel(modelSpec(c))]));
+for (const c of graphCases) {
+  models.set(c.name, readFileSync(join(root, 'bench', 'models', `${c.graph}.onnx`)));
+  if (c.bare) models.set(`${c.name} (bare)`, buildModel(bareSpec(c)));
+}
 const coldModel = buildModel(modelSpec(CASES.find((c) => c.perCall)));
 models.set('cold-start', coldModel);
 
@@ -52,12 +58,12 @@ const median = (xs) => {
 const fmt = (v) => (v === undefined ? '—' : v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v >= 0.01 ? v.toFixed(3) : `${(v * 1000).toFixed(2)}µ`);
 const describe = (t) => `${t.target} ${t.value === null ? 'n/a' : t.value.toFixed(2)}${t.met ? ' ok' : ' MISSED'}`;
 
-function printHeader(title) {
+function printHeader(title, columns = COLUMNS) {
   console.log(`\n${title}; ms per call, median`);
-  console.log(['case'.padEnd(42), ...COLUMNS.map((c) => c.padStart(12)), '  targets'].join(''));
+  console.log(['case'.padEnd(44), ...columns.map((c) => c.padStart(12)), '  targets'].join(''));
 }
-function printRow(r) {
-  console.log([r.name.padEnd(42), ...COLUMNS.map((k) => fmt(r.ms[k]).padStart(12)), `  ${r.targets.map(describe).join('; ')}`, r.ortError ? ` (ort: ${r.ortError})` : ''].join(''));
+function printRow(r, columns = COLUMNS) {
+  console.log([r.name.padEnd(44), ...columns.map((k) => fmt(r.ms[k]).padStart(12)), `  ${r.targets.map(describe).join('; ')}`, r.ortError ? ` (ort: ${r.ortError})` : ''].join(''));
 }
 
 // Cold starts, `runs` of each kind, taking turns; the median ms of each and the target.
@@ -91,7 +97,16 @@ if (environments.includes('node')) {
     rows.push(r);
     printRow(r);
   }
-  results.node = { version: process.version, cases: rows, coldStart: filters.length ? null : await coldStarts('node', nodeColdStart(), coldRuns) };
+  const graphOptions = (c, t) => ({ lib, ort, model: models.get(c.name), bareModel: models.get(`${c.name} (bare)`), env: 'node', timing: t, collectGarbage: globalThis.gc });
+  printHeader('Exported graphs, InferenceSession', GRAPH_COLUMNS);
+  for (const c of graphCases) await runGraphCase(c, graphOptions(c, warmUp));
+  const graphs = [];
+  for (const c of graphCases) {
+    const r = await runGraphCase(c, graphOptions(c, timing));
+    graphs.push(r);
+    printRow(r, GRAPH_COLUMNS);
+  }
+  results.node = { version: process.version, cases: rows, graphs, coldStart: filters.length ? null : await coldStarts('node', nodeColdStart(), coldRuns) };
 }
 if (environments.includes('chromium')) {
   const browser = await startBrowserBench(models);
@@ -104,7 +119,15 @@ if (environments.includes('chromium')) {
       rows.push(r);
       printRow(r);
     }
-    results.chromium = { version: browser.version, cases: rows, coldStart: filters.length ? null : await coldStarts('chromium', (k) => browser.coldStart(k), coldRuns) };
+    printHeader('Exported graphs, InferenceSession', GRAPH_COLUMNS);
+    for (const c of graphCases) await browser.runGraphCase(c.name, true);
+    const graphs = [];
+    for (const c of graphCases) {
+      const r = await browser.runGraphCase(c.name, quick);
+      graphs.push(r);
+      printRow(r, GRAPH_COLUMNS);
+    }
+    results.chromium = { version: browser.version, cases: rows, graphs, coldStart: filters.length ? null : await coldStarts('chromium', (k) => browser.coldStart(k), coldRuns) };
   } finally {
     await browser.close();
   }
@@ -114,7 +137,8 @@ const wasmBytes = statSync(join(root, 'dist', 'onnx-wasm.wasm')).size;
 const sizeTarget = { target: 'wasm size', goal: TARGETS.wasmBytes, value: wasmBytes, met: wasmBytes <= TARGETS.wasmBytes };
 console.log(`\nonnx-wasm.wasm: ${wasmBytes} bytes (${(wasmBytes / 1024).toFixed(1)} KiB)${sizeTarget.met ? ' ok' : ' MISSED'}`);
 const all = [
-  ...Object.entries(results).flatMap(([env, r]) => [...r.cases.flatMap((c) => c.targets), ...(r.coldStart?.targets ?? [])].map((t) => ({ ...t, env }))),
+  ...Object.entries(results).flatMap(([env, r]) =>
+    [...r.cases, ...r.graphs].flatMap((c) => c.targets).concat(r.coldStart?.targets ?? []).map((t) => ({ ...t, env }))),
   sizeTarget,
 ];
 const missed = all.filter((t) => !t.met);

@@ -34,6 +34,14 @@ function table(title, env) {
     const opsRatio = find(r, 'per call vs ort') ?? find(r, 'ops.* vs ort');
     lines.push(`| ${r.name} | ${ms(m.ops)} | ${ms(m.opsOut)} | ${ms(m.opsWasm)} | ${ms(m.session)} | ${ms(m.sessionFetch)} | ${ms(m.ort)} | ${ms(m.copyJs)} | ${ms(m.copyWasm)} | ${ms(m.boundary)} | ${ms(m.boundaryBlocked)} | ${m.kernelCached === undefined ? '' : ms(m.kernelCached)} | ${mark(find(r, 'out vs ort'))} | ${mark(find(r, 'fetches vs ort'))} | ${mark(find(r, 'out vs JS copy'))} | ${opsRatio ? mark(opsRatio) : plain(m.ort, m.ops)} |`);
   }
+  if (env.graphs?.length) {
+    lines.push('', '| exported graph | session | session, fetches | bare call, fetches | onnxruntime-web | ort / fetches | graph / bare call | flatten step / copy |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of env.graphs) {
+      const m = r.ms;
+      lines.push(`| ${r.name} | ${ms(m.session)} | ${ms(m.sessionFetch)} | ${ms(m.bareFetch)} | ${ms(m.ort)} | ${mark(find(r, 'fetches vs ort'))} | ${mark(find(r, 'graph vs bare call'))} | ${mark(find(r, 'flatten step vs copy'))} |`);
+    }
+  }
   lines.push(...whyMissed(env));
   const cold = env.coldStart;
   if (cold) {

@@ -1,0 +1,62 @@
+#!/usr/bin/python3
+"""Exports the benchmark's graphs with torch.onnx.export into bench/models/: what PyTorch writes for
+pooling pipelines a web page runs on an image, at the sizes bench/cases.mjs times them.
+
+  avgpool2d-default.onnx   nn.AvgPool2d(3, stride=2, padding=1) with its defaults (count_include_pad):
+                           Pad (zeros) + AveragePool, on [1, 64, 112, 112]
+  pool-round-clamp.onnx    (F.avg_pool2d(x, 2) * 255).round().clamp(0, 255): a quantize pipeline,
+                           on [1, 3, 224, 224]
+  pool-flatten.onnx        torch.flatten(F.avg_pool2d(x, 2), 1): Flatten after the pooling, on
+                           [1, 64, 56, 56]
+  pool-view.onnx           F.avg_pool2d(x, 2).view(n, -1) with a dynamic batch: shape arithmetic
+                           (Shape, Gather, Unsqueeze, Concat) then Reshape, on [1, 64, 56, 56]
+
+Run with Debian's python3-torch (1.13): /usr/bin/python3 scripts/export-bench-models.py. The benchmark
+reads the committed files and does not need PyTorch.
+"""
+from pathlib import Path
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+OUT = Path(__file__).resolve().parent.parent / 'bench' / 'models'
+OPSET = 13
+
+
+class PoolRoundClamp(nn.Module):
+    def forward(self, x):
+        return (F.avg_pool2d(x, 2) * 255).round().clamp(0, 255)
+
+
+class PoolFlatten(nn.Module):
+    def forward(self, x):
+        return torch.flatten(F.avg_pool2d(x, 2), 1)
+
+
+class PoolView(nn.Module):
+    def forward(self, x):
+        y = F.avg_pool2d(x, 2)
+        return y.view(y.size(0), -1)
+
+
+# name: (module, input shape, whether the batch is dynamic)
+MODELS = {
+    'avgpool2d-default': (nn.AvgPool2d(3, stride=2, padding=1), [1, 64, 112, 112], False),
+    'pool-round-clamp': (PoolRoundClamp(), [1, 3, 224, 224], False),
+    'pool-flatten': (PoolFlatten(), [1, 64, 56, 56], False),
+    'pool-view': (PoolView(), [1, 64, 56, 56], True),
+}
+
+
+def main():
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, (module, shape, dynamic) in MODELS.items():
+        torch.onnx.export(module.eval(), torch.zeros(shape), str(OUT / f'{name}.onnx'), opset_version=OPSET,
+                          input_names=['x'], output_names=['y'],
+                          dynamic_axes={'x': {0: 'n'}, 'y': {0: 'n'}} if dynamic else None)
+        print(f'{name}.onnx')
+
+
+if __name__ == '__main__':
+    main()
