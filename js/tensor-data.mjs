@@ -81,7 +81,7 @@ function fromValues(label, type, values) {
   for (let i = 0; i < values.length; i++) {
     const stored = convert(values[i]);
     if (stored === undefined) {
-      throw new OnnxWasmError(`${label}: element ${i} of the array (${show(values[i])}) is not a${/^[aeiou]/.test(type) ? 'n' : ''} ${type} value: expected ${expected}`);
+      throw new OnnxWasmError(`${label}: element ${i} of the array (${show(values[i])}) is not a${type.startsWith('i') ? 'n' : ''} ${type} value: expected ${expected}`);
     }
     if (Storage !== Array) data[i] = stored;
   }
