@@ -50,7 +50,10 @@ export async function runPrograms(ort, sources) {
 
 /** onnxruntime-web 1.30 reads an unknown dimension (-1) unsigned: 4294967295. Its -1, as meant. */
 export function unknownDimsAsMinusOne(value) {
-  return JSON.parse(JSON.stringify(value), (k, v) => (v === 4294967295 ? -1 : v));
+  if (value === 4294967295) return -1;
+  if (Array.isArray(value)) return value.map(unknownDimsAsMinusOne);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unknownDimsAsMinusOne(v)]));
 }
 
 /** An 8 x 6 opaque picture's RGBA bytes: gradients and a few saturated pixels. */

@@ -47,10 +47,10 @@ test('the programs written for onnxruntime-web give its outputs with onnx-wasm i
       image: new ImageData(data, width, height),
     });
     const theirs = unknownDimsAsMinusOne(await runPrograms(ort, sources()));
-    const ours = JSON.parse(JSON.stringify(await runPrograms(onnxWasm, sources())));
-    assert.deepEqual(ours, JSON.parse(JSON.stringify(theirs)));
+    const ours = unknownDimsAsMinusOne(await runPrograms(onnxWasm, sources()));
+    assert.deepEqual(ours, theirs);
     // and the comparison sees the outputs themselves
-    assert.deepEqual(ours.rounding.round.data.slice(0, 8), [-2, -2, -0, -0, 0, 2, 2, 3].map((v) => (Object.is(v, -0) ? 0 : v)));
+    assert.deepEqual(ours.rounding.round.data.slice(0, 8), [-2, -2, -0, -0, 0, 2, 2, 3]);
     assert.equal(ours.image.pixels.data.length, 4 * 4 * 3);
   } finally {
     delete globalThis.ImageData;

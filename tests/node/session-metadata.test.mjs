@@ -52,7 +52,7 @@ for (const [name, spec] of Object.entries(MODELS)) {
     const theirs = await ort.InferenceSession.create(bytes);
     const ours = await InferenceSession.create(bytes);
     const meta = (s) => ({ inputs: s.inputMetadata, outputs: s.outputMetadata });
-    assert.deepEqual(JSON.parse(JSON.stringify(meta(ours))), unknownDimsAsMinusOne(meta(theirs)));
+    assert.deepEqual(unknownDimsAsMinusOne(meta(ours)), unknownDimsAsMinusOne(meta(theirs)));
     assert.ok(Object.isFrozen(ours.outputMetadata) && Object.isFrozen(ours.outputMetadata[0].shape));
     await theirs.release();
     assert.equal(await ours.release(), undefined);
