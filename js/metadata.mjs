@@ -63,7 +63,7 @@ function inferredValues(graph) {
       pending.splice(i--, 1);
       settled = true;
       const operator = OPERATORS.find((o) => o.op === node.opType);
-      const shape = operator?.elementwise ? broadcast(inputs.map((v) => v.shape)) : operator?.planes ? planesShape(node, inputs[0]) : null;
+      const shape = operator?.elementwise ? broadcast(inputs.map((v) => v.shape)) : operator?.independentPlanes ? planesShape(node, inputs[0]) : null;
       for (const name of node.outputs) values.set(name, { type: inputs[0]?.type ?? null, shape });
     }
   }
