@@ -100,9 +100,9 @@ export function tensorData(label, type, data) {
     return new Uint16Array(data.buffer, data.byteOffset, data.length); // its bit patterns, shared
   }
   const arrays = array === Array ? 'an array of strings'
-    : type === 'uint8' ? 'Uint8Array or a Uint8ClampedArray'
-      : type === 'float16' && hasFloat16Array() ? 'Uint16Array or a Float16Array' : array.name;
-  throw new OnnxWasmError(`${label}: type '${type}' needs data in a${/^[aA]/.test(arrays) ? 'n' : ''} ${arrays} or a plain array, got ${describe(data)}`);
+    : type === 'uint8' ? 'a Uint8Array or a Uint8ClampedArray'
+      : type === 'float16' ? 'a Uint16Array (or a Float16Array where the engine has one)' : `a${/^[AEIO]/.test(array.name) ? 'n' : ''} ${array.name}`;
+  throw new OnnxWasmError(`${label}: type '${type}' needs data in ${arrays} or a plain array, got ${describe(data)}`);
 }
 
 // Typed arrays whose type onnxruntime-web infers, in its order.

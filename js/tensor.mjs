@@ -33,7 +33,8 @@ function seal(t, type, data, dims, size) {
 export class Tensor {
   constructor(typeOrData, dataOrDims, maybeDims) {
     const label = 'Tensor';
-    const named = typeof typeOrData === 'string';
+    // onnxruntime-web's two forms: (type, data, dims) and (data, dims), data being an object
+    const named = typeOrData === null || typeof typeOrData !== 'object';
     const type = named ? checkType(label, typeOrData) : inferredType(label, typeOrData);
     const data = tensorData(label, type, named ? dataOrDims : typeOrData);
     const dims = checkDims(label, named ? maybeDims : dataOrDims, data);
