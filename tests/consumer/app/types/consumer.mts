@@ -43,7 +43,7 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   const bf16 = new Tensor('bfloat16', new Uint16Array([0x3fc0]));
   // float16 and bfloat16 read as numbers; the integer types have no such reading.
   same<ReturnType<typeof bf16.toFloat32Array>, Float32Array>(true);
-  new Tensor('float16', [0x3e00]).toFloat32Array();
+  new Tensor('float16', new Uint16Array([0x3e00])).toFloat32Array();
   f32.toFloat32Array();
   // @ts-expect-error float32 does not hold every int32 exactly
   new Tensor('int32', [1]).toFloat32Array();
