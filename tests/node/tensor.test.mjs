@@ -239,6 +239,13 @@ test('bool and string tensors are refused by operators and sessions as UNSUPPORT
     assert.throws(() => ops.Min([new Tensor('float32', [1]), t]), (e) => e.code === 'UNSUPPORTED' && /input 1 has type/.test(e.message));
     assert.throws(() => Tensor.wasm(t.type, [1]), (e) => e.code === 'UNSUPPORTED');
   }
+  const { InferenceSession } = await import('onnx-wasm');
+  const { buildModel } = await import('../../tools/onnx-builder.mjs');
+  const session = await InferenceSession.create(buildModel({
+    opset: 13, inputs: [{ name: 'x', type: 'float32', dims: [1] }], outputs: [{ name: 'y', type: 'float32' }], nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }],
+  }));
+  await assert.rejects(session.run({ x: new Tensor([true]) }), (e) => e.code === 'UNSUPPORTED' && /has type 'bool', which no operator of onnx-wasm accepts$/.test(e.message));
+  await session.release();
 });
 
 test('ready() is idempotent', async () => {
