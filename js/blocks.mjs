@@ -10,7 +10,8 @@ import { alignLine, byteLengthOf, bytesOf, readOutputs, reserveScratch, usable, 
 import { dimsByteOffset, heap, lastError, reserveCallArea } from './runtime.mjs';
 import { cpuTensor, isTensor, wasmPointer } from './tensor.mjs';
 
-const tensorBytes = (t) => (isTensor(t) ? byteLengthOf(t) : 0);
+// 0 for what the whole call refuses: not a Tensor, or a bool or string one
+const tensorBytes = (t) => (isTensor(t) && Object.prototype.hasOwnProperty.call(DTYPES, t.type) ? byteLengthOf(t) : 0);
 
 /**
  * Whether a call on `tensors` into `out` (a Tensor, or null for a new output) has more bytes in all

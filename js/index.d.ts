@@ -1,10 +1,16 @@
 // Declarations of onnx-wasm's public API. The build copies this file to dist/index.d.ts (for require)
 // and dist/index.d.mts (for import).
 
-/** Element types, by onnxruntime-web's names. */
-export type TensorType =
+/** Element types the operators take, by onnxruntime-web's names. */
+export type NumericTensorType =
   | 'float32' | 'float64' | 'float16' | 'bfloat16'
   | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64';
+
+/**
+ * Every element type a Tensor holds: the numeric ones, and 'bool' and 'string', which a program can
+ * make and feed and every operator refuses (`UNSUPPORTED`, naming the type).
+ */
+export type TensorType = NumericTensorType | 'bool' | 'string';
 
 /** The floating-point element types, the only ones Floor, Ceil, Round and AveragePool accept. */
 export type FloatTensorType = 'float32' | 'float64' | 'float16' | 'bfloat16';
@@ -25,6 +31,9 @@ export interface TensorDataMap {
   uint32: Uint32Array;
   int64: BigInt64Array;
   uint64: BigUint64Array;
+  /** 1 for true, 0 for false. */
+  bool: Uint8Array;
+  string: string[];
 }
 
 /**
@@ -33,27 +42,119 @@ export interface TensorDataMap {
  */
 export type Float16ArrayIfDeclared = typeof globalThis extends { Float16Array: { prototype: infer A } } ? A : never;
 
+/** What a plain array holds for each type: VALUES, never bit patterns. */
+export interface TensorValueMap {
+  float32: number; float64: number; float16: number; bfloat16: number;
+  int8: number; uint8: number; int16: number; uint16: number; int32: number; uint32: number;
+  int64: number | bigint; uint64: number | bigint;
+  bool: boolean | 0 | 1;
+  string: string;
+}
+
 /**
- * What the Tensor constructor takes as data: the type's typed array, or a plain array that is converted
- * to it (bigints for 64-bit integers; bit patterns for float16 and bfloat16). float16 data may also be
- * a Float16Array where the engine has one: the tensor keeps its bits, as a Uint16Array over the same
- * memory.
+ * What the Tensor constructor takes as data: the type's typed array (uint8 also a Uint8ClampedArray,
+ * copied; float16 also a Float16Array where the engine has one, whose bits the tensor shares as a
+ * Uint16Array), or a plain array of values: float16 and bfloat16 numbers are rounded to nearest, ties
+ * to even; int64 and uint64 take bigints and numbers that are safe integers; a value the type cannot
+ * hold exactly (a fraction or an out-of-range number for an integer type, an unsafe integer) is
+ * refused, naming its index, never wrapped.
  */
 export type TensorData<T extends TensorType> =
   | TensorDataMap[T]
   | (T extends 'float16' ? Float16ArrayIfDeclared : never)
-  | (T extends 'int64' | 'uint64' ? readonly bigint[] : readonly number[]);
+  | (T extends 'uint8' ? Uint8ClampedArray : never)
+  | readonly TensorValueMap[T][];
+
+/** Typed arrays whose element type `new Tensor(data, dims)` infers, as onnxruntime-web does. */
+export interface InferredTypeMap {
+  float32: Float32Array; float64: Float64Array; int8: Int8Array; uint8: Uint8Array | Uint8ClampedArray;
+  int16: Int16Array; uint16: Uint16Array; int32: Int32Array; uint32: Uint32Array;
+  int64: BigInt64Array; uint64: BigUint64Array; float16: Float16ArrayIfDeclared;
+}
+
+/** onnxruntime-web's image formats: the colours of the tensor's channels, in order. */
+export type ImageFormat = 'RGB' | 'RGBA' | 'BGR' | 'RBG';
+export type ImageTensorLayout = 'NCHW' | 'NHWC';
+
+/**
+ * A tensor value is (pixel + bias) / mean, a pixel (value - bias) * mean: each a number for every
+ * channel, or one per colour in R, G, B(, A) order (A defaults to mean 255 or 1 as below, bias 0).
+ */
+export interface ImageNormalization {
+  /** Default 255 (for toImageData of an integer tensor, 1). */
+  mean?: number | readonly [number, number, number] | readonly [number, number, number, number];
+  /** Default 0. */
+  bias?: number | readonly [number, number, number] | readonly [number, number, number, number];
+}
+
+/** An object with ImageData's fields: RGBA bytes, 4 per pixel, row by row. */
+export interface ImageDataLike {
+  readonly data: Uint8ClampedArray | Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Tensor.fromImage's options (onnxruntime-web's names). */
+export interface TensorFromImageOptions {
+  /** Scale the image to this size first (drawn on a canvas); each defaults to the image's own. */
+  resizedWidth?: number;
+  resizedHeight?: number;
+  /** 'float32' (default: normalized values) or 'uint8' (the pixels as they are; no norm). */
+  dataType?: 'float32' | 'uint8';
+  /** Default 'RGB'. */
+  tensorFormat?: ImageFormat;
+  /** Default 'NCHW': [1, C, H, W]; 'NHWC': [1, H, W, C]. */
+  tensorLayout?: ImageTensorLayout;
+  norm?: ImageNormalization;
+  /** The image's own format: only 'RGBA' (what every source here gives). */
+  format?: 'RGBA';
+  /** Accepted for onnxruntime-web's URL options, which do not read them either. */
+  width?: number;
+  height?: number;
+}
+
+/** toImageData's and toDataURL's options (onnxruntime-web's names). */
+export interface TensorToImageDataOptions {
+  /**
+   * The colours of the tensor's channels (default 'RGB'): 1 channel is grey; 3 take RGB, BGR or RBG;
+   * 4 take any, RGBA reading the fourth as alpha (otherwise the image is opaque).
+   */
+  format?: ImageFormat;
+  /** Default 'NCHW'. */
+  tensorLayout?: ImageTensorLayout;
+  norm?: ImageNormalization;
+}
+
+/** What fromImage takes: in pages and workers, any of these; in Node, ImageData-like data at its own size. */
+export type ImageSource =
+  | ImageDataLike
+  | (typeof globalThis extends { HTMLImageElement: { prototype: infer I } } ? I : never)
+  | (typeof globalThis extends { ImageBitmap: { prototype: infer B } } ? B : never)
+  | (typeof globalThis extends { HTMLCanvasElement: { prototype: infer C } } ? C : never)
+  | (typeof globalThis extends { OffscreenCanvas: { prototype: infer O } } ? O : never)
+  | string
+  | URL;
+
+/** ImageData where the environment has it (pages, workers); elsewhere an object with its fields. */
+export type ImageDataResult = typeof globalThis extends { ImageData: { prototype: infer D } } ? D : ImageDataLike & { colorSpace: 'srgb' };
 
 /**
  * A typed array with an element type and a shape, as in onnxruntime-web:
- * `new Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2])`.
+ * `new Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2])`, `new Tensor('float16', [1.5, 2.5])`
+ * (values), or `new Tensor(new Float32Array(n), [1, n])` (the type inferred).
  */
 export class Tensor<T extends TensorType = TensorType> {
   /**
    * @param dims the shape; defaults to `[data.length]`. Its element count must equal `data.length`.
-   * @throws OnnxWasmError for an unknown type, data of the wrong array type, or dims that do not fit.
+   * @throws OnnxWasmError for an unknown type, data of the wrong array type, a value the type cannot
+   *   hold (naming its index), or dims that do not fit.
    */
   constructor(type: T, data: TensorData<T>, dims?: readonly number[]);
+  /**
+   * The type inferred at run time from a typed array, or from an array of strings ('string') or
+   * booleans ('bool'); TypeScript does not infer it here: narrow by `type`.
+   */
+  constructor(data: InferredTypeMap[keyof InferredTypeMap] | readonly string[] | readonly boolean[], dims?: readonly number[]);
   readonly type: T;
   /**
    * The elements. For a wasm-resident tensor, a view of the wasm module's memory, made anew when that
@@ -72,19 +173,44 @@ export class Tensor<T extends TensorType = TensorType> {
    */
   dispose(): void;
   /**
+   * The same data with other dims of the same element count; the new tensor shares the data.
+   * @throws OnnxWasmError for dims that do not fit, or a wasm tensor (it owns its memory).
+   */
+  reshape(dims: readonly number[]): Tensor<T>;
+  /** `data`; for a wasm tensor a copy in JS memory, the wasm memory freed if `releaseData`. */
+  getData(releaseData?: boolean): Promise<TensorDataMap[T]>;
+  /**
+   * The first image of an image tensor ([N, C, H, W] or NHWC) as ImageData: each pixel (value - bias) *
+   * mean, rounded and clamped to 0..255. Works in Node too (an ImageData-like result).
+   * @throws OnnxWasmError for a tensor that is not an image or a format that does not fit its channels.
+   */
+  toImageData(options?: TensorToImageDataOptions): ImageDataResult;
+  /**
+   * toImageData's image as a PNG `data:` URL.
+   * @throws OnnxWasmError `UNSUPPORTED` without a document (workers, Node): use toImageData there.
+   */
+  toDataURL(options?: TensorToImageDataOptions): string;
+  /**
    * The elements as numbers in a new Float32Array: float16 and bfloat16 bit patterns decoded (exactly,
    * -0 and NaN payloads kept), float32 copied.
    * @throws OnnxWasmError for the other types, whose values float32 does not all hold.
    */
   toFloat32Array(this: Tensor<'float16' | 'bfloat16' | 'float32'>): Float32Array;
   /**
+   * An image as a tensor, float32 in 0..1 by default: ImageData (or `{ data, width, height }`), an
+   * HTMLImageElement, an ImageBitmap, a canvas, or a URL (fetched and decoded), in pages and workers.
+   * Node decodes no images: it takes ImageData-like data at its own size, and refuses the rest
+   * (`UNSUPPORTED`).
+   */
+  static fromImage(image: ImageSource, options?: TensorFromImageOptions): Promise<Tensor<'float32'> | Tensor<'uint8'>>;
+  /**
    * A tensor whose data live in the wasm module's memory, filled with `data` (as for the constructor)
    * or zeros. ops.* read such inputs in place and, when any input is wasm-resident, return their output
    * in wasm memory too, so chained calls copy nothing across the JS/wasm boundary. Call after
    * `await ready()`; dispose() it when done.
-   * @throws OnnxWasmError as the constructor does, or `OUT_OF_MEMORY`.
+   * @throws OnnxWasmError as the constructor does, `UNSUPPORTED` for 'bool' and 'string', or `OUT_OF_MEMORY`.
    */
-  static wasm<T extends TensorType>(type: T, dims: readonly number[], data?: TensorData<T>): Tensor<T>;
+  static wasm<T extends NumericTensorType>(type: T, dims: readonly number[], data?: TensorData<T>): Tensor<T>;
 }
 
 export type TensorLocation = 'cpu' | 'wasm';
@@ -196,7 +322,7 @@ export interface Ops {
    * Elementwise minimum of one or more tensors of one type, with multidirectional broadcasting
    * (version 8 on). Integer types from version 12.
    */
-  Min<T extends TensorType>(inputs: readonly Tensor<T>[], options?: MinOptions & OutOption<T>): Tensor<T>;
+  Min<T extends NumericTensorType>(inputs: readonly Tensor<T>[], options?: MinOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn). */
   AveragePool<T extends FloatTensorType>(x: Tensor<T>, options: AveragePoolOptions & OutOption<T>): Tensor<T>;
 }
@@ -209,7 +335,7 @@ export interface OperatorVersion {
   /** The opset in which this version was introduced (its since-version). */
   version: number;
   /** The element types of its first input (its variants are these, per version). */
-  types: TensorType[];
+  types: NumericTensorType[];
   /** Its inputs as ONNX names them, each with the element types it accepts. */
   inputs: OperatorParam[];
   /** Its outputs, likewise. */
@@ -228,7 +354,7 @@ export interface OperatorVersion {
 export interface OperatorParam {
   /** ONNX's name for it, e.g. 'X', 'shape', 'min'. */
   name: string;
-  types: TensorType[];
+  types: NumericTensorType[];
   /** An input that may be left out (null in the middle of the inputs, or off their end). */
   optional: boolean;
   /** The last input, given one or more times. */
@@ -300,6 +426,15 @@ export interface SessionOptions {
  */
 export type FetchesType = readonly string[] | Readonly<Record<string, Tensor | null>>;
 
+/** onnxruntime-web's ValueMetadata of a tensor input or output. */
+export interface ValueMetadata {
+  readonly name: string;
+  readonly isTensor: true;
+  /** The element type; null when the model states none and none can be inferred. */
+  readonly type: string | null;
+  readonly shape: ReadonlyArray<number | string>;
+}
+
 /** A model loaded with `InferenceSession.create`, run on the wasm kernels. */
 export class InferenceSession {
   /**
@@ -325,10 +460,24 @@ export class InferenceSession {
    */
   run(feeds: Readonly<Record<string, Tensor>>, fetches?: FetchesType, options?: object): Promise<Record<string, AnyTensor>>;
   /**
-   * Frees the session's memory in the wasm module; the session cannot run afterwards. A session that is
-   * garbage-collected without release() is freed then.
+   * onnxruntime-web's metadata of the inputs: name, type and shape (a number, a symbolic name, or -1
+   * per dimension; [] when the model states no shape).
    */
-  release(): void;
+  readonly inputMetadata: readonly ValueMetadata[];
+  /**
+   * The same for the outputs, a shape the model leaves out (or dimensions it leaves unnamed) inferred
+   * from its nodes where it can be, as onnxruntime-web does.
+   */
+  readonly outputMetadata: readonly ValueMetadata[];
+  /** A no-op here (onnx-wasm records no profile); it does not throw. */
+  startProfiling(): void;
+  /** A no-op, as startProfiling(). */
+  endProfiling(): void;
+  /**
+   * Frees the session's memory in the wasm module at once; the session cannot run afterwards. A session
+   * that is garbage-collected without release() is freed then.
+   */
+  release(): Promise<void>;
 }
 
 /** Decodes a serialized ONNX TensorProto (e.g. a backend test's `input_0.pb`). Call after `await ready()`. */

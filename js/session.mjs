@@ -4,6 +4,7 @@ import { OnnxWasmError } from './errors.mjs';
 import { readSource } from 'onnx-wasm-read-source';
 import { exceedsBlock } from './blocks.mjs';
 import { endCall, readOutputs, writeInputs } from './calls.mjs';
+import { valueMetadata } from './metadata.mjs';
 import { operatorCall, runCallInBlocks } from './ops.mjs';
 import { guarded, lastError, ready, wasm } from './runtime.mjs';
 import { Tensor, isTensor } from './tensor.mjs';
@@ -78,6 +79,9 @@ export class InferenceSession {
   // The model as one ops.* call (oneCall), or null.
   #call;
 
+  // inputMetadata and outputMetadata, made when first asked for.
+  #metadata = null;
+
   constructor(handle, preferredOutputLocation) {
     if (!handle) throw new OnnxWasmError('InferenceSession: use `await InferenceSession.create(source)`');
     /** Names of the inputs run() expects (graph inputs that are not initializers). */
@@ -120,7 +124,7 @@ export class InferenceSession {
     }
     // Its names and graph took the heap's reserve (src/core/heap_reserve.h): the wasm memory is full.
     if (wasm()._ow_ran_short_of_memory()) {
-      session.release();
+      await session.release();
       throw new OnnxWasmError(`${label}: out of memory (the wasm memory is full)`, 'OUT_OF_MEMORY');
     }
     return session;
@@ -228,15 +232,37 @@ export class InferenceSession {
   }
 
   /**
-   * Frees the model's memory; the session cannot run afterwards. A run() does all its work before it
-   * returns its promise, so runs called before release() are never cut short: they resolve with
-   * their outputs. One called after it rejects.
+   * Frees the model's memory, at once; the session cannot run afterwards. A run() does all its work
+   * before it returns its promise, so runs called before release() are never cut short: they resolve
+   * with their outputs. One called after it rejects. Returns a promise, as onnxruntime-web's does.
    */
-  release() {
+  async release() {
     if (!this.#state.handle) return;
     unreleased?.unregister(this);
     guarded('InferenceSession.release', () => freeSession(this.#state));
   }
+
+  /**
+   * onnxruntime-web's metadata of the inputs run() takes: { name, isTensor: true, type, shape }, each
+   * dimension a number, a symbolic name or -1 (unknown); [] when the model states no shape.
+   */
+  get inputMetadata() {
+    return (this.#metadata ??= valueMetadata(this.graph)).inputs;
+  }
+
+  /**
+   * The same for the outputs; a shape the model does not state (or dimensions it leaves unnamed) is
+   * inferred from the nodes where it can be (metadata.mjs), else -1 per dimension or [].
+   */
+  get outputMetadata() {
+    return (this.#metadata ??= valueMetadata(this.graph)).outputs;
+  }
+
+  /** onnxruntime-web's profiler: a no-op here (nothing is recorded); kept so that code calling it runs. */
+  startProfiling() {}
+
+  /** A no-op, as startProfiling(). */
+  endProfiling() {}
 }
 
 // The model as one ops.* call, if it is a single node of the default domain whose inputs are all fed

@@ -1,16 +1,11 @@
 import { DTYPES } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
+import { imageToTensor, tensorToDataURL, tensorToImageData } from './image.mjs';
+import { TENSOR_TYPES, inferredType, tensorData } from './tensor-data.mjs';
 import {
   LIST_COUNT, LIST_HEADER_WORDS, RECORD_BYTE_LENGTH, RECORD_DATA, RECORD_HANDLE, RECORD_RANK, RECORD_TYPE,
 } from 'onnx-wasm-layout';
 import { dimsByteOffset, guarded, lastError, reserveCallArea, wasm } from './runtime.mjs';
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (ArrayBuffer.isView(value)) return value.constructor.name;
-  if (Array.isArray(value)) return 'Array';
-  return typeof value;
-}
 
 // Set only on tensors made here, after their checks: tells a checked Tensor from an object that merely
 // has Tensor.prototype.
@@ -30,14 +25,61 @@ function seal(t, type, data, dims, size) {
 
 /**
  * A typed array with an element type and a shape, as in onnxruntime-web:
- * `new Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2])`.
- * `data` may also be a plain array of numbers (or bigints for 64-bit integers); it is converted.
- * `dims` defaults to `[data.length]`.
+ * `new Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2])`, or `new Tensor(data, dims)` with
+ * the type inferred from a typed array (or an array of strings or booleans). `data` may also be a
+ * plain array of values, converted under the rules of tensor-data.mjs. `dims` defaults to
+ * `[data.length]`.
  */
 export class Tensor {
-  constructor(type, data, dims) {
-    ({ data, dims } = checkTensor('Tensor', type, data, dims));
+  constructor(typeOrData, dataOrDims, maybeDims) {
+    const label = 'Tensor';
+    // onnxruntime-web's two forms: (type, data, dims) and (data, dims), data being an object
+    const named = typeOrData === null || typeof typeOrData !== 'object';
+    const type = named ? checkType(label, typeOrData) : inferredType(label, typeOrData);
+    const data = tensorData(label, type, named ? dataOrDims : typeOrData);
+    const dims = checkDims(label, named ? maybeDims : dataOrDims, data);
     seal(this, type, data, Object.freeze([...dims]), data.length);
+  }
+
+  /**
+   * Tensor.fromImage (onnxruntime-web's): an image as a [1, 3 or 4, H, W] (or NHWC) tensor; see
+   * image.mjs for the sources and options.
+   */
+  static fromImage(image, options) {
+    return imageToTensor(image, options).then(({ type, data, dims }) => cpuTensor(type, data, Object.freeze(dims)));
+  }
+
+  /** The first image of an image tensor as ImageData (an ImageData-like object where there is no ImageData). */
+  toImageData(options) {
+    return tensorToImageData(this, options);
+  }
+
+  /** The first image of an image tensor as a PNG data: URL (needs a document's canvas). */
+  toDataURL(options) {
+    return tensorToDataURL(this, options);
+  }
+
+  /**
+   * The same data with other dims of the same element count (onnxruntime-web's reshape): the new
+   * tensor shares the data. A wasm tensor owns its memory, so, as onnxruntime-web refuses for a tensor
+   * that owns GPU memory, it is refused.
+   */
+  reshape(dims) {
+    if (this.location !== 'cpu') {
+      throw new OnnxWasmError('Tensor.reshape: a wasm tensor owns its memory and cannot share it; copy it out first (new Tensor(t.type, t.data.slice(), dims))');
+    }
+    return cpuTensor(this.type, this.data, Object.freeze([...checkDims('Tensor.reshape', dims, this.data)]));
+  }
+
+  /**
+   * Resolves to the data (onnxruntime-web's getData): `data` itself in JS memory; for a wasm tensor a
+   * copy in JS memory, and with `releaseData` the wasm memory is freed (dispose()).
+   */
+  async getData(releaseData) {
+    if (this.location === 'cpu') return this.data;
+    const copy = this.data.slice();
+    if (releaseData) this.dispose();
+    return copy;
   }
 
   /** Where the data live: 'cpu' (a JS typed array) or 'wasm' (the wasm module's memory, see Tensor.wasm). */
@@ -68,8 +110,12 @@ export class Tensor {
    */
   static wasm(type, dims, data) {
     const label = 'Tensor.wasm';
-    if (data !== undefined) ({ data, dims } = checkTensor(label, type, data, dims));
-    else checkTensor(label, type, null, dims);
+    checkType(label, type);
+    if (!Object.prototype.hasOwnProperty.call(DTYPES, type)) {
+      throw new OnnxWasmError(`${label}: type '${type}' has no place in wasm memory: no operator here accepts it`, 'UNSUPPORTED');
+    }
+    if (data !== undefined) data = tensorData(label, type, data);
+    dims = checkDims(label, dims, data ?? null);
     return guarded(label, (m) => {
       // A one-record list of the type and dims (bindings/call_layout.h) asks for the memory; the result
       // list's record has it.
@@ -182,26 +228,16 @@ export function cpuTensor(type, data, dims) {
   return seal(t, type, data, dims, data.length);
 }
 
-// The checks of the constructor: data (typed array, array, or null for none) against type and dims.
-function checkTensor(label, type, data, dims) {
-  const info = typeof type === 'string' && Object.prototype.hasOwnProperty.call(DTYPES, type) ? DTYPES[type] : undefined;
-  if (!info) {
-    throw new OnnxWasmError(`${label}: unknown type '${String(type)}' (expected one of ${Object.keys(DTYPES).join(', ')})`);
-  }
-  if (Array.isArray(data)) {
-    try {
-      data = info.array.from(data);
-    } catch (e) {
-      throw new OnnxWasmError(`${label}: cannot convert the array to ${info.array.name} for type '${type}': ${e.message}`);
-    }
-  } else if (type === 'float16' && typeof Float16Array === 'function' && data instanceof Float16Array) {
-    data = new Uint16Array(data.buffer, data.byteOffset, data.length); // its bit patterns, shared
-  } else if (data !== null && !(data instanceof info.array)) {
-    const arrays = type === 'float16' && typeof Float16Array === 'function' ? 'Uint16Array or a Float16Array' : info.array.name;
-    throw new OnnxWasmError(`${label}: type '${type}' needs data in a ${arrays}, got ${describe(data)}`);
-  }
+// The type name, checked: one of TENSOR_TYPES.
+function checkType(label, type) {
+  if (typeof type === 'string' && Object.prototype.hasOwnProperty.call(TENSOR_TYPES, type)) return type;
+  throw new OnnxWasmError(`${label}: unknown type '${String(type)}' (expected one of ${Object.keys(TENSOR_TYPES).join(', ')})`);
+}
+
+// dims checked against data (or null for none); undefined is [data.length].
+function checkDims(label, dims, data) {
   if (dims === undefined && data !== null) dims = [data.length];
-  if (!Array.isArray(dims)) throw new OnnxWasmError(`${label}: dims must be an array, got ${describe(dims)}`);
+  if (!Array.isArray(dims)) throw new OnnxWasmError(`${label}: dims must be an array, got ${dims === null ? 'null' : typeof dims}`);
   let size = 1;
   for (const d of dims) {
     if (!Number.isSafeInteger(d) || d < 0) {
@@ -212,5 +248,5 @@ function checkTensor(label, type, data, dims) {
   if (data !== null && size !== data.length) {
     throw new OnnxWasmError(`${label}: dims [${dims.join(', ')}] hold ${size} elements but data has ${data.length}`);
   }
-  return { data, dims };
+  return dims;
 }

@@ -45,7 +45,7 @@ export async function runPipeline() {
     );
     $('pipeline-description').textContent = entry.description;
     const before = $('before');
-    const feeds = { [session.inputNames[0]]: canvasToTensor(before, entry.image.inputScale) };
+    const feeds = { [session.inputNames[0]]: await canvasToTensor(before, entry.image.inputScale) };
     const run = () => session.run(feeds);
     const first = await timeOnce(run);
     const result = first.result[session.outputNames[0]];

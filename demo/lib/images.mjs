@@ -1,6 +1,7 @@
-// Pictures on canvases and image tensors ([N, C, H, W]): the built-in picture, the user's, and the
-// conversions an image model's pre- and post-processing do.
-import { valuesOf, tensorFrom } from './tensors.mjs';
+// Pictures on canvases and image tensors ([N, C, H, W]): the built-in picture, the user's, and an image
+// model's pre- and post-processing, through the package's Tensor.fromImage and toImageData.
+import { Tensor } from 'onnx-wasm';
+import { valuesOf } from './tensors.mjs';
 
 /** Draws the built-in picture (a landscape with a sun, a lake, stripes and text), procedurally, at width × height. */
 export function drawBuiltInPicture(canvas, width = 480, height = 300) {
@@ -78,14 +79,8 @@ export async function drawImageFile(canvas, file, maxWidth = 1280, maxHeight = 1
 
 /** The canvas's RGB as a float32 [1, 3, H, W] tensor, each 0..255 value times `scale`. */
 export function canvasToTensor(canvas, scale) {
-  const { width, height } = canvas;
-  const rgba = canvas.getContext('2d', { willReadFrequently: true }).getImageData(0, 0, width, height).data;
-  const plane = width * height;
-  const data = new Float32Array(3 * plane);
-  for (let p = 0; p < plane; p++) {
-    for (let c = 0; c < 3; c++) data[c * plane + p] = rgba[4 * p + c] * scale;
-  }
-  return tensorFrom('float32', data, [1, 3, height, width]);
+  const pixels = canvas.getContext('2d', { willReadFrequently: true }).getImageData(0, 0, canvas.width, canvas.height);
+  return Tensor.fromImage(pixels, { norm: { mean: 1 / scale } });
 }
 
 /** The canvas's alpha channel: {data (one byte per pixel), width, height}. */
@@ -108,32 +103,28 @@ export const isImageTensor = (tensor) => tensor.dims.length === 4 && tensor.dims
  */
 export function drawTensor(canvas, tensor, scale, alpha) {
   const [, channels, height, width] = tensor.dims;
-  const values = valuesOf(tensor).map(Number);
   const plane = width * height;
-  let map = (v) => v * scale;
+  const kept = channels >= 3 ? 3 : 1;
+  const values = valuesOf(tensor).slice(0, kept * plane).map(Number);
+  let norm = { mean: scale };
   if (scale === undefined) {
     let lo = Infinity;
     let hi = -Infinity;
-    for (let i = 0; i < channels * plane; i++) {
-      if (!Number.isFinite(values[i])) continue;
-      lo = Math.min(lo, values[i]);
-      hi = Math.max(hi, values[i]);
+    for (const v of values) {
+      if (!Number.isFinite(v)) continue;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
     }
-    map = hi > lo ? (v) => ((v - lo) / (hi - lo)) * 255 : () => 128;
+    norm = hi > lo ? { mean: 255 / (hi - lo), bias: lo } : { mean: 1, bias: (Number.isFinite(lo) ? lo : 0) - 128 };
+  }
+  const image = new Tensor('float64', values, [1, kept, height, width]).toImageData({ format: 'RGB', norm });
+  if (alpha) {
+    for (let y = 0; y < height; y++) {
+      const row = Math.min(Math.floor(((y + 0.5) * alpha.height) / height), alpha.height - 1) * alpha.width;
+      for (let x = 0; x < width; x++) image.data[4 * (y * width + x) + 3] = alpha.data[row + Math.min(Math.floor(((x + 0.5) * alpha.width) / width), alpha.width - 1)];
+    }
   }
   canvas.width = width;
   canvas.height = height;
-  const g = canvas.getContext('2d', { willReadFrequently: true });
-  const image = g.createImageData(width, height);
-  const source = channels >= 3 ? [0, 1, 2] : [0, 0, 0];
-  for (let p = 0; p < plane; p++) {
-    for (let c = 0; c < 3; c++) image.data[4 * p + c] = map(values[source[c] * plane + p]);
-  }
-  for (let y = 0; y < height; y++) {
-    const row = alpha ? Math.min(Math.floor(((y + 0.5) * alpha.height) / height), alpha.height - 1) * alpha.width : 0;
-    for (let x = 0; x < width; x++) {
-      image.data[4 * (y * width + x) + 3] = alpha ? alpha.data[row + Math.min(Math.floor(((x + 0.5) * alpha.width) / width), alpha.width - 1)] : 255;
-    }
-  }
-  g.putImageData(image, 0, 0);
+  canvas.getContext('2d', { willReadFrequently: true }).putImageData(image, 0, 0);
 }

@@ -70,7 +70,7 @@ export async function runPlayground(newPicture = false) {
   const box = $('pg-message');
   const canvas = $('pg-result');
   const before = $('before');
-  if (newPicture || !picture) picture = canvasToTensor(before, IN_SCALE);
+  if (newPicture || !picture) picture = await canvasToTensor(before, IN_SCALE);
   let options;
   let code = '';
   try {

@@ -46,7 +46,7 @@ test('float32 reads as a copy; operator outputs read as numbers; other types are
   const copy = new Tensor('float32', data).toFloat32Array();
   assert.notEqual(copy, data);
   assert.deepEqual(copy, data);
-  const ceiled = ops.Ceil(new Tensor('float16', [0x3e00 /* 1.5 */, 0xbe00 /* -1.5 */, 0x0001 /* 2^-24 */]));
+  const ceiled = ops.Ceil(new Tensor('float16', new Uint16Array([0x3e00 /* 1.5 */, 0xbe00 /* -1.5 */, 0x0001 /* 2^-24 */])));
   assert.deepEqual([...ceiled.toFloat32Array()], [2, -1, 1]);
   for (const type of ['float64', 'int32', 'int64', 'uint8']) {
     const t = new Tensor(type, type.endsWith('64') && type.startsWith('int') ? [1n] : [1]);

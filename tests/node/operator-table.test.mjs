@@ -76,7 +76,7 @@ test('js/index.d.ts declares exactly the table\'s operators, each with its input
   for (const { op, maxInputs, types } of operators) {
     const m = methods.find((x) => x.op === op);
     assert.equal(m.paramType, maxInputs > 1 ? 'readonly Tensor<T>[]' : 'Tensor<T>', `${op}'s input`);
-    assert.equal(m.constraint, [...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'TensorType', `${op}'s types`);
+    assert.equal(m.constraint, [...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'NumericTensorType', `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
     assert.ok(m.out, `${op}'s options take out (OutOption<T>)`);
     assert.match(dts, new RegExp(`export (type|interface) ${op}Options\\b`), `${op}Options is declared`);

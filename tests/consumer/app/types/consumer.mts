@@ -43,7 +43,7 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   const bf16 = new Tensor('bfloat16', new Uint16Array([0x3fc0]));
   // float16 and bfloat16 read as numbers; the integer types have no such reading.
   same<ReturnType<typeof bf16.toFloat32Array>, Float32Array>(true);
-  new Tensor('float16', [0x3e00]).toFloat32Array();
+  new Tensor('float16', new Uint16Array([0x3e00])).toFloat32Array();
   f32.toFloat32Array();
   // @ts-expect-error float32 does not hold every int32 exactly
   new Tensor('int32', [1]).toFloat32Array();
@@ -52,8 +52,28 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   new Tensor('float16', new Float32Array([1.5]));
   // @ts-expect-error float32 data must be a Float32Array or numbers
   new Tensor('float32', new Float64Array(2));
-  // @ts-expect-error int64 data must be a BigInt64Array or bigints
-  new Tensor('int64', [1, 2]);
+  new Tensor('int64', [1, 2]); // safe integers as numbers
+  // @ts-expect-error int64 data must be a BigInt64Array, bigints or numbers
+  new Tensor('int64', ['1']);
+  // onnxruntime-web's forms: the type inferred, values for float16, bool and string, images.
+  const inferred: Tensor = new Tensor(new Float32Array(4), [1, 4]);
+  const reshaped: Tensor<'float32'> = f32.reshape([2, 2]);
+  const got: Float32Array = await reshaped.getData();
+  new Tensor('float16', [1.5, 2.5]);
+  new Tensor('uint8', new Uint8ClampedArray(4));
+  same<Tensor<'bool'>['data'], Uint8Array>(true);
+  same<Tensor<'string'>['data'], string[]>(true);
+  new Tensor('bool', [true, false]);
+  new Tensor(['a', 'b']);
+  // @ts-expect-error a string tensor holds strings
+  new Tensor('string', [1]);
+  const picture = await Tensor.fromImage({ data: new Uint8ClampedArray(16), width: 2, height: 2 }, { tensorLayout: 'NHWC', norm: { mean: [255, 255, 255], bias: 0 } });
+  const pixels = picture.toImageData({ format: 'RGB' });
+  const bytes: Uint8ClampedArray = pixels.data;
+  const url: string = picture.toDataURL();
+  // @ts-expect-error tensorFormat is one of onnxruntime-web's formats
+  await Tensor.fromImage('/a.png', { tensorFormat: 'ARGB' });
+  void got, url, bytes, inferred;
   // @ts-expect-error unknown element type
   new Tensor('complex64', [1]);
   // @ts-expect-error data is read-only
@@ -124,7 +144,11 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   void asTensor;
   // @ts-expect-error feeds are Tensors
   await session.run({ x: new Float32Array(4) });
-  session.release();
+  const metadata = session.inputMetadata[0];
+  same<typeof metadata.shape, ReadonlyArray<number | string>>(true);
+  session.startProfiling();
+  session.endProfiling();
+  await session.release();
 
   // decodeTensorProto: a tensor of whatever type the proto holds.
   const decoded = decodeTensorProto(new Uint8Array(tensorBytes));
