@@ -42,5 +42,5 @@ export const CASES = [
 export const TARGETS = {
   node: { outVsOrt: 2.5, outVsCopy: 2, perCallVsOrt: 10, coldStartVsOrt: 5 },
   chromium: { outVsOrt: 4, outVsCopy: 2, poolVsOrt: 3, perCallVsOrt: 10, coldStartVsOrt: 5 },
-  wasmBytes: 200000,
+  wasmBytes: 400000,
 };
