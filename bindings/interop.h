@@ -64,10 +64,10 @@ const uint32_t* fail(Status status);
 // for it, in static memory. For guard().
 void fail_escaped(std::string_view name, std::string (*where)(const void*), const void* context);
 
-// The one way an exported entry point runs its body: `call()`'s result, or, should an exception
-// escape it (an allocation that did not fit in memory, everything it made freed on the way out),
-// null, 0 or undefined (an embind value) with the error for ow_error() (fail_escaped). `where()`, a function making
-// the call's name, runs only then, after `call`'s frames are gone: what it reads must outlive them.
+// The one way an exported entry point runs its body: `call()`'s result or, should an exception escape
+// it (memory ran out; everything it made is freed on the way out), null, 0 or undefined (an embind
+// value) with the error for ow_error() (fail_escaped()). `where()`, which names the call, runs only
+// then, after `call`'s frames are gone: what it reads must outlive them.
 template <typename Where, typename Call>
 auto guard(std::string_view name, const Where& where, Call&& call) -> decltype(call()) {
   try {
