@@ -8,12 +8,10 @@
 #include <emscripten/emscripten.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "core/heap_reserve.h"
 #include "interop.h"
 #include "js_strings.h"
 #include "ops/operator.h"
@@ -85,19 +83,22 @@ Result<Attributes> attributes_from_js(const val& obj) {
 // Resolves and checks an operator for ops.*: the PreparedOp's address (JS caches it per operator, opset
 // and attributes, and runs it with ow_run_op), or 0 with the error for ow_error().
 uintptr_t prepare_op(val op_type_js, double opset, val attrs) {
-  if (!interop::hold_reserve()) {
-    char name[32];  // the operator's name, cut short if longer: a message that needs no memory
-    string_from_js(op_type_js, name, sizeof name);
-    return (interop::fail_heap_full(name), 0);
-  }
-  const std::string op_type = string_from_js(op_type_js);
-  auto parsed = attributes_from_js(attrs);
-  if (!parsed.ok()) return (interop::fail(parsed.status().with_context(op_type + ": ")), 0);
-  auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value());
-  if (!op.ok()) return (interop::fail(op.status()), 0);
-  // The operator is freed with `op` if it took the reserve.
-  if (interop::ran_short_of_memory()) return (interop::fail(heap_full_error(op_type)), 0);
-  return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
+  char name[32];  // the operator's name, cut short if longer, for a message when memory runs out
+  string_from_js(op_type_js, name, sizeof name);
+  return interop::guard(name, [&]() -> uintptr_t {
+    const std::string op_type = string_from_js(op_type_js);
+    auto parsed = attributes_from_js(attrs);
+    if (!parsed.ok()) {
+      interop::fail(parsed.status().with_context(op_type + ": "));
+      return 0;
+    }
+    auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value());
+    if (!op.ok()) {
+      interop::fail(op.status());
+      return 0;
+    }
+    return reinterpret_cast<uintptr_t>(new PreparedOp(op.take()));
+  });
 }
 
 val type_names_to_js(const std::vector<DType>& types) {
@@ -155,32 +156,27 @@ extern "C" {
 // (options.out: none, or every output). The result list (with no tensors when they were given), or
 // null (ow_error()).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_run_op(const ow::PreparedOp* op, uint32_t given) {
-  ow::interop::CallScratch& scratch = ow::interop::scratch;
-  std::vector<ow::interop::InputTensor>& inputs = scratch.inputs;
-  ow::Outputs& outputs = scratch.outputs;
-  outputs.clear();
-  if (!ow::interop::hold_reserve()) {
-    char label[48];  // "AveragePool-19", formatted without memory
-    const std::string_view name = op->schema().name.substr(0, 32);
-    char* end = std::copy(name.begin(), name.end(), label);
-    *end++ = '-';
-    *std::to_chars(end, label + sizeof label - 1, op->version().since_version).ptr = '\0';
-    return ow::interop::fail_heap_full(label);
-  }
-  ow::Status st = ow::interop::read_inputs();
-  if (st.ok()) {
+  using namespace ow;
+  return interop::guard(op->schema().name, [op] { return op->label(); }, [&]() -> const uint32_t* {
+    interop::CallScratch& scratch = interop::scratch;
+    std::vector<interop::InputTensor>& inputs = scratch.inputs;
+    // Kept for the next call, but not its tensors: emptied on the way out, whichever way that is.
+    struct Emptied {
+      Outputs& outputs;
+      ~Emptied() { outputs.clear(); }
+    } emptied{scratch.outputs};
+    Outputs& outputs = scratch.outputs;
+    Status st = interop::read_inputs();
+    if (!st.ok()) return interop::fail(st.with_context(op->label() + ": "));
     const size_t count = inputs.size() - given;  // JS writes at least one input before the given ones
     scratch.pointers.clear();
     for (size_t i = 0; i < count; ++i) scratch.pointers.push_back(inputs[i].omitted ? nullptr : &inputs[i].tensor);
     for (size_t i = count; i < inputs.size(); ++i) outputs.push_back(std::move(inputs[i].tensor));  // a view
     st = op->run_into(scratch.pointers, outputs);
+    if (!st.ok()) return interop::fail(std::move(st));
     if (given) outputs.clear();  // the caller's memory: no handles for them
-  } else {
-    st = st.with_context(op->label() + ": ");
-  }
-  const uint32_t* result = st.ok() ? ow::interop::write_outputs(std::move(outputs)) : ow::interop::fail(std::move(st));
-  outputs.clear();  // what a failed run made
-  return ow::interop::finish(result, op->schema().name.data());  // a literal: null-terminated
+    return interop::write_outputs(std::move(outputs));
+  });
 }
 
 EMSCRIPTEN_KEEPALIVE void ow_prepared_release(ow::PreparedOp* op) { delete op; }

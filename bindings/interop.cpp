@@ -1,14 +1,14 @@
 #include "interop.h"
 
-#include "core/heap_reserve.h"
-
 #include <emscripten/emscripten.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <new>
+#include <stdexcept>
 #include <string>
 
 namespace ow::interop {
@@ -39,8 +39,6 @@ struct Area {
 };
 Area call_area;
 Area result_area;
-
-const bool reserve_taken_at_start = (take_heap_reserve(), true);
 
 Status last_error;
 uint32_t error_words[kErrorWords];
@@ -108,7 +106,6 @@ const uint32_t* write_outputs(Outputs&& outputs) {
   double* dims = reinterpret_cast<double*>(result_area.data()) + dims_offset(count);
   list[kListCount] = 0;  // the handles made so far, should one fail
   for (size_t i = 0; i < count; ++i) {
-    // malloc, not new: a session's outputs are as many as its graph says, beyond the heap's reserve.
     void* memory = std::malloc(sizeof(Tensor));
     if (!memory) {
       release_results(list);
@@ -129,43 +126,68 @@ const uint32_t* write_outputs(Outputs&& outputs) {
 
 const uint32_t* fail(Status status) {
   last_error = std::move(status);
-  ran_short_of_memory();  // a failed call has its error: the next call starts with the reserve
   return report(last_error.code(), last_error.message());
 }
 
-bool hold_reserve() {
-  ran_short_of_memory();  // what came before is not this call's to report
-  return !heap_reserve_spent();
-}
+// What operator new throws: std::bad_alloc, noting the size it could not allocate, for the message.
+struct HeapFull : std::bad_alloc {
+  explicit HeapFull(size_t bytes) : bytes(bytes) {}
+  size_t bytes;
+};
 
-const uint32_t* fail_heap_full(std::string_view label) {
-  static constexpr std::string_view kFull = "out of memory (the wasm memory is full)";
-  static char message[128 + 2 + kFull.size()];
-  char* end = message;
-  if (!label.empty()) {
-    label = label.substr(0, 128);
-    end = std::copy(label.begin(), label.end(), end);
-    end = std::copy_n(": ", 2, end);
+void fail_escaped(std::string_view name, std::string (*where)(const void*), const void* context) {
+  ErrorCode code = ErrorCode::kOutOfMemory;
+  size_t asked = 0;
+  const char* what = "";
+  try {
+    throw;
+  } catch (const HeapFull& e) {
+    asked = e.bytes;
+  } catch (const std::bad_alloc&) {
+  } catch (const std::exception& e) {
+    code = ErrorCode::kInternal;
+    what = e.what();
+  } catch (...) {
+    code = ErrorCode::kInternal;
+    what = "an exception of an unknown type";
   }
-  end = std::copy(kFull.begin(), kFull.end(), end);
-  fail(Status());  // frees the last error's message
-  return report(ErrorCode::kOutOfMemory, std::string_view(message, static_cast<size_t>(end - message)));
-}
-
-bool ran_short_of_memory() {
-  const bool used = heap_reserve_used();
-  take_heap_reserve();
-  return used;
-}
-
-const uint32_t* finish(const uint32_t* result, const char* label) {
-  if (!ran_short_of_memory() || !result) return result;  // a failed call keeps its own error
-  release_results(result);
-  take_heap_reserve();  // now that the outputs are freed
-  return fail(heap_full_error(label));
+  last_error = Status();  // its message's memory, for this one
+  try {
+    std::string message = where(context);
+    if (!message.empty()) message += ": ";
+    if (code == ErrorCode::kInternal) {
+      message += "internal error: ";
+      message += what;
+    } else {
+      message += "out of memory (the wasm memory is full";
+      if (asked) message += "; " + std::to_string(asked) + " bytes asked for";
+      message += ')';
+    }
+    fail(Status(code, std::move(message)));
+  } catch (const std::bad_alloc&) {  // not even the message fits: "<name>: out of memory", without memory
+    static constexpr std::string_view kFull = "out of memory (the wasm memory is full)";
+    static constexpr std::string_view kInternal = "internal error";
+    static char message[128 + 2 + kFull.size()];
+    char* end = message;
+    if (!name.empty()) {
+      name = name.substr(0, 128);
+      end = std::copy(name.begin(), name.end(), end);
+      end = std::copy_n(": ", 2, end);
+    }
+    const std::string_view text = code == ErrorCode::kInternal ? kInternal : kFull;
+    end = std::copy(text.begin(), text.end(), end);
+    report(code, std::string_view(message, static_cast<size_t>(end - message)));
+  }
 }
 
 }  // namespace ow::interop
+
+// The global operator new (C++ lets a program replace it), as the standard library's but throwing
+// HeapFull, whose size the message names. operator new[] and the nothrow forms call this one.
+void* operator new(std::size_t size) {
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw ow::interop::HeapFull(size);
+}
 
 using namespace ow;
 
@@ -189,30 +211,23 @@ EMSCRIPTEN_KEEPALIVE void ow_release_caches() {
   interop::last_error = Status();  // its message, kept for ow_error()
 }
 
-// Whether the call now ending used the reserve (see core/heap_reserve.h), for calls that end in JS: JS then frees
-// what the call made and reports OUT_OF_MEMORY. Takes the reserve again.
-EMSCRIPTEN_KEEPALIVE bool ow_ran_short_of_memory() { return interop::ran_short_of_memory(); }
-
-// After something escaped a call (JS caught a C++ exception or a trap): the next call starts with the
-// reserve, and without the mark of this one having used it.
-EMSCRIPTEN_KEEPALIVE void ow_recover() { interop::ran_short_of_memory(); }
-
 // The error of the last call that returned null (call_layout.h's kError* words).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_error() { return interop::error_words; }
 
 // A tensor owned by a handle, for the shape and type of the call area's first record; zero-filled if
 // `zero_fill` (otherwise the caller writes every element).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_tensor_allocate(bool zero_fill) {
-  if (!interop::hold_reserve()) return interop::fail_heap_full("");  // JS names the call
-  auto* list = reinterpret_cast<const uint32_t*>(interop::call_area.data());
-  const double* dims = reinterpret_cast<const double*>(list) + interop::dims_offset(list[interop::kListCount]);
-  const uint32_t* r = interop::record(list, 0);
-  auto t = Tensor::allocate(static_cast<DType>(r[interop::kRecordType]), Dims(dims, dims + r[interop::kRecordRank]));
-  if (!t.ok()) return interop::fail(t.status());
-  if (zero_fill) std::memset(t.value().raw_data(), 0, t.value().byte_size());
-  Outputs outputs;
-  outputs.push_back(t.take());
-  return interop::finish(interop::write_outputs(std::move(outputs)), "");  // JS names the call
+  return interop::guard("", [&]() -> const uint32_t* {  // JS names the call
+    auto* list = reinterpret_cast<const uint32_t*>(interop::call_area.data());
+    const double* dims = reinterpret_cast<const double*>(list) + interop::dims_offset(list[interop::kListCount]);
+    const uint32_t* r = interop::record(list, 0);
+    auto t = Tensor::allocate(static_cast<DType>(r[interop::kRecordType]), Dims(dims, dims + r[interop::kRecordRank]));
+    if (!t.ok()) return interop::fail(t.status());
+    if (zero_fill) std::memset(t.value().raw_data(), 0, t.value().byte_size());
+    Outputs outputs;
+    outputs.push_back(t.take());
+    return interop::write_outputs(std::move(outputs));
+  });
 }
 
 EMSCRIPTEN_KEEPALIVE void ow_tensor_release(Tensor* handle) { interop::release_handle(handle); }

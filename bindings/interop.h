@@ -9,12 +9,16 @@
 // (Tensor*) that owns its data, which JS releases with ow_tensor_release or keeps as a wasm-resident
 // tensor.
 //
-// A call that fails returns null and leaves its Status for ow_error().
+// A call that fails returns null and leaves its Status for ow_error(); every exported entry point runs
+// its body through guard(), which turns an exception that escapes it into such a failure.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "call_layout.h"
@@ -51,27 +55,35 @@ const uint32_t* write_outputs(Outputs&& outputs);
 void release_handle(Tensor* handle);
 void release_results(const uint32_t* list);
 
-// Keeps `status` for ow_error() and returns null, the failed-call result. The call has failed, so
-// whether it used the heap's reserve no longer matters: the reserve is taken back for the next call.
+// Keeps `status` for ow_error() and returns null, the failed-call result.
 const uint32_t* fail(Status status);
 
-// Whether the call now ending has used the heap's reserve (core/heap_reserve.h); takes the reserve
-// again for the next call if it was used (or could not be taken before), and forgets that it was used.
-bool ran_short_of_memory();
+// Fails the call (ow_error()) for the exception being handled: OUT_OF_MEMORY for std::bad_alloc,
+// "<where>: out of memory (the wasm memory is full; 24 bytes asked for)", INTERNAL for any other.
+// `where()` names the call; should not even the message fit in memory, `name` (cut short) stands in
+// for it, in static memory. For guard().
+void fail_escaped(std::string_view name, std::string (*where)(const void*), const void* context);
 
-// What a call that returns a result list ends with: `result` (null for a failed call, which keeps its
-// error), or, if the call used the reserve, null with OUT_OF_MEMORY naming `label`, after releasing
-// the result's tensors.
-const uint32_t* finish(const uint32_t* result, const char* label);
+// The one way an exported entry point runs its body: `call()`'s result or, should an exception escape
+// it (memory ran out; everything it made is freed on the way out), null, 0 or undefined (an embind
+// value) with the error for ow_error() (fail_escaped()). `where()`, which names the call, runs only
+// then, after `call`'s frames are gone: what it reads must outlive them.
+template <typename Where, typename Call>
+auto guard(std::string_view name, const Where& where, Call&& call) -> decltype(call()) {
+  try {
+    return call();
+  } catch (...) {
+    fail_escaped(name, [](const void* w) -> std::string { return (*static_cast<const Where*>(w))(); }, &where);
+    using R = decltype(call());
+    if constexpr (std::is_default_constructible_v<R>) return R{};
+    else return R::undefined();
+  }
+}
 
-// For the calls built without exceptions (ops.*, Tensor.wasm), at their start: takes the heap's reserve
-// back if it is not held, and true if it is held. Without it (the heap is full to the last byte) such a
-// call must not start, since an allocation there could only throw through frames that do not free
-// what they hold: it fails at once with fail_heap_full(), which allocates nothing. Forgets whether the
-// reserve was used before the call.
-bool hold_reserve();
-// fail() with OUT_OF_MEMORY "<label>: out of memory (the wasm memory is full)", formatted in static
-// memory: for when not even an error's message can be allocated.
-const uint32_t* fail_heap_full(std::string_view label);
+// guard() for a call named by `name` alone.
+template <typename Call>
+auto guard(std::string_view name, Call&& call) -> decltype(call()) {
+  return guard(name, [name] { return std::string(name); }, std::forward<Call>(call));
+}
 
 }  // namespace ow::interop

@@ -1,6 +1,7 @@
 // Strings between JS and the bindings without embind's std::string conversions, which copy through a
 // malloc'd block and write there without checking that malloc succeeded (into address 0 on a full
-// heap). These allocate only through std::string, that is operator new and the heap's reserve.
+// heap). These allocate only through std::string, whose operator new throws std::bad_alloc when the
+// memory is full (interop.h guard()).
 #pragma once
 
 #include <emscripten/val.h>

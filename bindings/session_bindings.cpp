@@ -1,16 +1,11 @@
 // Whole models: sessions and TensorProto decoding. Loading a model goes through embind (once per
 // session); running one is a plain exported function over the call area (interop.h). The JS layer
 // (js/session.mjs) copies the model's bytes into wasm memory and frees them after the call; nothing here
-// keeps a view of them. Built with exceptions, as graph.cpp (CMakeLists.txt): what grows with a model
-// here (feeds, the graph's description for JS) is freed when an allocation throws std::bad_alloc, which
-// the entry points catch or JS turns into OUT_OF_MEMORY (js/runtime.mjs guarded()).
+// keeps a view of them.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
-#include <new>
-
-#include "core/heap_reserve.h"
 #include "interop.h"
 #include "js_strings.h"
 #include "onnx/graph.h"
@@ -105,38 +100,45 @@ val description_to_js(const onnx::ModelDescription& d) {
   return graph;
 }
 
-Result<onnx::Session> load_session(const void* data, size_t byte_length) {
-  auto model = onnx::decode_model(data, byte_length);
-  if (!model.ok()) return model.status();
-  return onnx::Session::create(model.take());
-}
-
 // Decodes and checks a model: the session's address, or 0 with the error for ow_error().
 uintptr_t create_session(uintptr_t data, size_t byte_length) {
-  take_heap_reserve();  // if memory freed since the last call has room for it again
-  try {
-    auto session = load_session(reinterpret_cast<const void*>(data), byte_length);  // the model is freed
-    if (!session.ok()) return (interop::fail(session.status()), 0);
-    // The session is freed with `session` if it took the reserve.
-    if (interop::ran_short_of_memory()) return (interop::fail(heap_full_error("InferenceSession.create")), 0);
-    // JS describes the session next (session_graph, built without a catch): only with the reserve held.
-    if (heap_reserve_spent()) throw std::bad_alloc();
+  // Outside the guarded call, so that the error can name the node it ran out of memory at.
+  onnx::Model model;
+  onnx::Progress progress;
+  const auto where = [&progress] { return progress.where("InferenceSession.create"); };
+  return interop::guard("InferenceSession.create", where, [&]() -> uintptr_t {
+    auto decoded = onnx::decode_model(reinterpret_cast<const void*>(data), byte_length);  // copied out of `data`
+    if (!decoded.ok()) {
+      interop::fail(decoded.status());
+      return 0;
+    }
+    model = decoded.take();
+    auto session = onnx::Session::create(std::move(model), &progress);
+    if (!session.ok()) {
+      interop::fail(session.status());
+      return 0;
+    }
     return reinterpret_cast<uintptr_t>(new onnx::Session(session.take()));
-  } catch (const std::bad_alloc&) {  // not even the error's message fitted
-    return (interop::fail_heap_full("InferenceSession.create"), 0);
-  }
+  });
 }
 
+// JS describes a session once, after creating it: each of these is undefined when memory runs out.
 val session_input_names(uintptr_t session) {
-  return list_to_js(reinterpret_cast<const onnx::Session*>(session)->input_names(), string_to_js);
+  return interop::guard("InferenceSession.create", [session] {
+    return list_to_js(reinterpret_cast<const onnx::Session*>(session)->input_names(), string_to_js);
+  });
 }
 
 val session_output_names(uintptr_t session) {
-  return list_to_js(reinterpret_cast<const onnx::Session*>(session)->output_names(), string_to_js);
+  return interop::guard("InferenceSession.create", [session] {
+    return list_to_js(reinterpret_cast<const onnx::Session*>(session)->output_names(), string_to_js);
+  });
 }
 
 val session_graph(uintptr_t session) {
-  return description_to_js(reinterpret_cast<const onnx::Session*>(session)->description());
+  return interop::guard("InferenceSession.create", [session] {
+    return description_to_js(reinterpret_cast<const onnx::Session*>(session)->description());
+  });
 }
 
 }  // namespace
@@ -147,46 +149,34 @@ extern "C" {
 // Runs a session on the feeds in the call area (each record names its graph input); the outputs in
 // output_names() order, or null (ow_error()).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_session_run(const ow::onnx::Session* session) {
-  ow::take_heap_reserve();  // if memory freed since the last call has room for it again
-  try {
-    ow::Outputs outputs;
-    ow::Status st;
-    try {
-      std::vector<ow::onnx::Feed> feeds;
-      st = ow::interop::read_inputs();
-      if (st.ok()) {
-        for (auto& in : ow::interop::scratch.inputs) feeds.push_back({std::string(in.name), std::move(in.tensor)});
-        st = session->run(feeds, outputs);
-      }
-    } catch (const std::bad_alloc&) {  // the feeds are freed
-      st = ow::heap_full_error("InferenceSession.run: the feeds");
-    }
-    const uint32_t* result = st.ok() ? ow::interop::write_outputs(std::move(outputs)) : ow::interop::fail(std::move(st));
-    return ow::interop::finish(result, "InferenceSession.run");
-  } catch (const std::bad_alloc&) {  // not even the error's message fitted
-    return ow::interop::fail_heap_full("InferenceSession.run");
-  }
+  using namespace ow;
+  onnx::Progress progress;
+  const auto where = [&progress] { return progress.where("InferenceSession.run"); };
+  return interop::guard("InferenceSession.run", where, [&]() -> const uint32_t* {
+    Status st = interop::read_inputs();
+    if (!st.ok()) return interop::fail(std::move(st));
+    progress.stage = "the feeds";
+    std::vector<onnx::Feed> feeds;
+    for (auto& in : interop::scratch.inputs) feeds.push_back({std::string(in.name), std::move(in.tensor)});
+    Outputs outputs;
+    st = session->run(feeds, outputs, &progress);
+    if (!st.ok()) return interop::fail(std::move(st));
+    return interop::write_outputs(std::move(outputs));
+  });
 }
 
 EMSCRIPTEN_KEEPALIVE void ow_session_release(ow::onnx::Session* session) { delete session; }
 
 // Decodes a serialized TensorProto into a one-tensor result list, or null (ow_error()).
 EMSCRIPTEN_KEEPALIVE const uint32_t* ow_decode_tensor_proto(const void* data, size_t byte_length) {
-  ow::take_heap_reserve();  // if memory freed since the last call has room for it again
-  try {
-    auto tensor = ow::onnx::decode_tensor(data, byte_length);
-    const uint32_t* result = nullptr;
-    if (tensor.ok()) {
-      ow::Outputs outputs;
-      outputs.push_back(std::move(tensor.value().tensor));
-      result = ow::interop::write_outputs(std::move(outputs));
-    } else {
-      result = ow::interop::fail(tensor.status());
-    }
-    return ow::interop::finish(result, "decodeTensorProto");
-  } catch (const std::bad_alloc&) {  // not even the error's message fitted
-    return ow::interop::fail_heap_full("decodeTensorProto");
-  }
+  using namespace ow;
+  return interop::guard("decodeTensorProto", [&]() -> const uint32_t* {
+    auto tensor = onnx::decode_tensor(data, byte_length);
+    if (!tensor.ok()) return interop::fail(tensor.status());
+    Outputs outputs;
+    outputs.push_back(std::move(tensor.value().tensor));
+    return interop::write_outputs(std::move(outputs));
+  });
 }
 
 }  // extern "C"

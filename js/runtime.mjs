@@ -96,11 +96,10 @@ export function heap() {
 }
 
 /**
- * Runs fn(m), calls into the wasm module, and turns what escapes the C++ side's error values into an
- * OnnxWasmError: a C++ exception (std::bad_alloc, from an allocation that found the wasm memory full
- * after the heap's reserve was spent: src/core/heap_reserve.h) or a trap (a RuntimeError, which only a bug
- * can cause). Either abandons frames that had moved the stack pointer: it is put back, and the next
- * call starts with the reserve taken again. OnnxWasmErrors pass through unchanged.
+ * Runs fn(m), calls into the wasm module, and turns a trap (a RuntimeError, which only a bug can
+ * cause: every export turns C++ exceptions into errors it reports, bindings/interop.h guard()) into an
+ * OnnxWasmError INTERNAL. The trap abandoned frames that had moved the stack pointer: it is put back.
+ * OnnxWasmErrors pass through unchanged.
  */
 export function guarded(label, fn) {
   const m = wasm();
@@ -108,22 +107,10 @@ export function guarded(label, fn) {
   try {
     return fn(m);
   } catch (e) {
-    const escaped = wasmFailure(label, e);
-    if (!escaped) throw e;
+    if (!(e instanceof WebAssembly.RuntimeError || e instanceof RangeError)) throw e;
     m.stackRestore(stack);
-    m._ow_recover();
-    throw escaped;
+    throw new OnnxWasmError(`${label}: internal error: the wasm code trapped (${e.message})`, 'INTERNAL');
   }
-}
-
-function wasmFailure(label, e) {
-  if (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception) {
-    return new OnnxWasmError(`${label}: out of memory (the wasm memory is full)`, 'OUT_OF_MEMORY');
-  }
-  if (e instanceof WebAssembly.RuntimeError || e instanceof RangeError) {
-    return new OnnxWasmError(`${label}: internal error: the wasm code trapped (${e.message})`, 'INTERNAL');
-  }
-  return null;
 }
 
 // Tensor lists (bindings/call_layout.h): LIST_HEADER_WORDS uint32 (the count), records of RECORD_WORDS

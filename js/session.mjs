@@ -9,6 +9,12 @@ import { operatorCall, runCallInBlocks } from './ops.mjs';
 import { guarded, lastError, ready, wasm } from './runtime.mjs';
 import { Tensor, isTensor } from './tensor.mjs';
 
+// A session's description from the wasm module: undefined when memory ran out making it.
+function described(value) {
+  if (value === undefined) throw lastError();
+  return value;
+}
+
 function deepFreeze(value) {
   if (value !== null && typeof value === 'object') {
     for (const v of Object.values(value)) deepFreeze(v);
@@ -85,15 +91,15 @@ export class InferenceSession {
   constructor(handle, preferredOutputLocation) {
     if (!handle) throw new OnnxWasmError('InferenceSession: use `await InferenceSession.create(source)`');
     /** Names of the inputs run() expects (graph inputs that are not initializers). */
-    this.inputNames = Object.freeze(wasm().sessionInputNames(handle));
+    this.inputNames = Object.freeze(described(wasm().sessionInputNames(handle)));
     /** Names of the outputs run() returns. */
-    this.outputNames = Object.freeze(wasm().sessionOutputNames(handle));
+    this.outputNames = Object.freeze(described(wasm().sessionOutputNames(handle)));
     /**
      * The model as declared, for tools that show it: opset imports, inputs (those run() takes) and
      * outputs with their types and shapes, initializers, and the nodes in file order, each with the
      * operator version it runs and its attributes.
      */
-    this.graph = deepFreeze(wasm().sessionGraph(handle));
+    this.graph = deepFreeze(described(wasm().sessionGraph(handle)));
     this.#locations = outputLocations(this.outputNames, preferredOutputLocation);
     this.#call = oneCall(this.graph, this.inputNames);
     // Last: a constructor that threw above leaves the handle to create(), which frees it.
@@ -115,19 +121,12 @@ export class InferenceSession {
     await ready();
     const handle = withBytes(label, bytes, (p, n) => wasm().createSession(p, n));
     if (!handle) throw lastError();
-    let session;
     try {
-      session = guarded(label, () => new InferenceSession(handle, preferred));
+      return guarded(label, () => new InferenceSession(handle, preferred));
     } catch (e) {
       guarded(label, (m) => m._ow_session_release(handle));
       throw e;
     }
-    // Its names and graph took the heap's reserve (src/core/heap_reserve.h): the wasm memory is full.
-    if (wasm()._ow_ran_short_of_memory()) {
-      await session.release();
-      throw new OnnxWasmError(`${label}: out of memory (the wasm memory is full)`, 'OUT_OF_MEMORY');
-    }
-    return session;
   }
 
   /**

@@ -1,10 +1,18 @@
-// Measures the sizes the README reports: the npm tarball, and what headless Chromium downloads to run
-// Floor with onnx-wasm (dist/, as built) and with onnxruntime-web (the devDependency, through its
-// package.json's default `import` entry and through its wasm-only entry `onnxruntime-web/wasm`). Pages
-// are served without COOP/COEP headers, as the consumer test serves them. Prints Markdown tables.
+// Measures the sizes the README reports: what the wasm's code costs by operator family and layer, the
+// npm tarball, and what headless Chromium downloads to run Floor with onnx-wasm (dist/, as built) and
+// with onnxruntime-web (the devDependency, through its package.json's default `import` entry and
+// through its wasm-only entry `onnxruntime-web/wasm`). Pages are served without COOP/COEP headers, as
+// the consumer test serves them. Prints Markdown tables.
 // Usage: node scripts/sizes.mjs   (after npm run build; the ORT model is tests/data/onnx-backend's Floor case)
+//
+// The breakdown builds the wasm again into build/wasm-sizes with its functions' names kept
+// (--profiling-funcs, which changes no code), reads each function's code size from it, and charges the
+// function to the source file whose object defines it (emnm): src/ops/<family>.cpp and
+// src/kernels/<family>_*.cpp to their family, the rest to its layer; functions of no object here to
+// the library they come from. The link inlines across files (wasm-opt): an inlined function is charged
+// to the one it went into, so a small kernel often to its family's ops/ file; a family's total holds.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +93,132 @@ function table(title, files) {
   for (const f of files) console.log(`| \`${f.file}\` | ${f.bytes} (${kB(f.bytes)}) | ${f.gzip} (${kB(f.gzip)}) |`);
   console.log(`| total | ${total.bytes} (${kB(total.bytes)}) | ${total.gzip} (${kB(total.gzip)}) |`);
 }
+
+// The code section's function bodies of a wasm binary with a name section: [{ name, bytes }].
+function functionSizes(wasm) {
+  let p = 8; // past the magic number and version
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = wasm[p++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+  };
+  const name = () => {
+    const length = leb();
+    p += length;
+    return wasm.toString('utf8', p - length, p);
+  };
+  let imported = 0;
+  const bodies = [];
+  const names = new Map();
+  while (p < wasm.length) {
+    const id = wasm[p++];
+    const end = leb() + p;
+    if (id === 2) { // imports: functions take the first indices
+      for (let n = leb(); n > 0; n--) {
+        name();
+        name();
+        const kind = wasm[p++];
+        if (kind === 0) imported++, leb();
+        else if (kind === 1) p++, wasm[p++] & 1 ? (leb(), leb()) : leb(); // table: type, limits
+        else if (kind === 2) wasm[p++] & 1 ? (leb(), leb()) : leb(); // memory: limits
+        else if (kind === 3) p += 2; // global: type, mutability
+        else leb(); // tag: attribute, type
+      }
+    } else if (id === 10) {
+      for (let n = leb(); n > 0; n--) {
+        const bytes = leb();
+        bodies.push(bytes);
+        p += bytes;
+      }
+    } else if (id === 0 && name() === 'name') {
+      while (p < end) {
+        const sub = wasm[p++];
+        const subEnd = leb() + p;
+        if (sub === 1) for (let n = leb(); n > 0; n--) names.set(leb(), name());
+        p = subEnd;
+      }
+    }
+    p = end;
+  }
+  return bodies.map((bytes, i) => ({ name: names.get(imported + i) ?? `function ${imported + i}`, bytes }));
+}
+
+// The operator family of each kernel file's prefix, where it is not the family's own name.
+const KERNEL_FAMILIES = { avgpool: 'average_pool' };
+
+// Where the code of a source file goes: [layer, operator family or ''].
+function sourceGroup(source) {
+  const [, layer, file] = /^(?:src\/)?([^/]+)\/(.+)\.cpp$/.exec(source);
+  if (layer === 'ops') return ['ops', file === 'registry' ? '' : file];
+  if (layer === 'kernels') {
+    if (file.startsWith('convert_half')) return ['kernels', '']; // shared by the families
+    const prefix = file.split('_')[0];
+    return ['kernels', KERNEL_FAMILIES[prefix] ?? prefix];
+  }
+  return [layer, ''];
+}
+
+// The library of a function that no object of this project defines.
+function libraryGroup(name) {
+  if (/^(__cxa_|__cxxabiv1|_Unwind_|__gxx_|__cxx_|std::__2::__terminate|__typeid|__dynamic_cast)/.test(name) || name.includes('__cxxabiv1')) return ['libraries', 'libc++abi (exceptions, RTTI)'];
+  if (/^(std::|void std::|bool std::|.*\bstd::__2::)/.test(name)) return ['libraries', 'libc++'];
+  if (/emscripten::|_embind_|embind/.test(name)) return ['libraries', 'embind'];
+  return ['libraries', 'libc, malloc and runtime'];
+}
+
+// Builds build/wasm-sizes and charges its code to families and layers: Markdown tables.
+function breakdown() {
+  const dir = join(root, 'build', 'wasm-sizes');
+  const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
+  const run = (command, args) => execFileSync(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 });
+  run('emcmake', ['cmake', '-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_EXE_LINKER_FLAGS=--profiling-funcs']);
+  run('cmake', ['--build', dir, '-j2']);
+  const definedIn = new Map(); // function name -> sources defining it
+  const objects = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? objects(join(d, e.name)) : e.name.endsWith('.cpp.o') ? [join(d, e.name)] : []));
+  for (const object of objects(join(dir, 'CMakeFiles'))) {
+    const source = object.replace(/^.*\.dir\//, '').replace(/\.o$/, '');
+    if (source.startsWith('tests/')) continue;
+    for (const line of run('emnm', ['-C', '--defined-only', object]).split('\n')) {
+      const m = /^[0-9a-f]+ [tTwW] (.+)$/.exec(line);
+      if (m) definedIn.set(m[1], [...(definedIn.get(m[1]) ?? []), source]);
+    }
+  }
+  const wasm = readFileSync(join(dir, 'onnx-wasm.wasm'));
+  const groups = new Map();
+  let code = 0;
+  for (const { name, bytes } of functionSizes(wasm)) {
+    const sources = definedIn.get(name);
+    const [layer, family] = sources ? sourceGroup(sources[0]) : libraryGroup(name);
+    const key = `${layer}\t${family}`;
+    groups.set(key, (groups.get(key) ?? 0) + bytes);
+    code += bytes;
+  }
+  const wasmBytes = statSync(join(root, 'dist', 'onnx-wasm.wasm')).size;
+  const share = (bytes) => `${((100 * bytes) / code).toFixed(1)}%`;
+  console.log(`\nWhat the wasm's code costs (${code} bytes of functions; dist/onnx-wasm.wasm is ${wasmBytes} bytes with its data, tables and exports)\n`);
+  console.log('| layer | operator family or library | bytes | share |\n|---|---|---:|---:|');
+  const rows = [...groups].map(([key, bytes]) => [...key.split('\t'), bytes]);
+  const order = ['kernels', 'ops', 'core', 'onnx', 'bindings', 'libraries'];
+  rows.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]) || b[2] - a[2]);
+  const shared = { kernels: 'shared (half-float conversion)', ops: 'shared (registry: the table, PreparedOp)' };
+  for (const layer of order) {
+    const inLayer = rows.filter((r) => r[0] === layer);
+    const total = inLayer.reduce((t, r) => t + r[2], 0);
+    if (inLayer.length > 1 || inLayer[0][1]) {
+      for (const [, family, bytes] of inLayer) console.log(`| ${layer} | ${family || shared[layer]} | ${bytes} | ${share(bytes)} |`);
+    }
+    console.log(`| **${layer}** | ${inLayer.length > 1 ? 'all' : ''} | **${total}** | **${share(total)}** |`);
+  }
+  console.log('\nEach operator family: its ops/ file and its kernels together\n\n| operator family | bytes | share |\n|---|---:|---:|');
+  const families = new Map();
+  for (const [layer, family, bytes] of rows) if ((layer === 'ops' || layer === 'kernels') && family) families.set(family, (families.get(family) ?? 0) + bytes);
+  for (const [family, bytes] of [...families].sort((a, b) => b[1] - a[1])) console.log(`| ${family} | ${bytes} | ${share(bytes)} |`);
+}
+
+breakdown();
 
 const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
 console.log(`onnx-wasm ${packed.version} npm tarball: ${packed.size} bytes (${kB(packed.size)}), unpacked ${packed.unpackedSize} bytes; dist/onnx-wasm.wasm ${statSync(join(root, 'dist', 'onnx-wasm.wasm')).size} bytes`);

@@ -34,12 +34,6 @@ const char* dtype_name(DType t) {
   return info ? info->name : "undefined";
 }
 
-DType dtype_from_name(std::string_view name) {
-  for (const auto& info : kDTypes)
-    if (name == info.name) return info.type;
-  return DType::kUndefined;
-}
-
 bool dtype_is_known(int32_t raw) { return find(static_cast<DType>(raw)) != nullptr; }
 
 }  // namespace ow

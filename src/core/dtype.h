@@ -3,7 +3,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
 #include <type_traits>
 
 namespace ow {
@@ -32,8 +31,6 @@ struct BFloat16 { uint16_t bits; };
 size_t dtype_size(DType t);
 // onnxruntime-web's names ("float32", "bfloat16", ...); "undefined" for unknown values.
 const char* dtype_name(DType t);
-// Inverse of dtype_name; kUndefined when the name is not a supported type.
-DType dtype_from_name(std::string_view name);
 // Whether `raw` is the number of one of the supported types above.
 bool dtype_is_known(int32_t raw);
 

@@ -9,6 +9,7 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::kUnsupported: return "UNSUPPORTED";
     case ErrorCode::kInvalidModel: return "INVALID_MODEL";
     case ErrorCode::kOutOfMemory: return "OUT_OF_MEMORY";
+    case ErrorCode::kInternal: return "INTERNAL";
   }
   return "UNKNOWN";
 }

@@ -1,5 +1,6 @@
 // Errors are values: every fallible function returns Status or Result<T>.
-// Nothing in the library throws or aborts on bad input.
+// Nothing in the library throws or aborts on bad input. Only memory running out throws (operator new's
+// std::bad_alloc), which the wasm module's entry points turn into kOutOfMemory (bindings/interop.h).
 #pragma once
 
 #include <string>
@@ -15,6 +16,7 @@ enum class ErrorCode {
   kUnsupported,      // operator, version, type or feature this runtime lacks
   kInvalidModel,     // malformed or inconsistent model file
   kOutOfMemory,      // allocation failed or a size overflowed
+  kInternal,         // a bug: an exception other than std::bad_alloc reached an entry point
 };
 
 const char* error_code_name(ErrorCode code);

@@ -12,10 +12,9 @@ Result<Tensor> Tensor::allocate(DType type, Dims dims) {
   if (!byte_count_fast(dims, elem, bytes)) {
     OW_ASSIGN_OR_RETURN(bytes, byte_count(dims, elem));
   }
-  // malloc, not new: an allocation that cannot be met must be an error value, never an abort. Large
-  // tensors start a cache line, so that a kernel's 16-byte loads and stores never straddle two (Floor
-  // of 4 MB: 0.15 -> 0.13 ms); small ones, where the aligned allocation costs more than that saves,
-  // take malloc's 8-byte alignment.
+  // malloc, not new: a tensor that does not fit is an error value, named by its shape. Large tensors
+  // start a cache line, so that a kernel's 16-byte loads and stores never straddle two; small ones,
+  // where the aligned allocation costs more than that saves, take malloc's 8-byte alignment.
   const size_t header = bytes >= kCacheLineFrom ? kCacheLine : 16;  // either holds the Block
   void* p = nullptr;
   if (bytes <= SIZE_MAX - 2 * kCacheLine)
@@ -79,14 +78,6 @@ Status Tensor::assign_view(DType type, const Dims& dims, void* data, size_t byte
   dims_.assign(dims.begin(), dims.end());
   data_ = data;
   return Status::Ok();
-}
-
-Result<Tensor> Tensor::reshaped(Dims dims) const {
-  OW_ASSIGN_OR_RETURN(size_t n, element_count(dims));
-  if (n != size_) return InvalidArgument("cannot reshape " + dims_to_string(dims_) + " to " + dims_to_string(dims));
-  Tensor t = *this;
-  t.dims_ = std::move(dims);
-  return t;
 }
 
 }  // namespace ow

@@ -39,9 +39,6 @@ class Tensor {
   template <typename T> T* data() { return static_cast<T*>(data_); }
   template <typename T> const T* data() const { return static_cast<const T*>(data_); }
 
-  // Same memory, new shape with the same element count.
-  Result<Tensor> reshaped(Dims dims) const;
-
  private:
   DType dtype_ = DType::kUndefined;
   Dims dims_;

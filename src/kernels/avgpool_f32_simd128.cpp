@@ -25,12 +25,11 @@ struct F32x4 {
     return wasm_f32x4_extract_lane(pairs, 0) + wasm_f32x4_extract_lane(pairs, 1);
   }
 };
-using Vector = F32x4;
 
 }  // namespace
 
 void avgpool(const AvgPoolPlan& plan, size_t planes, const float* x, float* y, void* workspace) {
-  avgpool_detail::pool_planes<Vector>(plan, planes, x, y, workspace);
+  avgpool_detail::pool_planes<F32x4>(plan, planes, x, y, workspace);
 }
 
 }  // namespace ow::kernels

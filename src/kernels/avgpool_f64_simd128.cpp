@@ -22,12 +22,11 @@ struct F64x2 {
   static v128_t shift2(v128_t, v128_t b) { return b; }
   static double sum_lanes(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
 };
-using Vector = F64x2;
 
 }  // namespace
 
 void avgpool(const AvgPoolPlan& plan, size_t planes, const double* x, double* y, void* workspace) {
-  avgpool_detail::pool_planes<Vector>(plan, planes, x, y, workspace);
+  avgpool_detail::pool_planes<F64x2>(plan, planes, x, y, workspace);
 }
 
 }  // namespace ow::kernels

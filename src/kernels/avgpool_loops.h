@@ -20,6 +20,25 @@ namespace ow::kernels::avgpool_detail {
 
 constexpr uint64_t align16(uint64_t bytes) { return (bytes + 15) & ~uint64_t{15}; }
 
+template <size_t K, size_t S>
+struct FixedWindow {
+  static constexpr size_t kKernel = K, kStride = S;
+};
+
+// The common windows of image models, kernel K and stride S without dilation, which have loops of
+// their own (pool_windows_fixed, pool_row_summing): if `ax` has one, calls f(FixedWindow<K, S>{}) and
+// returns true.
+template <typename F>
+bool with_fixed_window(const AvgPoolAxis& ax, F&& f) {
+  const auto is = [&ax, &f](auto window) {
+    using W = decltype(window);
+    if (ax.kernel != W::kKernel || ax.stride != W::kStride) return false;
+    f(window);
+    return true;
+  };
+  return ax.dilation == 1 && (is(FixedWindow<2, 2>{}) || is(FixedWindow<3, 1>{}) || is(FixedWindow<3, 2>{}));
+}
+
 // Scratch of the plane loops, carved from the workspace.
 template <typename T>
 struct PlaneScratch {
@@ -32,7 +51,7 @@ struct PlaneScratch {
   // Whether the fused row kernels (row_summing_kernel), which read the padding as zeros around row_sum,
   // take `ax`; other rows need row_sum only, so the scratch follows the input rather than the padding.
   static bool reads_padding(const AvgPoolAxis& ax) {
-    return ax.dilation == 1 && ((ax.kernel == 2 && ax.stride == 2) || (ax.kernel == 3 && ax.stride <= 2));
+    return with_fixed_window(ax, [](auto) {});
   }
   // The zeros before row_sum stand for the padding at the start; those after it reach past the last
   // window and the last vector block's loads. In 64 bits: the operator checks the size before allocating.
@@ -203,16 +222,12 @@ struct UniformDivide {
   Vec operator()(Vec sum, size_t) const { return exact_inverse ? V::mul(sum, inverse) : V::div(sum, divisor); }
 };
 
-// The common windows of image models, kernel K and stride S without dilation, with the taps of kLanes
-// outputs gathered by lane moves from the fewest loads: output o's taps start at rows[o * S + origin],
-// average(sum, o) divides the sums of outputs o.. by their divisors. Each block reads only inside its
-// windows, so every window in [o, end) is covered but the last few (under kLanes).
-template <size_t K, size_t S>
-constexpr bool kFixedWindow = (K == 2 && S == 2) || (K == 3 && (S == 1 || S == 2));
-
+// A fixed window (with_fixed_window), with the taps of kLanes outputs gathered by lane moves from the
+// fewest loads: output o's taps start at rows[o * S + origin], average(sum, o) divides the sums of
+// outputs o.. by their divisors. Each block reads only inside its windows, so every window in
+// [o, end) is covered but the last few (under kLanes).
 template <class V, size_t K, size_t S, size_t R, typename T, class Average>
 size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Average average, size_t o, size_t end, T* y) {
-  static_assert(kFixedWindow<K, S>);
   constexpr size_t L = V::kLanes;
   for (; o + L <= end; o += L) {
     const size_t p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin);
@@ -251,11 +266,13 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   size_t o = ax.full_begin;
   const SummedRows<V, 1, T> one{{row}};
   const auto d = [v = V::splat(divisor)](auto sum, size_t) { return V::div(sum, v); };
-  if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) o = pool_windows_fixed<V, 2, 2>(one, ax.full_origin, d, o, ax.full_end, y);
-  else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) o = pool_windows_fixed<V, 3, 2>(one, ax.full_origin, d, o, ax.full_end, y);
-  else if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) o = pool_windows_fixed<V, 3, 1>(one, ax.full_origin, d, o, ax.full_end, y);
-  else if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
-  else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, divisor, o, ax.full_end, y);
+  const auto fixed = [&](auto w) {
+    o = pool_windows_fixed<V, decltype(w)::kKernel, decltype(w)::kStride>(one, ax.full_origin, d, o, ax.full_end, y);
+  };
+  if (!with_fixed_window(ax, fixed)) {
+    if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
+    else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, divisor, o, ax.full_end, y);
+  }
   if (ax.dilation == 1 && o < ax.full_end && o + 1 == ax.output_size && ax.kernel >= 2 * V::kLanes) {
     // One wide window, as in global pooling: a sum over contiguous elements.
     y[o] = sum_contiguous<V>(row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin), ax.kernel) / divisor;
@@ -332,10 +349,9 @@ using RowSummingKernel = bool (*)(const AvgPoolAxis&, const T*, const size_t*, s
 
 template <class V, typename T>
 RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {  // the windows of PlaneScratch<T>::reads_padding
-  if (ax.dilation == 1 && ax.kernel == 2 && ax.stride == 2) return pool_row_summing<V, 2, 2, T>;
-  if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 2) return pool_row_summing<V, 3, 2, T>;
-  if (ax.dilation == 1 && ax.kernel == 3 && ax.stride == 1) return pool_row_summing<V, 3, 1, T>;
-  return nullptr;
+  RowSummingKernel<V, T> kernel = nullptr;
+  with_fixed_window(ax, [&kernel](auto w) { kernel = pool_row_summing<V, decltype(w)::kKernel, decltype(w)::kStride, T>; });
+  return kernel;
 }
 
 // Whether every window is a whole plane (global pooling): one output per plane, whose taps are the

@@ -61,9 +61,8 @@ struct VecRound<Float16, M> {
 // exactly for every half (subnormal, ±Inf and NaN patterns become small finite float32s). Adding and
 // subtracting 1.5 * 2^-89, whose ulp is 2^-112, rounds that to a multiple of 2^-112 (an integer x) in the
 // float adder, ties to even; moved back 13 places, it is the rounded half, sign put back (the adder loses
-// it on zeros). Additions take subnormal operands at full speed: multiplying by 2^112 to use
-// f32x4.nearest took 37 times as long on subnormal halves (an assist per operand); this is a third
-// faster than rounding Round's bit patterns as Floor and Ceil do.
+// it on zeros). Additions take subnormal operands at full speed, where multiplying by 2^112 to use
+// f32x4.nearest would take an assist per subnormal operand.
 template <>
 struct VecRound<Float16, RoundingMode::kNearestEven> {
   static v128_t round_scaled(v128_t f) {

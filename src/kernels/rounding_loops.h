@@ -37,8 +37,7 @@ template <> struct VecRound<float, RoundingMode::kCeil> { static v128_t apply(v1
 template <> struct VecRound<float, RoundingMode::kNearestEven> { static v128_t apply(v128_t v) { return wasm_f32x4_nearest(v); } };
 
 // float and double: a SIMD128 loop of four vectors, then one vector at a time, then a scalar tail;
-// bfloat16: one vector at a time, then the scalar tail (four at a time ran at most a tenth faster for
-// float16 and made the wasm 4 KB larger). Each vector is stored as soon as it is computed (see
+// bfloat16: one vector at a time, then the scalar tail. Each vector is stored as soon as it is computed (see
 // min_loops.h). float16 has no scalar arithmetic for a tail, and its vector rounding is long, so it
 // is compiled once: one vector at a time, the last ending at the last element, overlapping the one
 // before (rounding a rounded value gives it back, so in place too); fewer than eight elements are

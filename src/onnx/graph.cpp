@@ -1,15 +1,8 @@
-// This file is built with exceptions (CMakeLists.txt): its bookkeeping grows with the graph, beyond the
-// heap's reserve, and an allocation that cannot be met throws std::bad_alloc, which Session::create
-// and run catch, with everything made so far freed on the way. The code it calls built without
-// exceptions (an operator's preparation or run, the checks of graph_checks.h, messages made in core/)
-// starts only while the reserve is held (require_heap_reserve(), core/heap_reserve.h).
 #include "onnx/graph.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <new>
 
-#include "core/heap_reserve.h"
 #include "onnx/graph_checks.h"
 
 namespace ow::onnx {
@@ -20,28 +13,22 @@ constexpr size_t kNoNode = SIZE_MAX;
 
 }  // namespace
 
-// What a SessionBuilder is doing, for the message should memory run out: a node, or else a stage.
-struct BuildProgress {
-  const char* stage = "checks";
-  const Node* node = nullptr;
-};
-
 // Builds a Session from a model: value ids for every name, steps in topological order, release lists.
 class SessionBuilder {
  public:
-  SessionBuilder(Model& model, BuildProgress& progress) : model_(model), graph_(model.graph), progress_(progress) {}
+  SessionBuilder(Model& model, Progress& progress) : model_(model), graph_(model.graph), progress_(progress) {}
 
   Result<Session> build() {
     if (model_.ir_version == 0) return InvalidModel("the model has no ir_version");
     if (!model_.has_graph) return InvalidModel("the model has no graph");
-    require_heap_reserve();
+    progress_.stage = "the session's checks";
     OW_RETURN_IF_ERROR(check_graph_size(graph_));
     OW_ASSIGN_OR_RETURN(const int64_t opset, default_opset(model_));
-    progress_.stage = "operators";
+    progress_.stage = "the session's operators";
     OW_RETURN_IF_ERROR(prepare_ops(opset));
-    progress_.stage = "description";
+    progress_.stage = "the session's description";
     record_description();
-    progress_.stage = "values";
+    progress_.stage = "the session's values";
     size_t most_values = graph_.initializers.size() + graph_.inputs.size();
     for (const Node& node : graph_.nodes) most_values += node.outputs.size();
     session_.value_index_.reserve(most_values);
@@ -50,10 +37,10 @@ class SessionBuilder {
     OW_RETURN_IF_ERROR(add_node_outputs());
     OW_RETURN_IF_ERROR(resolve_node_inputs());
     OW_RETURN_IF_ERROR(resolve_graph_outputs());
-    progress_.stage = "node order";
+    progress_.stage = "the session's node order";
     std::vector<size_t> order;
     OW_RETURN_IF_ERROR(topological_order(order));
-    progress_.stage = "steps";
+    progress_.stage = "the session's steps";
     make_steps(order);
     return std::move(session_);
   }
@@ -63,7 +50,6 @@ class SessionBuilder {
   Status prepare_ops(int64_t opset) {
     for (const Node& node : graph_.nodes) {
       progress_.node = &node;
-      require_heap_reserve();
       OW_RETURN_IF_ERROR(check_node_operator(node, opset));
       auto op = PreparedOp::create(node.op_type, opset, node.attributes);
       if (!op.ok()) return with_node(op.status(), node);
@@ -136,7 +122,6 @@ class SessionBuilder {
         ValueInfo declared = info;
         if (!declared.has_type) declared.has_type = declared.is_tensor = true;
         if (declared.is_tensor && declared.elem_type == 0) declared.elem_type = init_type;
-        require_heap_reserve();
         OW_RETURN_IF_ERROR(check_graph_input(declared));
         if (declared.elem_type != init_type)
           return InvalidModel("graph input '" + info.name + "' is declared " + element_type_name(info.elem_type) +
@@ -144,7 +129,6 @@ class SessionBuilder {
         session_.graph_inputs_.push_back({std::move(declared), found, true});
         continue;
       }
-      require_heap_reserve();
       OW_RETURN_IF_ERROR(check_graph_input(info));
       OW_ASSIGN_OR_RETURN(size_t id, define(info.name, {true, kNoNode}));
       session_.graph_inputs_.push_back({info, id, false});
@@ -160,7 +144,6 @@ class SessionBuilder {
     node_outputs_.resize(graph_.nodes.size());
     for (size_t n = 0; n < graph_.nodes.size(); ++n) {
       const Node& node = graph_.nodes[n];
-      require_heap_reserve();
       OW_RETURN_IF_ERROR(check_node_outputs(node, ops_[n]));
       for (const std::string& name : node.outputs) {
         if (name.empty()) {  // an optional output nobody wants
@@ -168,7 +151,7 @@ class SessionBuilder {
           continue;
         }
         auto id = define(name, {false, n});
-        if (!id.ok()) return require_heap_reserve(), with_node(id.status(), node);
+        if (!id.ok()) return with_node(id.status(), node);
         node_outputs_[n].push_back(id.value());
       }
     }
@@ -179,7 +162,6 @@ class SessionBuilder {
     node_inputs_.resize(graph_.nodes.size());
     for (size_t n = 0; n < graph_.nodes.size(); ++n) {
       const Node& node = graph_.nodes[n];
-      require_heap_reserve();
       OW_ASSIGN_OR_RETURN(const size_t count, check_node_inputs(node, ops_[n]));
       for (size_t i = 0; i < count; ++i) {
         if (node.inputs[i].empty()) {  // an omitted optional input (check_node_inputs)
@@ -187,7 +169,7 @@ class SessionBuilder {
           continue;
         }
         const size_t id = find(node.inputs[i]);
-        if (id == NameIndex::kNotFound) return require_heap_reserve(), undefined_value_error(&node, node.inputs[i]);
+        if (id == NameIndex::kNotFound) return undefined_value_error(&node, node.inputs[i]);
         node_inputs_[n].push_back(id);
       }
     }
@@ -198,7 +180,7 @@ class SessionBuilder {
     if (graph_.outputs.empty()) return InvalidModel("the graph has no outputs");
     for (const ValueInfo& info : graph_.outputs) {
       const size_t id = find(info.name);
-      if (id == NameIndex::kNotFound) return require_heap_reserve(), undefined_value_error(nullptr, info.name);
+      if (id == NameIndex::kNotFound) return undefined_value_error(nullptr, info.name);
       session_.output_names_.push_back(info.name);
       session_.output_values_.push_back(id);
       session_.description_.outputs.push_back(info);
@@ -276,7 +258,7 @@ class SessionBuilder {
 
   Model& model_;
   Graph& graph_;
-  BuildProgress& progress_;
+  Progress& progress_;
   Session session_;
   std::vector<PreparedOp> ops_;  // by node index
   std::vector<Definer> definers_;  // by value id: what defines it (the producing node, if any)
@@ -313,13 +295,17 @@ size_t NameIndex::add_last(const std::vector<std::string>& names) {
   return names.size() - 1;
 }
 
-Result<Session> Session::create(Model model) {
-  BuildProgress progress;
-  try {
-    return SessionBuilder(model, progress).build();
-  } catch (const std::bad_alloc&) {  // the builder and all it made are freed
-    return heap_full_error(progress.node ? node_label(*progress.node) : std::string("the session's ") + progress.stage);
-  }
+std::string Progress::where(std::string_view call) const {
+  if (node) return node_label(*node);
+  if (step) return *step;
+  std::string where(call);
+  if (stage) where.append(": ").append(stage);
+  return where;
+}
+
+Result<Session> Session::create(Model&& model, Progress* progress) {
+  Progress untold;
+  return SessionBuilder(model, progress ? *progress : untold).build();
 }
 
 std::vector<Session::PlannedStep> Session::plan() const {
@@ -331,23 +317,15 @@ std::vector<Session::PlannedStep> Session::plan() const {
   return planned;
 }
 
-Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs) const {
-  const Step* running = nullptr;
-  try {
-    return run_steps(feeds, outputs, running);
-  } catch (const std::bad_alloc&) {  // the run's values are freed
-    outputs.clear();
-    return heap_full_error(running ? running->label : "the run's values");
-  }
-}
-
-Status Session::run_steps(const std::vector<Feed>& feeds, Outputs& outputs, const Step*& running) const {
+Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* progress) const {
+  Progress untold;
+  Progress& at = progress ? *progress : untold;
+  at.stage = "the run's values";
   std::vector<Tensor> values = constants_;  // shares the initializers' storage
   std::vector<uint8_t> fed(graph_inputs_.size(), 0);
   for (const Feed& feed : feeds) {
     const size_t v = value_index_.find(feed.name, value_names_);
     const size_t k = v < graph_input_of_value_.size() ? graph_input_of_value_[v] : kNoValue;
-    require_heap_reserve();
     if (k == kNoValue) return unknown_feed_error(feed.name, input_names_);
     const GraphInput& input = graph_inputs_[k];
     if (fed[k]) return feed_error(feed.name, "is fed twice");
@@ -357,15 +335,14 @@ Status Session::run_steps(const std::vector<Feed>& feeds, Outputs& outputs, cons
   }
   for (size_t k = 0; k < graph_inputs_.size(); ++k)
     if (!fed[k] && !graph_inputs_[k].has_initializer)
-      return require_heap_reserve(), feed_error(graph_inputs_[k].info.name, "is missing from the feeds");
+      return feed_error(graph_inputs_[k].info.name, "is missing from the feeds");
 
   Inputs inputs;
   Outputs produced;
   for (const Step& step : steps_) {
-    running = &step;
+    at.step = &step.label;
     inputs.clear();
     for (size_t v : step.inputs) inputs.push_back(v == kNoValue ? nullptr : &values[v]);
-    require_heap_reserve();
     Status st = step.op.run(inputs, produced);
     if (!st.ok()) return st.with_context(step.label + ": ");
     // The node names at most the outputs its operator produces (checked at create).
@@ -373,7 +350,7 @@ Status Session::run_steps(const std::vector<Feed>& feeds, Outputs& outputs, cons
       if (step.outputs[i] != kNoValue) values[step.outputs[i]] = std::move(produced[i]);
     for (size_t v : step.release) values[v] = Tensor();
   }
-  running = nullptr;
+  at.step = nullptr;
   outputs.clear();
   for (size_t v : output_values_) outputs.push_back(values[v]);
   return Status::Ok();

@@ -64,12 +64,24 @@ struct ModelDescription {
   std::vector<NodeDescription> nodes;  // in file order
 };
 
+// How far a session's create or run has got: the node it is at, else its stage. Should memory run out
+// part-way (std::bad_alloc, which frees everything made on the way out), the wasm module's entry point
+// names it in the error by where() (bindings/interop.h guard()).
+struct Progress {
+  const char* stage = nullptr;        // "the session's values", ...
+  const Node* node = nullptr;         // create: the node being prepared, in the model it reads
+  const std::string* step = nullptr;  // run: the node_label() of the step running
+  // "node 'pool1' (AveragePool)", else "<call>: <stage>", else `call`.
+  std::string where(std::string_view call) const;
+};
+
 class Session {
  public:
-  // Checks and prepares the model. Errors name the node and the reason: an operator this runtime
-  // lacks, an unsupported domain, an input nobody produces, a cycle, attributes the operator refuses;
-  // OUT_OF_MEMORY names the node or the stage that memory ran out in, after freeing what it made.
-  static Result<Session> create(Model model);
+  // Checks and prepares the model, moving its initializers into the session. Errors name the node and
+  // the reason: an operator this runtime lacks, an unsupported domain, an input nobody produces, a
+  // cycle, attributes the operator refuses. `progress`, if given, follows the work (its node is in
+  // `model`).
+  static Result<Session> create(Model&& model, Progress* progress = nullptr);
 
   // The inputs a caller feeds (graph inputs that are not initializers), in graph order.
   const std::vector<std::string>& input_names() const { return input_names_; }
@@ -78,8 +90,8 @@ class Session {
 
   // Checks each feed's type and fixed dimensions against the graph, runs the nodes and returns the
   // graph outputs in output_names() order. Graph inputs that are also initializers may be fed to
-  // replace the initializer.
-  Status run(const std::vector<Feed>& feeds, Outputs& outputs) const;
+  // replace the initializer. `progress`, if given, follows the work.
+  Status run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* progress = nullptr) const;
 
   // The execution plan, for tests and debugging: nodes in run order, each with the intermediate
   // values freed right after it (their last use).
@@ -97,8 +109,6 @@ class Session {
     std::vector<size_t> outputs;  // value ids; kNoValue for an unused optional output
     std::vector<size_t> release;  // intermediate values whose last use is this step
   };
-  Status run_steps(const std::vector<Feed>& feeds, Outputs& outputs, const Step*& running) const;
-
   struct GraphInput {
     ValueInfo info;  // for an initializer without a declared type, the initializer's type
     size_t value;

@@ -1,5 +1,5 @@
-// The checks of graph.cpp that make only error messages, built without exceptions (graph.cpp, built
-// with them, calls them only while the heap's reserve is held: require_heap_reserve()).
+// The rules a model and a session's feeds must meet, and the messages that say which is broken
+// (graph.cpp builds and runs the session).
 #include "onnx/graph_checks.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-// Checks of a model and of a session's feeds that allocate nothing but their error messages (graph.cpp
-// makes the session; these are built without exceptions, it with them: CMakeLists.txt).
+// The rules a model and a session's feeds must meet, each check returning the error that names what
+// breaks one; graph.cpp builds and runs the session.
 #pragma once
 
 #include <string>

@@ -16,7 +16,7 @@
 namespace ow {
 namespace {
 
-// Output elements per chunk: the chunk is 16 KiB, of every type.
+// Bytes of output per chunk, whatever the element type.
 constexpr size_t kChunkBytes = 16 * 1024;
 
 // How an input is read along the output in row-major order: the output dims (those of extent 1

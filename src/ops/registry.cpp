@@ -134,4 +134,17 @@ Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
   return status;
 }
 
+Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tensor*& y) {
+  if (index >= outputs.size()) {
+    OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(type, std::move(dims)));
+    outputs.push_back(std::move(t));
+    y = &outputs.back();
+    return Status::Ok();
+  }
+  y = &outputs[index];
+  if (y->dtype() == type && y->dims() == dims) return Status::Ok();
+  return InvalidArgument(std::string("options.out is ") + dtype_name(y->dtype()) + ' ' + dims_to_string(y->dims()) +
+                         " but the output is " + dtype_name(type) + ' ' + dims_to_string(dims));
+}
+
 }  // namespace ow

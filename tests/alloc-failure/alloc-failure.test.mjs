@@ -1,7 +1,7 @@
 // Allocation-failure injection (run by scripts/alloc-failure-test.sh against the test build of the
 // wasm, whose malloc fails when armed: failing_malloc.cpp). For each representative call (each operator
 // family, a wasm tensor, a session's create and run on a small graph and on graphs whose bookkeeping
-// outgrows the heap's reserve, a TensorProto decode), first counted, then run once for every N of its
+// takes hundreds of kilobytes, a TensorProto decode), first counted, then run once for every N of its
 // allocations, in two modes: the N-th allocation fails; the memory is full from the N-th allocation on.
 // Each must end in a correct result or an OnnxWasmError OUT_OF_MEMORY, after which the same call works
 // and, with the caches released, the heap is back at its level to the byte.
@@ -31,8 +31,8 @@ const f32 = (values, dims) => new Tensor('float32', values, dims);
 const x = f32([3.5, -1.25, 0.5, 2], [1, 1, 4]);
 const y = [-0.625, -1, 0.375]; // Floor: 3, -2, 0, 2; Min with 0.75: 0.75, -2, 0, 0.75; windows of 2
 let session; // for the run scenario, created outside the counted call
-// Graphs whose bookkeeping is far beyond the heap's 256 KiB reserve: a session of 300 nodes holds 480 KB,
-// and each run of 3,000 nodes makes about 400 KB of value slots (copies of the initializers).
+// Graphs with large bookkeeping: a session of 300 nodes holds 480 KB, and each run of 3,000 nodes makes
+// about 400 KB of value slots (copies of the initializers).
 const largeModel = minChainModel(300, 100);
 const largerModel = minChainModel(3000, 100);
 const largeX = f32([1.5, -1.5, 2.5, -0.5], [4]);
@@ -134,7 +134,7 @@ async function sweep(name, call, check, arm) {
     } else {
       await check(outcome);
     }
-    await check(await call()); // the next call works (and takes the heap's reserve again if it was spent)
+    await check(await call()); // the next call works
     assert.equal(level(), before, `allocation ${n} of ${allocations}: heap in use after the failure and the next call`);
   }
   // The last N is past the call's allocations: it succeeds; most others fail.
@@ -147,21 +147,20 @@ for (const [name, [call, check]] of Object.entries(scenarios)) {
 }
 
 // The wasm memory full from the N-th allocation on: a call whose small allocations (operator new, from
-// bookkeeping that grows with a model) outgrow the heap's reserve must still give back everything.
+// bookkeeping that grows with a model) find no room must still give back everything.
 for (const [name, [call, check]] of Object.entries(scenarios)) {
   test(`${name}: the memory is full from the N-th allocation on, for every N`, async () => {
     const messages = await sweep(name, call, check, (n) => injection._ow_test_fill_memory(n));
     if (name.includes('large graph')) {
-      // The bookkeeping outgrew the reserve at some node, which the error names with the bytes asked for.
+      // Memory ran out at some node, which the error names with the bytes asked for.
       const atNode = /^node 'node\d+_n*' \(Min\): out of memory \(the wasm memory is full; \d+ bytes asked for\)$/;
       assert.ok(messages.some((m) => atNode.test(m)), messages.join('\n'));
     }
   });
 }
 
-// The memory full before the call starts, and staying full through several calls (the heap's reserve,
-// once spent, cannot be taken back; what a call frees, later ones may use): each is a correct result
-// or an OUT_OF_MEMORY that keeps nothing.
+// The memory full before the call starts, and staying full through several calls (what a call frees,
+// later ones may use): each is a correct result or an OUT_OF_MEMORY that keeps nothing.
 for (const [name, [call, check]] of Object.entries(scenarios)) {
   test(`${name}: calls while the memory stays full`, async () => {
     await prepare(name);
@@ -189,8 +188,7 @@ for (const [name, [call, check]] of Object.entries(scenarios)) {
 }
 
 // The real thing, without injection: the wasm memory grown to its maximum and filled to the last byte
-// (malloc from JS, halving sizes), so that not even the heap's reserve can be taken back. Every call
-// is OUT_OF_MEMORY naming what was called, and keeps nothing; so is an operator prepared anew there
+// (malloc from JS, halving sizes). Every call is OUT_OF_MEMORY naming what was called, and keeps nothing; so is an operator prepared anew there
 // (options not seen before: a string attribute, which the bindings copy in through operator new).
 test('every call on a memory filled to the last byte', async () => {
   for (const name of ['InferenceSession.run', 'InferenceSession.run, large graph']) await prepare(name);
@@ -217,8 +215,6 @@ test('every call on a memory filled to the last byte', async () => {
       else size >>= 1;
     }
   };
-  fill();
-  injection._ow_test_spend_reserve(); // and its room filled too: no call can take it back
   fill();
   try {
     assert.equal(heapStats().memoryBytes, 2 ** 31, 'the memory grown to its maximum');
@@ -250,8 +246,7 @@ test('a trap at the N-th allocation: INTERNAL, the stack pointer back, the next 
     injection._ow_test_allocations();
     await check(await call());
     const allocations = injection._ow_test_allocations();
-    // The first allocation and one half-way (the last ones, such as taking back the heap's reserve, happen
-    // only in some calls).
+    // The first allocation and one half-way (the last ones happen only in some calls).
     for (const n of [0, Math.floor((allocations - 1) / 2)]) {
       const stack = m.stackSave();
       injection._ow_test_trap_allocation(n);

@@ -6,15 +6,13 @@
 // - one failure: the N-th allocation from now fails, and only it (or traps, as a bug would);
 // - memory full: from the N-th allocation on, the memory is full, as when the wasm memory has reached
 //   its maximum: an allocation succeeds only while its bytes fit in what the call has freed since
-//   (the heap's reserve, and whatever it made and let go of), until the test disarms at the end of the
-//   call.
+//   (whatever it made and let go of), until the test disarms at the end of the call.
 // The test reaches these functions through globalThis.__onnxWasmTestModule.
 #include <emscripten/em_js.h>
 #include <emscripten/emscripten.h>
 
 #include <cerrno>
 #include <cstddef>
-#include <new>
 
 extern "C" {
 
@@ -75,11 +73,6 @@ EMSCRIPTEN_KEEPALIVE void ow_test_trap_allocation(double n) {
 EMSCRIPTEN_KEEPALIVE void ow_test_fill_memory(double n) {
   ow_test_fail_allocation(n);
   fill = true;
-}
-// Frees the heap's reserve as an allocation that found the heap full would (its new_handler), for a
-// test that then fills that room too: the reserve cannot be taken back.
-EMSCRIPTEN_KEEPALIVE void ow_test_spend_reserve() {
-  if (std::new_handler release = std::get_new_handler()) release();
 }
 // Allocations since the last call of this.
 EMSCRIPTEN_KEEPALIVE double ow_test_allocations() {

@@ -1,6 +1,6 @@
 // The package evaluates no strings as code (embind builds its invokers with new Function unless linked
 // with -sDYNAMIC_EXECUTION=0), so that it loads under a Content-Security-Policy without 'unsafe-eval'
-// (tests/browser/csp.test.mjs checks that in Chromium). Here: the built files hold no such call, and the
+// (tests/browser/environments.test.mjs checks that in Chromium). Here: the built files hold no such call, and the
 // Node build loads and computes in a Node that throws on any (--disallow-code-generation-from-strings).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
