@@ -80,4 +80,10 @@ Status Tensor::assign_view(DType type, const Dims& dims, void* data, size_t byte
   return Status::Ok();
 }
 
+Tensor Tensor::with_dims(Dims dims) const {
+  Tensor t = *this;
+  t.dims_ = std::move(dims);
+  return t;
+}
+
 }  // namespace ow

@@ -34,6 +34,14 @@ class Tensor {
   size_t size() const { return size_; }  // elements
   size_t byte_size() const { return size_ * dtype_size(dtype_); }
 
+  // Whether the elements are this tensor's (allocate(), shared by its copies) rather than borrowed
+  // (view()), which must not outlive their owner.
+  bool owns_data() const { return block_ != nullptr; }
+  // The same elements under new `dims` of the same element count (the caller checks it): owned ones
+  // shared (the reference count grows), borrowed ones borrowed again. What shape-only operators
+  // (Reshape, Squeeze...) give when they need not copy.
+  Tensor with_dims(Dims dims) const;
+
   void* raw_data() { return data_; }
   const void* raw_data() const { return data_; }
   template <typename T> T* data() { return static_cast<T*>(data_); }

@@ -10,5 +10,11 @@ const OpSchema& ceil_schema();
 const OpSchema& round_schema();
 const OpSchema& min_schema();
 const OpSchema& average_pool_schema();
+// Shape-only operators (ops/reshape.cpp) and Transpose (ops/transpose.cpp)
+const OpSchema& reshape_schema();
+const OpSchema& flatten_schema();
+const OpSchema& squeeze_schema();
+const OpSchema& unsqueeze_schema();
+const OpSchema& transpose_schema();
 
 }  // namespace ow

@@ -7,7 +7,10 @@ namespace ow {
 
 const std::vector<const OpSchema*>& all_operators() {
   static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema(), &min_schema(),
-                                                     &average_pool_schema()};
+                                                     &average_pool_schema(),
+                                                     // Reshape, Flatten, Squeeze, Unsqueeze, Transpose
+                                                     &reshape_schema(), &flatten_schema(), &squeeze_schema(),
+                                                     &unsqueeze_schema(), &transpose_schema()};
   return ops;
 }
 

@@ -1,0 +1,355 @@
+// Reshape, Flatten, Squeeze and Unsqueeze: the output is the input's elements in their order under
+// another shape. Each operator's versions say only how that shape is found; one kernel base gives the
+// output. When the input owns its memory (in a graph: another node's output or an initializer), the
+// output shares it (Tensor::with_dims, reference-counted): nothing is copied. A borrowed input (the
+// inputs of ops.* and a session's feeds, memory the caller may free or change after the call) is
+// copied, as is any input into an output the caller placed (ops.* options.out).
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+class ShapeOnlyKernel : public Kernel {
+ public:
+  Status compute(const Inputs& inputs, Outputs& outputs) const final {
+    const Tensor& x = *inputs[0];
+    OW_ASSIGN_OR_RETURN(Dims dims, output_dims(inputs));
+    if (outputs.empty() && x.owns_data()) {
+      outputs.push_back(x.with_dims(std::move(dims)));
+      return Status::Ok();
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(dims), y));
+    if (x.size() != 0) std::memcpy(y->raw_data(), x.raw_data(), x.byte_size());
+    return Status::Ok();
+  }
+
+ protected:
+  // The output's shape, of as many elements as input 0.
+  virtual Result<Dims> output_dims(const Inputs& inputs) const = 0;
+};
+
+// The values of an int64 input of rank 1 (or, where `scalar_ok`, 0) that lists axes or a shape.
+Result<std::vector<int64_t>> int64_list(const Tensor& t, std::string_view name, bool scalar_ok) {
+  if (t.rank() > 1 || (t.rank() == 0 && !scalar_ok))
+    return InvalidArgument("input '" + std::string(name) + "' must be a 1-D tensor" + (scalar_ok ? " or a scalar" : "") +
+                           ", got shape " + dims_to_string(t.dims()));
+  const int64_t* p = t.data<int64_t>();
+  return std::vector<int64_t>(p, p + t.size());
+}
+
+Result<bool> flag(const Attributes& attrs, std::string_view name) {
+  OW_ASSIGN_OR_RETURN(int64_t v, attrs.get_int(name, 0));
+  if (v != 0 && v != 1) return InvalidArgument("attribute '" + std::string(name) + "' must be 0 or 1, got " + std::to_string(v));
+  return v == 1;
+}
+
+// Axes of a tensor of rank `rank`, as listed by `what` ("attribute 'axes' [0,-1]"): each in [0, rank)
+// or, where `negative`, [-rank, rank) counting from the back; none twice. Returned as axis -> listed.
+Result<std::vector<bool>> resolve_axes(const std::vector<int64_t>& axes, size_t rank, bool negative, const std::string& what,
+                                       const std::string& rank_of) {
+  const auto r = static_cast<int64_t>(rank);
+  std::vector<bool> listed(rank, false);
+  for (int64_t a : axes) {
+    if (a < (negative ? -r : 0) || a >= r)
+      return InvalidArgument(what + " has axis " + std::to_string(a) + ", out of range for " + rank_of + " (valid: " +
+                             (negative ? std::to_string(-r) : std::string("0")) + " to " + std::to_string(r - 1) + ")");
+    const auto k = static_cast<size_t>(a < 0 ? a + r : a);
+    if (listed[k]) return InvalidArgument(what + " lists axis " + std::to_string(k) + " more than once");
+    listed[k] = true;
+  }
+  return listed;
+}
+
+// ---- Reshape
+
+// Saturating product of dims: above kMaxTensorBytes is kMaxTensorBytes + 1.
+uint64_t product(const Dims& dims) {
+  uint64_t n = 1;
+  for (int64_t d : dims) {
+    const auto v = static_cast<uint64_t>(d);
+    n = (v != 0 && n > (kMaxTensorBytes + 1) / v) ? kMaxTensorBytes + 1 : std::min<uint64_t>(n * v, kMaxTensorBytes + 1);
+  }
+  return n;
+}
+
+class ReshapeKernel final : public ShapeOnlyKernel {
+ public:
+  ReshapeKernel(std::vector<int64_t> shape_attribute, bool allowzero)
+      : shape_attribute_(std::move(shape_attribute)), from_input_(false), allowzero_(allowzero) {}
+  explicit ReshapeKernel(bool allowzero) : from_input_(true), allowzero_(allowzero) {}
+
+ private:
+  Result<Dims> output_dims(const Inputs& inputs) const override {
+    if (!from_input_) return resolve(inputs[0]->dims(), shape_attribute_, "attribute 'shape'");
+    OW_ASSIGN_OR_RETURN(std::vector<int64_t> shape, int64_list(*inputs[1], "shape", false));
+    return resolve(inputs[0]->dims(), shape, "input 'shape'");
+  }
+
+  // The output shape for `shape` as ONNX reads it: 0 copies the input's dim at its index (unless
+  // allowzero), one -1 is whatever makes the element counts equal.
+  Result<Dims> resolve(const Dims& in, const std::vector<int64_t>& shape, const char* what) const {
+    const auto named = [&] { return std::string(what) + " " + dims_to_string(shape); };
+    Dims out(shape.size());
+    size_t infer = shape.size();  // the -1's index, if any
+    bool has_zero = false;
+    for (size_t i = 0; i < shape.size(); ++i) {
+      int64_t v = shape[i];
+      if (v == -1) {
+        if (infer != shape.size()) return InvalidArgument(named() + " has more than one -1");
+        infer = i;
+        v = 1;
+      } else if (v < -1) {
+        return InvalidArgument(named() + " has " + std::to_string(v) + " at index " + std::to_string(i) + " (dims are at least -1)");
+      } else if (v == 0) {
+        has_zero = true;
+        if (!allowzero_) {
+          if (i >= in.size())
+            return InvalidArgument(named() + " has 0 at index " + std::to_string(i) + ", which copies the input's dim there, but input 'data' of shape " +
+                                   dims_to_string(in) + " has rank " + std::to_string(in.size()));
+          v = in[i];
+        }
+      } else if (static_cast<uint64_t>(v) > kMaxTensorBytes) {
+        return InvalidArgument(named() + " has " + std::to_string(v) + " at index " + std::to_string(i) + ", more than any tensor can have");
+      }
+      out[i] = v;
+    }
+    if (allowzero_ && has_zero && infer != shape.size())
+      return InvalidArgument(named() + " has both 0 and -1, which allowzero = 1 makes ambiguous");
+    const uint64_t count = product(in);
+    const uint64_t known = product(out);
+    if (infer != shape.size()) {
+      if (known == 0 || count % known != 0)
+        return InvalidArgument("cannot reshape input 'data' of shape " + dims_to_string(in) + " (" + std::to_string(count) +
+                               " elements) to " + named() + ": no size for -1 makes the element counts equal");
+      out[infer] = static_cast<int64_t>(count / known);
+    } else if (known != count) {
+      return InvalidArgument("cannot reshape input 'data' of shape " + dims_to_string(in) + " (" + std::to_string(count) +
+                             " elements) to " + named() + " (" + (known > kMaxTensorBytes ? std::string("more") : std::to_string(known)) + " elements)");
+    }
+    // A 0 among the dims leaves others unchecked above; a tensor's dims must fit as its own would.
+    OW_RETURN_IF_ERROR(element_count(out).status());
+    return out;
+  }
+
+  std::vector<int64_t> shape_attribute_;  // Reshape-1
+  bool from_input_;
+  bool allowzero_;
+};
+
+Result<std::unique_ptr<Kernel>> make_reshape(int version, const Attributes& attrs) {
+  if (version == 1) {  // consumed_inputs, a legacy hint, is ignored
+    bool has_shape = false;
+    OW_ASSIGN_OR_RETURN(std::vector<int64_t> shape, attrs.get_ints("shape", &has_shape));
+    if (!has_shape) return InvalidArgument("attribute 'shape' is required");
+    return std::unique_ptr<Kernel>(new ReshapeKernel(std::move(shape), false));
+  }
+  bool allowzero = false;
+  if (version >= 14) {
+    OW_ASSIGN_OR_RETURN(allowzero, flag(attrs, "allowzero"));
+  }
+  return std::unique_ptr<Kernel>(new ReshapeKernel(allowzero));
+}
+
+// ---- Flatten
+
+class FlattenKernel final : public ShapeOnlyKernel {
+ public:
+  FlattenKernel(int64_t axis, bool negative) : axis_(axis), negative_(negative) {}
+
+ private:
+  Result<Dims> output_dims(const Inputs& inputs) const override {
+    const Dims& in = inputs[0]->dims();
+    const auto r = static_cast<int64_t>(in.size());
+    if (axis_ < (negative_ ? -r : 0) || axis_ > r)
+      return InvalidArgument("attribute 'axis' is " + std::to_string(axis_) + ", out of range for input 'input' of shape " + dims_to_string(in) +
+                             " (valid: " + (negative_ ? std::to_string(-r) : std::string("0")) + " to " + std::to_string(r) + ")");
+    const auto axis = static_cast<size_t>(axis_ < 0 ? axis_ + r : axis_);
+    // Each part's product is at most the input's element count, or 0 beside a 0: both fit.
+    OW_ASSIGN_OR_RETURN(size_t outer, element_count(Dims(in.begin(), in.begin() + axis)));
+    OW_ASSIGN_OR_RETURN(size_t inner, element_count(Dims(in.begin() + axis, in.end())));
+    return Dims{static_cast<int64_t>(outer), static_cast<int64_t>(inner)};
+  }
+
+  int64_t axis_;
+  bool negative_;
+};
+
+Result<std::unique_ptr<Kernel>> make_flatten(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(int64_t axis, attrs.get_int("axis", 1));
+  return std::unique_ptr<Kernel>(new FlattenKernel(axis, version >= 11));
+}
+
+// ---- Squeeze and Unsqueeze: axes as an attribute (versions 1 and 11; negative from 11), then as an
+// input (13 on; Squeeze's optional).
+
+class AxesKernel : public ShapeOnlyKernel {
+ public:
+  AxesKernel(int version, bool has_axes, std::vector<int64_t> axes)
+      : from_input_(version >= 13), negative_(version >= 11), has_axes_(has_axes), axes_(std::move(axes)) {}
+
+ protected:
+  // The listed axes; `given` tells whether a list was given at all, `what` names it for messages.
+  Result<std::vector<int64_t>> axes(const Inputs& inputs, bool& given, std::string& what) const {
+    if (!from_input_) {
+      given = has_axes_;
+      what = "attribute 'axes' " + dims_to_string(axes_);
+      return axes_;
+    }
+    given = inputs.size() > 1 && inputs[1] != nullptr;
+    if (!given) return std::vector<int64_t>{};
+    OW_ASSIGN_OR_RETURN(std::vector<int64_t> axes, int64_list(*inputs[1], "axes", true));
+    what = "input 'axes' " + dims_to_string(axes);
+    return axes;
+  }
+
+  bool from_input_, negative_, has_axes_;
+  std::vector<int64_t> axes_;  // the attribute
+};
+
+class SqueezeKernel final : public AxesKernel {
+ public:
+  using AxesKernel::AxesKernel;
+
+ private:
+  // Listed axes (which must be 1s) are dropped; with none listed, every 1 is. An empty list, given,
+  // drops nothing, as ONNX's reference and shape inference read it.
+  Result<Dims> output_dims(const Inputs& inputs) const override {
+    const Dims& in = inputs[0]->dims();
+    bool given = false;
+    std::string what;
+    OW_ASSIGN_OR_RETURN(std::vector<int64_t> list, axes(inputs, given, what));
+    std::vector<bool> drop(in.size(), false);
+    if (given) {
+      OW_ASSIGN_OR_RETURN(drop, resolve_axes(list, in.size(), negative_, what, "input 'data' of shape " + dims_to_string(in)));
+    }
+    Dims out;
+    for (size_t k = 0; k < in.size(); ++k) {
+      if (given && drop[k] && in[k] != 1)
+        return InvalidArgument(what + " lists axis " + std::to_string(k) + ", of size " + std::to_string(in[k]) + " in input 'data' of shape " +
+                               dims_to_string(in) + "; only axes of size 1 can be squeezed");
+      if (!(given ? drop[k] : in[k] == 1)) out.push_back(in[k]);
+    }
+    return out;
+  }
+};
+
+class UnsqueezeKernel final : public AxesKernel {
+ public:
+  using AxesKernel::AxesKernel;
+
+ private:
+  // Axes are those of the output, whose rank is the input's plus their count; the input's dims fill
+  // the others in order.
+  Result<Dims> output_dims(const Inputs& inputs) const override {
+    const Dims& in = inputs[0]->dims();
+    bool given = false;
+    std::string what;
+    OW_ASSIGN_OR_RETURN(std::vector<int64_t> list, axes(inputs, given, what));
+    const size_t rank = in.size() + list.size();
+    OW_ASSIGN_OR_RETURN(std::vector<bool> inserted,
+                        resolve_axes(list, rank, negative_, what,
+                                     "an output of rank " + std::to_string(rank) + " (input 'data' of shape " + dims_to_string(in) + ")"));
+    Dims out(rank);
+    for (size_t k = 0, next = 0; k < rank; ++k) out[k] = inserted[k] ? 1 : in[next++];
+    return out;
+  }
+};
+
+template <typename K>
+Result<std::unique_ptr<Kernel>> make_axes_kernel(int version, const Attributes& attrs) {
+  bool has_axes = false;
+  OW_ASSIGN_OR_RETURN(std::vector<int64_t> axes, attrs.get_ints("axes", &has_axes));
+  if (std::is_same_v<K, UnsqueezeKernel> && version < 13 && !has_axes) return InvalidArgument("attribute 'axes' is required");
+  return std::unique_ptr<Kernel>(new K(version, has_axes, std::move(axes)));
+}
+
+// Versions that differ only in types the runtime does not have: each of `since` with the same types
+// and attributes.
+std::vector<OpVersion> same_versions(std::vector<int> since, std::vector<std::string_view> attributes,
+                                        std::vector<TypeConstraint> types) {
+  std::vector<OpVersion> versions;
+  for (int v : since) versions.push_back({.since_version = v, .types = types, .attributes = attributes});
+  return versions;
+}
+
+const TypeConstraint kInt64 = {"tensor(int64)", {DType::kInt64}};
+const std::vector<int> kSince13 = {13, 21, 23, 24, 25};
+
+}  // namespace
+
+// 1: shape as an attribute (and consumed_inputs); 5: shape as an input, every type but bfloat16; 13
+// adds bfloat16; 14 allowzero; 19, 21, 23, 24 and 25 add only types the runtime does not have.
+const OpSchema& reshape_schema() {
+  static const OpSchema schema = [] {
+    std::vector<OpVersion> versions = {
+        {.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs", "shape"}, .inputs = {{"data", "T"}}},
+        {.since_version = 5, .types = {{"T", kNumericTypes}, kInt64}, .attributes = {}},
+        {.since_version = 13, .types = {{"T", kAllTypes}, kInt64}, .attributes = {}}};
+    for (const OpVersion& v : same_versions({14, 19, 21, 23, 24, 25}, {"allowzero"}, {{"T", kAllTypes}, kInt64})) versions.push_back(v);
+    return OpSchema{.name = "Reshape",
+                    .inputs = {{"data", "T"}, {"shape", kInt64.name}},
+                    .outputs = {{"reshaped", "T"}},
+                    .versions = std::move(versions),
+                    .make_kernel = make_reshape};
+  }();
+  return schema;
+}
+
+// 9 takes every type but bfloat16; 11 allows a negative axis; 13 adds bfloat16.
+const OpSchema& flatten_schema() {
+  static const OpSchema schema = [] {
+    std::vector<OpVersion> versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"axis"}},
+                                       {.since_version = 9, .types = type_t(kNumericTypes), .attributes = {"axis"}},
+                                       {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"axis"}}};
+    for (const OpVersion& v : same_versions(kSince13, {"axis"}, type_t(kAllTypes))) versions.push_back(v);
+    return OpSchema{.name = "Flatten",
+                    .inputs = {{"input", "T"}},
+                    .outputs = {{"output", "T"}},
+                    .versions = std::move(versions),
+                    .make_kernel = make_flatten};
+  }();
+  return schema;
+}
+
+// 11 allows negative axes; 13 takes axes as an input and adds bfloat16.
+const OpSchema& squeeze_schema() {
+  static const OpSchema schema = [] {
+    const std::vector<Param> data_only = {{"data", "T"}};
+    std::vector<OpVersion> versions = {
+        {.since_version = 1, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only},
+        {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only}};
+    for (const OpVersion& v : same_versions(kSince13, {}, {{"T", kAllTypes}, kInt64})) versions.push_back(v);
+    return OpSchema{.name = "Squeeze",
+                    .inputs = {{"data", "T"}, {"axes", kInt64.name, Param::Arity::kOptional}},
+                    .outputs = {{"squeezed", "T"}},
+                    .versions = std::move(versions),
+                    .make_kernel = make_axes_kernel<SqueezeKernel>};
+  }();
+  return schema;
+}
+
+// As Squeeze's, with axes required.
+const OpSchema& unsqueeze_schema() {
+  static const OpSchema schema = [] {
+    const std::vector<Param> data_only = {{"data", "T"}};
+    std::vector<OpVersion> versions = {
+        {.since_version = 1, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only},
+        {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only}};
+    for (const OpVersion& v : same_versions(kSince13, {}, {{"T", kAllTypes}, kInt64})) versions.push_back(v);
+    return OpSchema{.name = "Unsqueeze",
+                    .inputs = {{"data", "T"}, {"axes", kInt64.name}},
+                    .outputs = {{"expanded", "T"}},
+                    .versions = std::move(versions),
+                    .make_kernel = make_axes_kernel<UnsqueezeKernel>};
+  }();
+  return schema;
+}
+
+}  // namespace ow
