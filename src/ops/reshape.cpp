@@ -133,8 +133,6 @@ class ReshapeKernel final : public ShapeOnlyKernel {
       return InvalidArgument("cannot reshape input 'data' of shape " + dims_to_string(in) + " (" + std::to_string(count) +
                              " elements) to " + named() + " (" + (known > kMaxTensorBytes ? std::string("more") : std::to_string(known)) + " elements)");
     }
-    // A 0 among the dims leaves others unchecked above; a tensor's dims must fit as its own would.
-    OW_RETURN_IF_ERROR(element_count(out).status());
     return out;
   }
 
