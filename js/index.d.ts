@@ -308,6 +308,43 @@ export interface AveragePoolOptions extends OpsetOption {
   dilations?: readonly number[];
 }
 
+/** Reshape. */
+export interface ReshapeOptions extends OpsetOption {
+  /** Version 1 only, where it is required: the new shape (from version 5 it is the input `shape`). */
+  shape?: readonly number[];
+  /** Version 1 only (a legacy optimisation hint): accepted and ignored. */
+  consumed_inputs?: readonly number[];
+  /**
+   * Version 14 on: a 0 in the shape is a dim of 0 rather than a copy of the input's dim at that index
+   * (default 0). The shape may then not have both a 0 and a -1.
+   */
+  allowzero?: 0 | 1 | boolean;
+}
+
+/** Flatten. */
+export interface FlattenOptions extends OpsetOption {
+  /** The output is [product of the dims before axis, product of the others] (default 1; negative from version 11). */
+  axis?: number;
+}
+
+/** Squeeze and Unsqueeze. */
+export interface AxesOptions extends OpsetOption {
+  /**
+   * Versions 1 and 11: the axes (negative from version 11, counting from the back); from version 13
+   * they are the input `axes`. Unsqueeze needs them; Squeeze without them drops every dim of 1.
+   */
+  axes?: readonly number[];
+}
+
+export type SqueezeOptions = AxesOptions;
+export type UnsqueezeOptions = AxesOptions;
+
+/** Transpose. */
+export interface TransposeOptions extends OpsetOption {
+  /** Output axis i is input axis perm[i] (default: the axes reversed). */
+  perm?: readonly number[];
+}
+
 /**
  * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
  * type: in wasm memory if any input is (see Tensor.wasm), else in JS memory. Unsupported types, bad
@@ -325,6 +362,18 @@ export interface Ops {
   Min<T extends NumericTensorType>(inputs: readonly Tensor<T>[], options?: MinOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn). */
   AveragePool<T extends FloatTensorType>(x: Tensor<T>, options: AveragePoolOptions & OutOption<T>): Tensor<T>;
+  /**
+   * The elements of `data` under another shape: `shape` (version 5 on; version 1 takes it as an option)
+   * lists the dims, where -1 (once) is inferred and 0 copies the input's dim (unless allowzero).
+   */
+  Reshape<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, shape?: Tensor<'int64'>], options?: ReshapeOptions & OutOption<T>): Tensor<T>;
+  /** The elements of `input` as a matrix (see FlattenOptions.axis). */
+  Flatten<T extends NumericTensorType>(input: Tensor<T>, options?: FlattenOptions & OutOption<T>): Tensor<T>;
+  /** `data` without dims of size 1: those `axes` lists (version 13 on; before, an option), or all. */
+  Squeeze<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: SqueezeOptions & OutOption<T>): Tensor<T>;
+  /** `data` with dims of size 1 inserted at `axes`, axes of the output (version 13 on; before, an option). */
+  Unsqueeze<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'>], options?: UnsqueezeOptions & OutOption<T>): Tensor<T>;
+  Transpose<T extends NumericTensorType>(data: Tensor<T>, options?: TransposeOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

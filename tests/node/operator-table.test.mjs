@@ -66,16 +66,38 @@ function declaredOps() {
   const dts = readFileSync(join(root, 'js', 'index.d.ts'), 'utf8');
   const body = /export interface Ops \{\n([\s\S]*?)\n\}/.exec(dts)?.[1];
   assert.ok(body, 'js/index.d.ts declares `export interface Ops`');
-  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((\w+)(\??): ([^,]+), options(\??): (\w+)( & OutOption<T>)?\): Tensor<T>;$/gm)];
+  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((\w+)(\??): (.+?), options(\??): (\w+)( & OutOption<T>)?\): Tensor<T>;$/gm)];
   return { dts, methods: methods.map(([, op, constraint, param, , paramType, , optionsType, out]) => ({ op, constraint, param, paramType, optionsType, out })) };
+}
+
+// The declared input of ops[op]: `Tensor<T>` for one input; for one or more of the first input's type
+// (Min), `readonly Tensor<T>[]`; else a tuple of the params of its versions with most, each named, of type
+// Tensor<T> where it takes the first input's types, else Tensor<its types>; `?` where a version lacks it or
+// may omit it, and `| null` where a version may omit it before a later input.
+function declaredInput(op) {
+  const rows = table.filter((r) => r.op === op);
+  const widest = rows.reduce((a, b) => (b.inputs.length > a.inputs.length ? b : a));
+  if (widest.inputs.length === 1 && !widest.inputs[0].variadic) return 'Tensor<T>';
+  const sameAsFirst = (row, p) => p.types.join() === row.inputs[0].types.join();
+  if (rows.every((r) => r.inputs.every((p) => sameAsFirst(r, p))) && widest.inputs.at(-1).variadic) return 'readonly Tensor<T>[]';
+  const params = widest.inputs.map((p, i) => {
+    const inVersions = rows.map((r) => r.inputs[i]).filter((q) => q !== undefined);
+    assert.ok(inVersions.every((q) => q.name === p.name && !q.variadic), `${op}: input ${i} is ${p.name} in every version that has it`);
+    const typed = rows.filter((r) => r.inputs[i]).map((r) => (sameAsFirst(r, r.inputs[i]) ? 'T' : r.inputs[i].types.map((t) => `'${t}'`).join(' | ')));
+    assert.equal(new Set(typed).size, 1, `${op}: input ${p.name} has one type in every version`);
+    const optional = inVersions.length < rows.length || inVersions.some((q) => q.optional);
+    const nullable = inVersions.some((q) => q.optional);
+    return `${p.name}${optional ? '?' : ''}: Tensor<${typed[0]}>${nullable ? ' | null' : ''}`;
+  });
+  return `readonly [${params.join(', ')}]`;
 }
 
 test('js/index.d.ts declares exactly the table\'s operators, each with its input shape, types and options type', () => {
   const { dts, methods } = declaredOps();
   assert.deepEqual(methods.map((m) => m.op), operators.map((o) => o.op));
-  for (const { op, maxInputs, types } of operators) {
+  for (const { op, types } of operators) {
     const m = methods.find((x) => x.op === op);
-    assert.equal(m.paramType, maxInputs > 1 ? 'readonly Tensor<T>[]' : 'Tensor<T>', `${op}'s input`);
+    assert.equal(m.paramType, declaredInput(op), `${op}'s input`);
     assert.equal(m.constraint, [...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'NumericTensorType', `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
     assert.ok(m.out, `${op}'s options take out (OutOption<T>)`);
