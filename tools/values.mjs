@@ -70,3 +70,14 @@ export function randomInt(type, next) {
   const wide = next() < 0.25 ? Math.floor(next() * 9) - 4 : Math.floor(next() * 2 ** 32);
   return new array([wide])[0]; // the typed array wraps it into range
 }
+
+// n stored values of any type (its typed array): the type's edge values first, then random ones.
+export function edgeData(type, n, seed = 1) {
+  const next = rng(seed);
+  if (FLOAT_TYPES[type]) {
+    const { array, encode } = FLOAT_TYPES[type];
+    return array.from({ length: n }, (_, i) => encode(i < FLOAT_EDGES.length ? FLOAT_EDGES[i] : (next() - 0.5) * 100));
+  }
+  const edges = intEdges(type);
+  return INT_TYPES[type].array.from({ length: n }, (_, i) => (i < edges.length ? edges[i] : randomInt(type, next)));
+}

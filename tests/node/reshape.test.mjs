@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, ops, ready } from 'onnx-wasm';
 import { buildModel } from '../../tools/onnx-builder.mjs';
-import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES, intEdges, randomInt, rng } from '../../tools/values.mjs';
+import { edgeData } from '../../tools/values.mjs';
+import { flattenDims, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
 before(() => ready());
 
@@ -22,40 +23,7 @@ const VERSIONS = {
   Unsqueeze: [[1, NUMERIC], [11, NUMERIC], ...[13, 21, 23, 24, 25].map((v) => [v, ALL])],
 };
 
-// n stored values of `type`: its edge values, then random ones.
-function edgeData(type, n, seed) {
-  const next = rng(seed);
-  if (FLOAT_TYPES[type]) {
-    const { array, encode } = FLOAT_TYPES[type];
-    return array.from({ length: n }, (_, i) => encode(i < FLOAT_EDGES.length ? FLOAT_EDGES[i] : (next() - 0.5) * 100));
-  }
-  const edges = intEdges(type);
-  return INT_TYPES[type].array.from({ length: n }, (_, i) => (i < edges.length ? edges[i] : randomInt(type, next)));
-}
-
 const count = (dims) => dims.reduce((a, b) => a * b, 1);
-
-// The references: the output shape of each operator, from its definition.
-function reshapeDims(dims, shape, allowzero) {
-  const out = shape.map((v, i) => (v === 0 && !allowzero ? dims[i] : v));
-  const known = count(out.filter((v) => v !== -1));
-  return out.map((v) => (v === -1 ? count(dims) / known : v));
-}
-function flattenDims(dims, axis) {
-  const a = axis < 0 ? axis + dims.length : axis;
-  return [count(dims.slice(0, a)), count(dims.slice(a))];
-}
-function squeezeDims(dims, axes) {
-  if (axes === undefined) return dims.filter((d) => d !== 1);
-  const drop = axes.map((a) => (a < 0 ? a + dims.length : a));
-  return dims.filter((_, i) => !drop.includes(i));
-}
-function unsqueezeDims(dims, axes) {
-  const rank = dims.length + axes.length;
-  const at = axes.map((a) => (a < 0 ? a + rank : a));
-  const rest = [...dims];
-  return Array.from({ length: rank }, (_, i) => (at.includes(i) ? 1 : rest.shift()));
-}
 
 // Per operator, cases valid in every version: [input dims, what the version takes, want dims]. A case's
 // `attrs(version)` are its options for ops.* and its node's attributes; `second` its int64 second input.

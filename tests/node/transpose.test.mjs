@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, ops, ready } from 'onnx-wasm';
 import { buildModel } from '../../tools/onnx-builder.mjs';
-import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES, intEdges, randomInt, rng } from '../../tools/values.mjs';
+import { edgeData } from '../../tools/values.mjs';
+import { referenceTranspose } from './helpers/shape-reference.mjs';
 
 before(() => ready());
 
@@ -15,35 +16,7 @@ const NUMERIC = [...FLOATS, 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16'
 const ALL = [...NUMERIC, 'bfloat16'];
 const VERSIONS = [[1, NUMERIC], ...[13, 21, 23, 24, 25].map((v) => [v, ALL])];
 
-function edgeData(type, n, seed) {
-  const next = rng(seed);
-  if (FLOAT_TYPES[type]) {
-    const { array, encode } = FLOAT_TYPES[type];
-    return array.from({ length: n }, (_, i) => encode(i < FLOAT_EDGES.length ? FLOAT_EDGES[i] : (next() - 0.5) * 100));
-  }
-  const edges = intEdges(type);
-  return INT_TYPES[type].array.from({ length: n }, (_, i) => (i < edges.length ? edges[i] : randomInt(type, next)));
-}
-
 const count = (dims) => dims.reduce((a, b) => a * b, 1);
-
-// Output element by output element: its index along each output axis is its index along input axis perm[i].
-function referenceTranspose(data, dims, perm) {
-  const outDims = perm.map((p) => dims[p]);
-  const out = new data.constructor(data.length);
-  const index = new Array(dims.length);
-  for (let flat = 0; flat < data.length; flat++) {
-    let rest = flat;
-    for (let i = outDims.length - 1; i >= 0; i--) {
-      index[perm[i]] = rest % outDims[i];
-      rest = Math.floor(rest / outDims[i]);
-    }
-    let offset = 0;
-    for (let k = 0; k < dims.length; k++) offset = offset * dims[k] + index[k];
-    out[flat] = data[offset];
-  }
-  return { dims: outDims, data: out };
-}
 
 function permutations(n) {
   if (n === 0) return [[]];
