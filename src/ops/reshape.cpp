@@ -187,27 +187,37 @@ Result<std::unique_ptr<Kernel>> make_flatten(int version, const Attributes& attr
 // ---- Squeeze and Unsqueeze: axes as an attribute (versions 1 and 11; negative from 11), then as an
 // input (13 on; Squeeze's optional).
 
+// The axes a node lists: whether it lists any, their values, and how messages name them.
+struct AxisList {
+  bool given = false;
+  std::vector<int64_t> values;
+  std::string what;  // "attribute 'axes' [0,-1]", "input 'axes' [2]"
+};
+
 class AxesKernel : public ShapeOnlyKernel {
  public:
   AxesKernel(int version, bool has_axes, std::vector<int64_t> axes)
       : from_input_(version >= 13), negative_(version >= 11), has_axes_(has_axes), axes_(std::move(axes)) {}
 
  protected:
-  // The listed axes; `given` tells whether a list was given at all, `what` names it for messages.
-  Result<std::vector<int64_t>> axes(const Inputs& inputs, bool& given, std::string& what) const {
+  // The output shape for an input of shape `in` and the listed axes.
+  virtual Result<Dims> apply(const Dims& in, const AxisList& axes) const = 0;
+
+  bool negative_;
+
+ private:
+  Result<Dims> output_dims(const Inputs& inputs) const final {
+    AxisList axes;
     if (!from_input_) {
-      given = has_axes_;
-      what = "attribute 'axes' " + dims_to_string(axes_);
-      return axes_;
+      axes = {has_axes_, axes_, "attribute 'axes' " + dims_to_string(axes_)};
+    } else if (inputs.size() > 1 && inputs[1] != nullptr) {
+      OW_ASSIGN_OR_RETURN(std::vector<int64_t> values, int64_list(*inputs[1], "axes", true));
+      axes = {true, values, "input 'axes' " + dims_to_string(values)};
     }
-    given = inputs.size() > 1 && inputs[1] != nullptr;
-    if (!given) return std::vector<int64_t>{};
-    OW_ASSIGN_OR_RETURN(std::vector<int64_t> axes, int64_list(*inputs[1], "axes", true));
-    what = "input 'axes' " + dims_to_string(axes);
-    return axes;
+    return apply(inputs[0]->dims(), axes);
   }
 
-  bool from_input_, negative_, has_axes_;
+  bool from_input_, has_axes_;
   std::vector<int64_t> axes_;  // the attribute
 };
 
@@ -218,21 +228,17 @@ class SqueezeKernel final : public AxesKernel {
  private:
   // Listed axes (which must be 1s) are dropped; with none listed, every 1 is. An empty list, given,
   // drops nothing, as ONNX's reference and shape inference read it.
-  Result<Dims> output_dims(const Inputs& inputs) const override {
-    const Dims& in = inputs[0]->dims();
-    bool given = false;
-    std::string what;
-    OW_ASSIGN_OR_RETURN(std::vector<int64_t> list, axes(inputs, given, what));
+  Result<Dims> apply(const Dims& in, const AxisList& axes) const override {
     std::vector<bool> drop(in.size(), false);
-    if (given) {
-      OW_ASSIGN_OR_RETURN(drop, resolve_axes(list, in.size(), negative_, what, "input 'data' of shape " + dims_to_string(in)));
+    if (axes.given) {
+      OW_ASSIGN_OR_RETURN(drop, resolve_axes(axes.values, in.size(), negative_, axes.what, "input 'data' of shape " + dims_to_string(in)));
     }
     Dims out;
     for (size_t k = 0; k < in.size(); ++k) {
-      if (given && drop[k] && in[k] != 1)
-        return InvalidArgument(what + " lists axis " + std::to_string(k) + ", of size " + std::to_string(in[k]) + " in input 'data' of shape " +
-                               dims_to_string(in) + "; only axes of size 1 can be squeezed");
-      if (!(given ? drop[k] : in[k] == 1)) out.push_back(in[k]);
+      if (axes.given && drop[k] && in[k] != 1)
+        return InvalidArgument(axes.what + " lists axis " + std::to_string(k) + ", of size " + std::to_string(in[k]) +
+                               " in input 'data' of shape " + dims_to_string(in) + "; only axes of size 1 can be squeezed");
+      if (!(axes.given ? drop[k] : in[k] == 1)) out.push_back(in[k]);
     }
     return out;
   }
@@ -245,14 +251,10 @@ class UnsqueezeKernel final : public AxesKernel {
  private:
   // Axes are those of the output, whose rank is the input's plus their count; the input's dims fill
   // the others in order.
-  Result<Dims> output_dims(const Inputs& inputs) const override {
-    const Dims& in = inputs[0]->dims();
-    bool given = false;
-    std::string what;
-    OW_ASSIGN_OR_RETURN(std::vector<int64_t> list, axes(inputs, given, what));
-    const size_t rank = in.size() + list.size();
+  Result<Dims> apply(const Dims& in, const AxisList& axes) const override {
+    const size_t rank = in.size() + axes.values.size();
     OW_ASSIGN_OR_RETURN(std::vector<bool> inserted,
-                        resolve_axes(list, rank, negative_, what,
+                        resolve_axes(axes.values, rank, negative_, axes.what,
                                      "an output of rank " + std::to_string(rank) + " (input 'data' of shape " + dims_to_string(in) + ")"));
     Dims out(rank);
     for (size_t k = 0, next = 0; k < rank; ++k) out[k] = inserted[k] ? 1 : in[next++];

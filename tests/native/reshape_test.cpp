@@ -8,13 +8,11 @@
 #include "test_util.h"
 
 using namespace ow;
+using ow::test::kEveryType;
 using ow::test::make_tensor;
 using ow::test::values_of;
 
 namespace {
-
-const DType kEveryType[] = {DType::kFloat32, DType::kFloat64, DType::kFloat16, DType::kBFloat16, DType::kInt8,   DType::kInt16,
-                            DType::kInt32,   DType::kInt64,   DType::kUint8,   DType::kUint16,   DType::kUint32, DType::kUint64};
 
 Tensor patterned(DType type, const Dims& dims) {
   auto t = Tensor::allocate(type, dims);

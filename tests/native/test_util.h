@@ -14,6 +14,11 @@ namespace ow::test {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// Every element type the runtime has.
+inline constexpr DType kEveryType[] = {DType::kFloat32, DType::kFloat64, DType::kFloat16, DType::kBFloat16,
+                                       DType::kInt8,    DType::kInt16,   DType::kInt32,   DType::kInt64,
+                                       DType::kUint8,   DType::kUint16,  DType::kUint32,  DType::kUint64};
+
 template <typename T>
 Tensor make_tensor(Dims dims, const std::vector<T>& values) {
   auto t = Tensor::allocate(DTypeOf<T>::value, std::move(dims));
