@@ -196,6 +196,23 @@ export const MODELS = [
       ],
     },
   },
+  // Reshape, Flatten, Squeeze, Unsqueeze and Transpose: a picture transposed, and one chain of the five
+  // per opset that brings a version of one of them.
+  {
+    file: 'image-transpose.onnx',
+    title: 'Transpose the picture',
+    description: 'Transpose-25 with perm [0, 1, 3, 2] swaps rows and columns: the picture mirrored about its diagonal.',
+    image: { inputScale: 1, outputScale: 1 },
+    spec: {
+      opset: 25,
+      irVersion: 11,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      nodes: [{ op: 'Transpose', name: 'swap_rows_and_columns', inputs: ['image'], outputs: ['result'], attributes: { perm: [0, 1, 3, 2] } }],
+    },
+  },
+  ...[[1, 'float64'], [9, 'float16'], [11, 'float32'], [13, 'int32'], [14, 'int64'], [19, 'float32'], [21, 'bfloat16'], [23, 'float32'],
+    [24, 'int32'], [25, 'float16']].map(([opset, type]) => shapeChain(opset, type)),
   {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',
@@ -219,6 +236,39 @@ export const MODELS = [
     bytes: () => modelBytes(MODELS.find((m) => m.file === 'rounding.onnx')).subarray(0, 60),
   },
 ];
+
+// x [2, 3, 4] -> Transpose [4, 2, 3] -> Unsqueeze [1, 4, 2, 3] -> Reshape [1, 4, 6] -> Squeeze [4, 6] ->
+// Flatten [4, 6], as each version takes its axes and shape: attributes, then inputs (initializers here).
+function shapeChain(opset, type) {
+  // The attribute `attribute`, or from opset `since` the initializer `name` as the node's second input.
+  const listed = (attribute, name, values, since) => (opset >= since
+    ? { inputs: [name], initializers: [{ name, type: 'int64', dims: [values.length], data: values.map(BigInt) }] }
+    : { attributes: { [attribute]: values } });
+  const unsqueeze = listed('axes', 'unsqueeze_axes', [0], 13);
+  const reshape = listed('shape', 'shape', [0, 4, -1], 5);
+  const squeeze = listed('axes', 'squeeze_axes', opset >= 11 ? [-3] : [0], 13);
+  const node = (op, input, output, { inputs = [], attributes = {} }) => ({ op, inputs: [input, ...inputs], outputs: [output], attributes });
+  return {
+    file: `shape-ops-opset${opset}.onnx`,
+    title: `Opset ${opset}: Reshape, Flatten, Squeeze, Unsqueeze, Transpose`,
+    description: `The five in ${type} at opset ${opset}: Transpose [2, 0, 1], Unsqueeze, Reshape with a 0 and a -1, Squeeze, Flatten${opset >= 11 ? ' with axis -1' : ''}` +
+      `${opset >= 13 ? '; axes and shape as inputs' : opset >= 5 ? '; shape as an input, axes as attributes' : '; shape and axes as attributes'}.`,
+    spec: {
+      opset,
+      irVersion: opset >= 23 ? 11 : opset >= 21 ? 10 : 8, // the IR versions that brought those opsets
+      inputs: [{ name: 'x', type, dims: [2, 3, 4] }],
+      outputs: [{ name: 'y', type, dims: [4, 6] }],
+      initializers: [unsqueeze, reshape, squeeze].flatMap((l) => l.initializers ?? []),
+      nodes: [
+        node('Transpose', 'x', 'transposed', { attributes: { perm: [2, 0, 1] } }),
+        node('Unsqueeze', 'transposed', 'unsqueezed', unsqueeze),
+        node('Reshape', 'unsqueezed', 'reshaped', reshape),
+        node('Squeeze', 'reshaped', 'squeezed', squeeze),
+        node('Flatten', 'squeezed', 'y', { attributes: { axis: opset >= 11 ? -1 : 1 } }),
+      ],
+    },
+  };
+}
 
 function modelBytes(model) {
   return model.bytes ? model.bytes() : buildModel(model.spec);

@@ -11,6 +11,7 @@ import { MODELS, MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs'
 import {
   bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePool, roundHalfEven,
 } from './helpers/reference.mjs';
+import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
 before(() => ready());
 
@@ -63,6 +64,8 @@ function referenceRun(spec, feeds) {
     } else if (node.op === 'AveragePool') {
       const pooled = referencePool(inputs[0].values, inputs[0].dims, node.attributes);
       out = { type, dims: pooled.dims, values: pooled.y.map((x) => toType(type, x)) };
+    } else if (SHAPE_OPS[node.op]) {
+      out = SHAPE_OPS[node.op](inputs[0], node.attributes ?? {}, inputs[1]?.values.map(Number));
     } else {
       throw new Error(`no reference for ${node.op}`);
     }
@@ -70,6 +73,19 @@ function referenceRun(spec, feeds) {
   }
   return Object.fromEntries(spec.outputs.map(({ name }) => [name, values.get(name)]));
 }
+
+// Reshape, Flatten, Squeeze, Unsqueeze and Transpose of x ({type, dims, values}), with the node's
+// attributes and its second input's values (shape or axes) if it has one.
+const SHAPE_OPS = {
+  Reshape: (x, a, shape) => ({ ...x, dims: reshapeDims(x.dims, shape ?? a.shape, a.allowzero) }),
+  Flatten: (x, a) => ({ ...x, dims: flattenDims(x.dims, a.axis) }),
+  Squeeze: (x, a, axes) => ({ ...x, dims: squeezeDims(x.dims, axes ?? a.axes) }),
+  Unsqueeze: (x, a, axes) => ({ ...x, dims: unsqueezeDims(x.dims, axes ?? a.axes) }),
+  Transpose: (x, a) => {
+    const { dims, data } = referenceTranspose(x.values, x.dims, a.perm);
+    return { type: x.type, dims, values: data };
+  },
+};
 
 test('each gallery model computes what its spec says; together they use every operator version', async () => {
   const used = new Set();
