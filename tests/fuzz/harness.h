@@ -150,7 +150,8 @@ inline void run_operator_input(const uint8_t* data, size_t size) {
   const int64_t opset = opset_byte < 224 ? opset_byte % 26 : r.value();
 
   static const char* const kNames[] = {"kernel_shape", "pads", "strides", "dilations", "auto_pad",
-                                       "ceil_mode",    "count_include_pad", "consumed_inputs", "storage_order", ""};
+                                       "ceil_mode",    "count_include_pad", "consumed_inputs", "storage_order", "perm",
+                                       "axes",         "axis",              "shape",           "allowzero",     ""};
   static const char* const kAutoPads[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID", "", "same_upper"};
   Attributes attrs;
   for (int count = r.byte() % 8; count > 0; --count) {

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { LATEST_OPSET, ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES } from '../../tools/values.mjs';
 import { broadcastShape, inputIndex, poolTolerance, referenceMin, referencePool, roundHalfEven } from './helpers/reference.mjs';
+import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
 before(() => ready());
 
@@ -169,5 +170,48 @@ describe('AveragePool: random shapes, windows, padding modes and values', () => 
         assert.ok(withEmptyWindows >= RUNS / 4, `${withEmptyWindows} of ${RUNS} calls had windows with no tap inside the input`);
       });
     }
+  }
+});
+
+describe('Reshape, Flatten, Squeeze, Unsqueeze, Transpose: random shapes, axes, perms and values', () => {
+  const ALL = [...FLOATS_BF16, ...INTS];
+  // A shape of up to 5 dims of 0 to 4, its values, and a random permutation of its axes.
+  const shaped = (type) => dimsArb(5, 4).chain((dims) => fc.record({
+    dims: fc.constant(dims),
+    data: storedValues(type, sizeOf(dims)),
+    perm: fc.shuffledSubarray([...dims.keys()], { minLength: dims.length, maxLength: dims.length }),
+    pick: fc.array(fc.boolean(), { minLength: dims.length, maxLength: dims.length }),
+    negative: fc.array(fc.boolean(), { minLength: dims.length + 3, maxLength: dims.length + 3 }),
+    inserted: fc.integer({ min: 0, max: 3 }),
+  }));
+  const same = (y, type, dims, data, label) => {
+    assert.equal(y.type, type, label);
+    assert.deepEqual([...y.dims], dims, label);
+    for (let i = 0; i < data.length; i++) assert.ok(Object.is(y.data[i], data[i]), `${label}: element ${i}`);
+  };
+  const int64 = (values) => new Tensor('int64', BigInt64Array.from(values, BigInt), [values.length]);
+  for (const type of ALL) {
+    test(`${type}: Transpose by a random perm, the four shape operators by random axes and shapes`, () => {
+      check(fc.property(shaped(type), fc.integer({ min: 14, max: LATEST_OPSET }), ({ dims, data, perm, pick, negative, inserted }, opset) => {
+        const x = new Tensor(type, data, dims);
+        const label = `${type} [${dims}] opset ${opset}`;
+        const t = referenceTranspose(data, dims, perm);
+        same(ops.Transpose(x, { perm, opset }), type, t.dims, t.data, `Transpose ${label} perm [${perm}]`);
+        // Reshape to the dims reversed: with a 0 among them, under allowzero; else some spelled 0 (a copy,
+        // where the index matches) and perhaps one -1.
+        const target = [...dims].reverse();
+        const allowzero = target.includes(0);
+        const shape = allowzero ? target : target.map((d, i) => (pick[i] && dims[i] === d ? 0 : d));
+        if (!allowzero && target.length && negative[0]) shape[0] = -1;
+        same(ops.Reshape([x, int64(shape)], { opset, allowzero }), type, reshapeDims(dims, shape, allowzero), data, `Reshape ${label} to [${shape}]`);
+        const axis = dims.length ? (negative[1] ? -1 : 1) * (inserted % (dims.length + 1)) : 0;
+        same(ops.Flatten(x, { axis, opset }), type, flattenDims(dims, axis), data, `Flatten ${label} axis ${axis}`);
+        const ones = dims.map((_, i) => i).filter((i) => dims[i] === 1 && pick[i]).map((i) => (negative[i] ? i - dims.length : i));
+        same(ops.Squeeze([x, int64(ones)], { opset }), type, squeezeDims(dims, ones), data, `Squeeze ${label} axes [${ones}]`);
+        const rank = dims.length + inserted;
+        const axes = [...Array(rank).keys()].filter((i) => negative[i + 2] || i < inserted).slice(0, inserted).map((i) => (negative[i] ? i - rank : i));
+        same(ops.Unsqueeze([x, int64(axes)], { opset }), type, unsqueezeDims(dims, axes), data, `Unsqueeze ${label} axes [${axes}]`);
+      }));
+    });
   }
 });
