@@ -318,37 +318,39 @@ const OpSchema& flatten_schema() {
   return schema;
 }
 
-// 11 allows negative axes; 13 takes axes as an input and adds bfloat16.
-const OpSchema& squeeze_schema() {
-  static const OpSchema schema = [] {
+namespace {
+
+// Squeeze's and Unsqueeze's versions: 11 allows negative axes; 13 takes axes as an input (their
+// schemas say whether it is optional) and adds bfloat16.
+const std::vector<OpVersion>& axes_versions() {
+  static const std::vector<OpVersion> versions = [] {
     const std::vector<Param> data_only = {{"data", "T"}};
-    std::vector<OpVersion> versions = {
+    std::vector<OpVersion> list = {
         {.since_version = 1, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only},
         {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only}};
-    for (const OpVersion& v : same_versions(kSince13, {}, {{"T", kAllTypes}, kInt64})) versions.push_back(v);
-    return OpSchema{.name = "Squeeze",
-                    .inputs = {{"data", "T"}, {"axes", kInt64.name, Param::Arity::kOptional}},
-                    .outputs = {{"squeezed", "T"}},
-                    .versions = std::move(versions),
-                    .make_kernel = make_axes_kernel<SqueezeKernel>};
+    for (const OpVersion& v : same_versions(kSince13, {}, {{"T", kAllTypes}, kInt64})) list.push_back(v);
+    return list;
   }();
+  return versions;
+}
+
+}  // namespace
+
+const OpSchema& squeeze_schema() {
+  static const OpSchema schema{.name = "Squeeze",
+                               .inputs = {{"data", "T"}, {"axes", kInt64.name, Param::Arity::kOptional}},
+                               .outputs = {{"squeezed", "T"}},
+                               .versions = axes_versions(),
+                               .make_kernel = make_axes_kernel<SqueezeKernel>};
   return schema;
 }
 
-// As Squeeze's, with axes required.
 const OpSchema& unsqueeze_schema() {
-  static const OpSchema schema = [] {
-    const std::vector<Param> data_only = {{"data", "T"}};
-    std::vector<OpVersion> versions = {
-        {.since_version = 1, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only},
-        {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only}};
-    for (const OpVersion& v : same_versions(kSince13, {}, {{"T", kAllTypes}, kInt64})) versions.push_back(v);
-    return OpSchema{.name = "Unsqueeze",
-                    .inputs = {{"data", "T"}, {"axes", kInt64.name}},
-                    .outputs = {{"expanded", "T"}},
-                    .versions = std::move(versions),
-                    .make_kernel = make_axes_kernel<UnsqueezeKernel>};
-  }();
+  static const OpSchema schema{.name = "Unsqueeze",
+                               .inputs = {{"data", "T"}, {"axes", kInt64.name}},
+                               .outputs = {{"expanded", "T"}},
+                               .versions = axes_versions(),
+                               .make_kernel = make_axes_kernel<UnsqueezeKernel>};
   return schema;
 }
 
