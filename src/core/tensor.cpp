@@ -80,4 +80,12 @@ Status Tensor::assign_view(DType type, const Dims& dims, void* data, size_t byte
   return Status::Ok();
 }
 
+Result<Tensor> Tensor::reshaped(Dims dims) const {
+  OW_ASSIGN_OR_RETURN(size_t n, element_count(dims));
+  if (n != size_) return InvalidArgument("cannot reshape " + dims_to_string(dims_) + " to " + dims_to_string(dims));
+  Tensor t = *this;
+  t.dims_ = std::move(dims);
+  return t;
+}
+
 }  // namespace ow

@@ -39,6 +39,12 @@ class Tensor {
   template <typename T> T* data() { return static_cast<T*>(data_); }
   template <typename T> const T* data() const { return static_cast<const T*>(data_); }
 
+  // Same memory, new shape with the same element count.
+  Result<Tensor> reshaped(Dims dims) const;
+  // Whether this tensor owns its memory and no other tensor shares it: writing into it changes no
+  // other tensor (views, whose memory someone else owns, never are).
+  bool exclusive() const { return block_ != nullptr && block_->refs == 1; }
+
  private:
   DType dtype_ = DType::kUndefined;
   Dims dims_;

@@ -100,6 +100,26 @@ Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
 }
 
 Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
+  OW_RETURN_IF_ERROR(check_inputs(inputs));
+  Status status = kernel_->compute(inputs, outputs);
+  if (!status.ok()) return status.with_context(label() + ": ");  // the label only when needed: runs are hot
+  return status;
+}
+
+Result<Dims> Kernel::reshaped_dims(const Inputs&) const { return Unsupported("this operator computes its outputs"); }
+
+Status PreparedOp::run_view(const Inputs& inputs, Tensor& y) const {
+  OW_RETURN_IF_ERROR(check_inputs(inputs));
+  auto dims = kernel_->reshaped_dims(inputs);
+  if (dims.ok()) {
+    auto view = inputs[0]->reshaped(dims.take());
+    if (view.ok()) return y = view.take(), Status::Ok();
+    return view.status().with_context(label() + ": ");
+  }
+  return dims.status().with_context(label() + ": ");
+}
+
+Status PreparedOp::check_inputs(const Inputs& inputs) const {
   const size_t n = inputs.size();
   OW_RETURN_IF_ERROR(check_input_count(n));
   const std::vector<Param>& params = this->inputs();
@@ -129,9 +149,7 @@ Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
       break;
     }
   }
-  Status status = kernel_->compute(inputs, outputs);
-  if (!status.ok()) return status.with_context(label() + ": ");  // the label only when needed: runs are hot
-  return status;
+  return Status::Ok();
 }
 
 Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tensor*& y) {
