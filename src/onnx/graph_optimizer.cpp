@@ -161,7 +161,7 @@ void remove_copies(StepGraph& g, OptimizationReport& report) {
 // so only where the pooling counts its padding already, or has none. Not for auto_pad, whose padding
 // follows the padded size. Where the pooling's kernels would sum the padded plane in another order
 // (a window of dilation 1 and 4 or more taps on the last axis, which a wide-window loop sums with two
-// accumulators; a window spanning the whole plane, checked as the step runs), not fused, or run unfused.
+// accumulators), not fused; where it depends on the input's shape (Step::Unfused), run unfused then.
 void fuse_pad_pool(StepGraph& g, OptimizationReport& report) {
   for (size_t s = 0; s + 1 < g.steps.size(); ++s) {
     Step& pad = g.steps[s];
@@ -179,15 +179,19 @@ void fuse_pad_pool(StepGraph& g, OptimizationReport& report) {
     auto own = attrs.get_ints("pads");
     auto dilations = attrs.get_ints("dilations");
     auto counted = attrs.get_int("count_include_pad", 0);
+    auto strides = attrs.get_ints("strides");
+    auto ceil_mode = attrs.get_int("ceil_mode", 0);
     if (version < 7 || !kernel.ok() || kernel.value().empty() || !auto_pad.ok() || auto_pad.value() != "NOTSET" || !own.ok() ||
-        !dilations.ok() || !counted.ok())
+        !dilations.ok() || !counted.ok() || !strides.ok() || !ceil_mode.ok())
       continue;
     const size_t spatial = kernel.value().size(), rank = spatial + 2;
     std::vector<int64_t> q = own.take();
     if (q.empty()) q.assign(2 * spatial, 0);
     std::vector<int64_t> d = dilations.take();
     if (d.empty()) d.assign(spatial, 1);
-    if (q.size() != 2 * spatial || d.size() != spatial || (counted.value() != 1 && !all_zero(q))) continue;
+    std::vector<int64_t> st = strides.take();
+    if (st.empty()) st.assign(spatial, 1);
+    if (q.size() != 2 * spatial || d.size() != spatial || st.size() != spatial || (counted.value() != 1 && !all_zero(q))) continue;
     if (d.back() == 1 && kernel.value().back() >= 4) continue;
     const std::vector<int64_t> p = zero_pads(g, pad, rank);
     if (p.size() != 2 * rank || p[0] != 0 || p[1] != 0 || p[rank] != 0 || p[rank + 1] != 0 ||
@@ -204,7 +208,7 @@ void fuse_pad_pool(StepGraph& g, OptimizationReport& report) {
     fused_attrs.set("count_include_pad", AttributeValue::Int(1));
     auto op = PreparedOp::create("AveragePool", g.opset, fused_attrs);
     if (!op.ok()) continue;
-    Step::Unfused unfused{pad.op, pool.op, p, std::move(extent)};
+    Step::Unfused unfused{pad.op, pool.op, p, q, std::move(extent), std::move(st), ceil_mode.value() != 0};
     pool.op = op.take();
     pool.inputs = pad.inputs;  // the fused pooling reads the first; the unfused Pad all
     pool.nodes.insert(pool.nodes.begin(), pad.nodes.begin(), pad.nodes.end());
@@ -262,14 +266,21 @@ bool broadcasts_to(const Inputs& inputs, const Tensor& x) {
   return true;
 }
 
-// Whether a fused Pad + AveragePool must run unfused on x: where every window could span the whole
-// padded plane (the pooling then sums the plane in another order).
-bool spans_padded_plane(const Step::Unfused& u, const Tensor& x) {
+// Whether a fused Pad + AveragePool must run unfused on x (Step::Unfused).
+bool needs_unfused(const Step::Unfused& u, const Tensor& x) {
   const size_t rank = x.rank(), spatial = u.extent.size();
   if (rank != spatial + 2) return true;  // the unfused run reports the error
-  for (size_t i = 0; i < spatial; ++i)
-    if (x.dims()[2 + i] + u.pads[2 + i] + u.pads[rank + 2 + i] > u.extent[i]) return false;
-  return true;
+  bool spans_plane = true;
+  for (size_t i = 0; i < spatial; ++i) {
+    const int64_t begin = u.pads[2 + i] + u.own[i], zeros_end = u.pads[rank + 2 + i];
+    const int64_t in = x.dims()[2 + i], length = in + begin + zeros_end + u.own[spatial + i];
+    if (in > u.extent[i]) spans_plane = false;
+    if (u.ceil_mode && zeros_end > 0 && length >= u.extent[i]) {
+      const int64_t last_start = (length - u.extent[i] + u.strides[i] - 1) / u.strides[i] * u.strides[i];
+      if (last_start >= in + begin && last_start < in + begin + zeros_end) return true;
+    }
+  }
+  return spans_plane;
 }
 
 }  // namespace
@@ -331,7 +342,7 @@ Status run_step(const Step& step, const Inputs& inputs, Outputs& produced) {
   }
   if (step.unfused.empty()) return step.op.run(inputs, produced);
   const Step::Unfused& u = step.unfused[0];
-  if (!spans_padded_plane(u, *inputs[0])) return step.op.run({inputs[0]}, produced);
+  if (!needs_unfused(u, *inputs[0])) return step.op.run({inputs[0]}, produced);
   OW_RETURN_IF_ERROR(u.pad.run(inputs, produced));
   const Tensor padded = std::move(produced[0]);
   return u.pool.run({&padded}, produced);

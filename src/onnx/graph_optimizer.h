@@ -49,11 +49,16 @@ struct Step {
   Kind kind = Kind::kCompute;
   size_t in_place = 0;  // kInPlace: the input computed into
   // A fused Pad + AveragePool runs the two nodes as declared (`unfused`, the Pad's output a temporary)
-  // where the fused pooling could round differently: when a window spans the whole padded plane.
+  // for inputs where the fused pooling would differ: where a window could span the whole plane (the
+  // pooling then sums it as one run, in another order), or where ceil_mode keeps a last window starting in the Pad's end zeros that the
+  // fused pooling, for which they are padding, drops.
   struct Unfused {
     PreparedOp pad, pool;  // the fused step's inputs are the Pad's; the fused pooling reads the first
-    std::vector<int64_t> pads;  // the Pad's, begin then end, of every axis
-    std::vector<int64_t> extent;  // the pooling's dilated window, of each spatial axis
+    std::vector<int64_t> pads;     // the Pad's, begin then end, of every axis
+    std::vector<int64_t> own;      // the pooling's pads, begin then end, of each spatial axis
+    std::vector<int64_t> extent;   // the pooling's dilated window, of each spatial axis
+    std::vector<int64_t> strides;  // of each spatial axis
+    bool ceil_mode;
   };
   std::vector<Unfused> unfused;  // one for a fused step, else none
 };

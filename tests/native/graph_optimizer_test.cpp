@@ -57,6 +57,10 @@ std::vector<Session> run_every_level(const pb::GraphSpec& g, const std::vector<F
       if (level == OptimizationLevel::kDisabled && repeat == 0) reference = out;
       REQUIRE(out.size() == reference.size());
       for (size_t k = 0; k < out.size(); ++k) {
+        if (!same_bits(out[k], reference[k]) && out[k].dtype() == DType::kFloat32 && out[k].size() == reference[k].size())
+          for (size_t e = 0; e < out[k].size(); ++e)
+            if (std::memcmp(out[k].data<float>() + e, reference[k].data<float>() + e, 4))
+              UNSCOPED_INFO("element " << e << ": " << out[k].data<float>()[e] << " vs " << reference[k].data<float>()[e]);
         CHECK(same_bits(out[k], reference[k]));
         const auto* lo = static_cast<const unsigned char*>(out[k].raw_data());
         for (const Feed& f : feeds) {
@@ -193,4 +197,138 @@ TEST_CASE("Graph optimizer: an initializer a feed may replace is not folded", "[
   REQUIRE(session.value().run({}, out).ok());
   CHECK(values_of<float>(out[0]) == std::vector<float>{1, 2});
   CHECK(only_step(session.value()).op_type == "Min");
+}
+
+namespace {
+
+constexpr int32_t kI64 = 7;
+
+std::string i64_init(const std::string& name, const std::vector<int64_t>& values) {
+  return pb::tensor_raw<int64_t>(name, kI64, {static_cast<int64_t>(values.size())}, values);
+}
+
+size_t count_kind(const Session& s, Step::Kind kind) {
+  size_t n = 0;
+  for (const auto& step : s.description().steps) n += step.kind == kind;
+  return n;
+}
+
+// Deterministic values, a third of them zeros of either sign (so that sums of zeros are tested).
+std::vector<float> test_values(size_t n, uint32_t seed) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i) {
+    seed = seed * 1664525u + 1013904223u;
+    const uint32_t r = seed >> 8;
+    v[i] = r % 3 == 0 ? (r % 2 ? -0.0f : 0.0f) : static_cast<float>(static_cast<int32_t>(r % 2001) - 1000) / 7.0f;
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("Graph optimizer: Shape arithmetic of fixed dimensions folds, and Reshape becomes a view", "[onnx][optimizer]") {
+  // x.view(x.size(0), -1) as exporters write it: Shape, Gather, Unsqueeze, Concat, Reshape.
+  for (const bool fixed : {true, false}) {
+    const pb::GraphSpec g{{pb::node({"Shape", {"x"}, {"s"}, "shape", {}, ""}), pb::node({"Gather", {"s", "zero"}, {"n"}, "gather", {}, ""}),
+                           pb::node({"Unsqueeze", {"n", "axes"}, {"n1"}, "unsqueeze", {}, ""}),
+                           pb::node({"Concat", {"n1", "minus1"}, {"shape2"}, "concat", {pb::attr_int("axis", 0)}, ""}),
+                           pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""}), pb::node({"Reshape", {"f", "shape2"}, {"r"}, "reshape", {}, ""}),
+                           pb::node({"Round", {"r"}, {"y"}, "round", {}, ""})},
+                          {pb::tensor_raw<int64_t>("zero", kI64, {}, {0}), i64_init("axes", {0}), i64_init("minus1", {-1})},
+                          {f32_info("x", {fixed ? pb::fixed(2) : pb::symbolic("N"), pb::fixed(3), pb::fixed(2)})},
+                          {f32_info("y", {pb::symbolic("N"), pb::fixed(6)})}};
+    Tensor x = make_tensor<float>({2, 3, 2}, test_values(12, 7));
+    const auto sessions = run_every_level(g, {{"x", x}});
+    const Session& all = sessions[3];
+    INFO("fixed " << fixed);
+    CHECK(all.description().optimization.folded == (fixed ? std::vector<size_t>{0, 1, 2, 3} : std::vector<size_t>{}));
+    REQUIRE(all.description().steps.size() == (fixed ? 3u : 7u));
+    const auto& steps = all.description().steps;
+    CHECK(steps[steps.size() - 2].op_type == "Reshape");
+    CHECK(steps[steps.size() - 2].kind == Step::Kind::kView);
+    CHECK(steps.back().kind == Step::Kind::kInPlace);  // into the view of f, which nothing else holds
+  }
+}
+
+TEST_CASE("Graph optimizer: a view's memory is not computed into while another value holds it", "[onnx][optimizer]") {
+  // f = Floor(x); r = Reshape(f) (a view of f); y1 = Round(r) may not write f, which Ceil reads after.
+  const pb::GraphSpec g{{pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""}), pb::node({"Reshape", {"f", "shape"}, {"r"}, "reshape", {}, ""}),
+                         pb::node({"Round", {"r"}, {"y1"}, "round", {}, ""}), pb::node({"Ceil", {"f"}, {"y2"}, "ceil", {}, ""}),
+                         pb::node({"Identity", {"y2"}, {"y3"}, "identity", {}, ""}), pb::node({"Identity", {"x"}, {"y4"}, "x_out", {}, ""})},
+                        {i64_init("shape", {4, 4})},
+                        {f32_info("x", {pb::fixed(16)})},
+                        {f32_info("y1", {pb::fixed(4), pb::fixed(4)}), f32_info("y2", {pb::fixed(16)}), f32_info("y3", {pb::fixed(16)}),
+                         f32_info("y4", {pb::fixed(16)})}};
+  std::vector<float> data = test_values(16, 3);
+  for (size_t i = 0; i < 16; i += 3) data[i] += 0.5f;
+  auto x = Tensor::view(DType::kFloat32, {16}, data.data(), data.size() * sizeof(float));
+  REQUIRE(x.ok());
+  const auto sessions = run_every_level(g, {{"x", x.value()}});
+  CHECK(sessions[1].description().optimization.removed.empty());  // both Identity outputs are graph outputs
+  CHECK(count_kind(sessions[3], Step::Kind::kView) == 3);
+}
+
+TEST_CASE("Graph optimizer: Identity and zero Pads are removed; their readers read the input", "[onnx][optimizer]") {
+  const pb::GraphSpec g{{pb::node({"Identity", {"x"}, {"a"}, "id", {}, ""}), pb::node({"Pad", {"a", "zeros"}, {"b"}, "pad", {}, ""}),
+                         pb::node({"Floor", {"b"}, {"y"}, "floor", {}, ""})},
+                        {i64_init("zeros", {0, 0, 0, 0})},
+                        {f32_info("x", {pb::fixed(3), pb::fixed(4)})},
+                        {f32_info("y", {pb::fixed(3), pb::fixed(4)})}};
+  Tensor x = make_tensor<float>({3, 4}, test_values(12, 5));
+  const auto sessions = run_every_level(g, {{"x", x}});
+  CHECK(sessions[1].description().optimization.removed == std::vector<size_t>{0, 1});
+  REQUIRE(sessions[1].description().steps.size() == 1);
+  CHECK(sessions[1].description().steps[0].inputs == std::vector<std::string>{"x"});
+}
+
+TEST_CASE("Graph optimizer: Pad of zeros fused into AveragePool, bit for bit, over a sweep of settings", "[onnx][optimizer]") {
+  // Pad (spatial pads 0..2) then AveragePool with every combination of kernel, stride, dilation,
+  // ceil_mode, count_include_pad and own pads the fusion must handle or leave; inputs full of zeros of
+  // both signs. Every level must give the unfused outputs.
+  uint32_t seed = 1;
+  const auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  size_t fused = 0, cases = 0;
+  for (int c = 0; c < 300; ++c) {
+    const size_t spatial = 1 + next(3);
+    const int64_t opset = std::vector<int64_t>{11, 13, 19}[next(3)];
+    std::vector<int64_t> pads(2 * (spatial + 2), 0), kernel, strides, dilations, own(2 * spatial, 0), dims{1 + next(2), 1 + next(2)};
+    for (size_t i = 0; i < spatial; ++i) {
+      pads[2 + i] = next(3);
+      pads[spatial + 4 + i] = next(3);
+      kernel.push_back(1 + next(4));
+      strides.push_back(1 + next(3));
+      dilations.push_back(opset >= 19 ? 1 + next(2) : 1);
+      dims.push_back(1 + next(spatial == 3 ? 4 : 7));
+    }
+    const bool counted = next(2), ceil = next(2), with_own = next(3) == 0;
+    if (with_own)
+      for (size_t i = 0; i < 2 * spatial; ++i) own[i] = next(static_cast<uint32_t>(kernel[i % spatial]));
+    std::vector<std::string> attrs = {pb::attr_ints("kernel_shape", kernel), pb::attr_ints("strides", strides),
+                                      pb::attr_int("count_include_pad", counted), pb::attr_int("ceil_mode", ceil)};
+    if (with_own) attrs.push_back(pb::attr_ints("pads", own));
+    if (opset >= 19) attrs.push_back(pb::attr_ints("dilations", dilations));
+    const pb::GraphSpec spec{{pb::node({"Pad", {"x", "pads"}, {"p"}, "pad", {}, ""}), pb::node({"AveragePool", {"p"}, {"y"}, "pool", attrs, ""})},
+                             {i64_init("pads", pads)},
+                             {f32_info("x", std::vector<pb::DimSpec>(dims.size(), pb::symbolic()))},
+                             {f32_info("y", {})}};
+    size_t n = 1;
+    for (int64_t d : dims) n *= static_cast<size_t>(d);
+    Tensor x = make_tensor<float>(dims, test_values(n, static_cast<uint32_t>(c)));
+    INFO("case " << c << " opset " << opset << " dims " << dims_to_string(dims) << " pads " << dims_to_string(pads) << " kernel "
+                  << dims_to_string(kernel) << " strides " << dims_to_string(strides) << " dilations " << dims_to_string(dilations)
+                  << " counted " << counted << " ceil " << ceil << " own " << (with_own ? dims_to_string(own) : "-"));
+    // A pooling whose output would be empty is refused at every level alike.
+    auto plain = load(spec, OptimizationLevel::kDisabled, opset);
+    REQUIRE(plain.ok());
+    Outputs out;
+    if (!plain.value().run({{"x", x}}, out).ok()) continue;
+    const auto sessions = run_every_level(spec, {{"x", x}}, opset);
+    ++cases;
+    fused += sessions[2].description().steps.size() == 1;
+  }
+  CHECK(cases > 200);
+  CHECK(fused > 50);
 }
