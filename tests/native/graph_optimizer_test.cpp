@@ -21,7 +21,7 @@ Result<Session> load(const pb::GraphSpec& g, OptimizationLevel level, int64_t op
   const std::string bytes = pb::model({8, {{"", opset}}, pb::graph(g)});
   auto model = decode_model(bytes.data(), bytes.size());
   if (!model.ok()) return model.status();
-  return Session::create(model.take(), level);
+  return Session::create(model.take(), nullptr, level);
 }
 
 std::string f32_info(const std::string& name, std::vector<pb::DimSpec> dims) { return pb::value_info(name, kF32, dims); }
