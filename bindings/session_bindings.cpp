@@ -76,6 +76,18 @@ val node_to_js(const onnx::ModelDescription::NodeDescription& described) {
   return node;
 }
 
+// A step after optimization (ModelStep in js/index.d.ts).
+val step_to_js(const onnx::ModelDescription::StepDescription& described) {
+  static constexpr const char* kKinds[] = {"compute", "view", "in-place"};  // by Step::Kind
+  val step = val::object();
+  step.set("nodes", list_to_js(described.nodes, [](const size_t& i) { return val(static_cast<double>(i)); }));
+  step.set("opType", string_to_js(described.op_type));
+  step.set("kind", val(kKinds[static_cast<size_t>(described.kind)]));
+  step.set("inputs", list_to_js(described.inputs, string_to_js));
+  step.set("outputs", list_to_js(described.outputs, string_to_js));
+  return step;
+}
+
 // InferenceSession.graph (typed as ModelGraph in js/index.d.ts).
 val description_to_js(const onnx::ModelDescription& d) {
   val graph = val::object();
@@ -97,23 +109,34 @@ val description_to_js(const onnx::ModelDescription& d) {
               return i;
             }));
   graph.set("nodes", list_to_js(d.nodes, node_to_js));
+  graph.set("optimizationLevel", val(onnx::optimization_level_name(d.optimization.level)));  // ASCII
+  graph.set("steps", list_to_js(d.steps, step_to_js));
+  const auto indices = [](const size_t& i) { return val(static_cast<double>(i)); };
+  graph.set("folded", list_to_js(d.optimization.folded, indices));
+  graph.set("removed", list_to_js(d.optimization.removed, indices));
   return graph;
 }
 
-// Decodes and checks a model: the session's address, or 0 with the error for ow_error().
-uintptr_t create_session(uintptr_t data, size_t byte_length) {
+// Decodes, checks and optimizes a model (`level`: onnxruntime's graphOptimizationLevel, a string): the
+// session's address, or 0 with the error for ow_error().
+uintptr_t create_session(uintptr_t data, size_t byte_length, val level) {
   // Outside the guarded call, so that the error can name the node it ran out of memory at.
   onnx::Model model;
   onnx::Progress progress;
   const auto where = [&progress] { return progress.where("InferenceSession.create"); };
   return interop::guard("InferenceSession.create", where, [&]() -> uintptr_t {
+    auto optimization = onnx::optimization_level(string_from_js(level));
+    if (!optimization.ok()) {
+      interop::fail(optimization.status().with_context("InferenceSession.create: "));
+      return 0;
+    }
     auto decoded = onnx::decode_model(reinterpret_cast<const void*>(data), byte_length);  // copied out of `data`
     if (!decoded.ok()) {
       interop::fail(decoded.status());
       return 0;
     }
     model = decoded.take();
-    auto session = onnx::Session::create(std::move(model), &progress);
+    auto session = onnx::Session::create(std::move(model), &progress, optimization.value());
     if (!session.ok()) {
       interop::fail(session.status());
       return 0;

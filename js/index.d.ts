@@ -457,6 +457,38 @@ export interface ModelGraph {
   initializers: ReadonlyArray<{ readonly name: string; readonly type: TensorType; readonly dims: readonly number[] }>;
   /** In file order. */
   nodes: readonly ModelNode[];
+  /** The session's graphOptimizationLevel. */
+  optimizationLevel: GraphOptimizationLevel;
+  /** What runs, in order, after optimization. */
+  steps: readonly ModelStep[];
+  /** Indices in `nodes` of the nodes computed once at creation (constant folding): their outputs are constants. */
+  folded: readonly number[];
+  /** Indices in `nodes` of the nodes removed (Identity, Pad of zero pads): their readers read the node's input. */
+  removed: readonly number[];
+}
+
+/**
+ * onnxruntime's graph optimization levels: 'disabled' runs the nodes as declared; 'basic' folds
+ * constants and removes Identity nodes and Pads of zero pads; 'extended' also fuses a Pad of zeros into
+ * the AveragePool after it; 'all' (the default) also makes Reshape, Flatten, Squeeze and Unsqueeze
+ * views of their input and computes elementwise nodes into their input's memory where nothing else
+ * reads it. Every level gives the same outputs, bit for bit.
+ */
+export type GraphOptimizationLevel = 'disabled' | 'basic' | 'extended' | 'all';
+
+/** One step of a session's run after optimization. */
+export interface ModelStep {
+  /** Indices in ModelGraph.nodes of the nodes it runs: one, or those fused into it (a Pad, then its AveragePool). */
+  nodes: readonly number[];
+  opType: string;
+  /**
+   * 'compute': new outputs; 'view': its output is its input's memory in another shape (no copy);
+   * 'in-place': computes into its input's memory (when no other tensor holds that memory).
+   */
+  kind: 'compute' | 'view' | 'in-place';
+  /** Value names, '' for an omitted optional input. */
+  inputs: readonly string[];
+  outputs: readonly string[];
 }
 
 /** InferenceSession.create's options (onnxruntime-web's session options; the others are ignored). */
@@ -466,6 +498,8 @@ export interface SessionOptions {
    * (wasm tensors, see Tensor.wasm), for all outputs or by output name.
    */
   preferredOutputLocation?: TensorLocation | Readonly<Record<string, TensorLocation>>;
+  /** Which graph optimizations run at creation (default 'all'); see GraphOptimizationLevel. */
+  graphOptimizationLevel?: GraphOptimizationLevel;
   [option: string]: unknown;
 }
 
@@ -491,15 +525,19 @@ export class InferenceSession {
    * the wasm module first when `ready()` has not been called.
    * @throws (rejects with) OnnxWasmError `INVALID_MODEL` for a malformed model, `UNSUPPORTED` for an
    * operator, version or type outside this package, naming the node. Of `options` (onnxruntime-web's
-   * session options) `preferredOutputLocation` is read; the others are accepted so that code moving
-   * over needs no change, and ignored.
+   * session options) `preferredOutputLocation` and `graphOptimizationLevel` are read (an unknown level is
+   * an OnnxWasmError naming the option); the others are accepted so that code moving over needs no
+   * change, and ignored.
    */
   static create(source: Uint8Array | ArrayBuffer | string | URL, options?: SessionOptions): Promise<InferenceSession>;
   private constructor();
   /** The names of the graph inputs that `run` takes. */
   readonly inputNames: readonly string[];
   readonly outputNames: readonly string[];
-  /** The model as declared (opsets, inputs, outputs, initializers, nodes), e.g. to show it. Not in onnxruntime-web. */
+  /**
+   * The model as declared (opsets, inputs, outputs, initializers, nodes), e.g. to show it, and the steps
+   * that run after optimization. Not in onnxruntime-web.
+   */
   readonly graph: ModelGraph;
   /**
    * Runs the graph on the given inputs (one per input name; wasm-resident tensors are read in place)

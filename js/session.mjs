@@ -97,7 +97,10 @@ export class InferenceSession {
     /**
      * The model as declared, for tools that show it: opset imports, inputs (those run() takes) and
      * outputs with their types and shapes, initializers, and the nodes in file order, each with the
-     * operator version it runs and its attributes.
+     * operator version it runs and its attributes; and, apart, what runs after optimization: the
+     * optimization level, the steps (each with the indices of the nodes it runs, and whether it
+     * computes, is a view of its input or computes into its input's memory), and the nodes folded
+     * into constants at creation or removed.
      */
     this.graph = deepFreeze(described(wasm().sessionGraph(handle)));
     this.#locations = outputLocations(this.outputNames, preferredOutputLocation);
@@ -112,14 +115,20 @@ export class InferenceSession {
    * URLs are read in Node).
    * Of onnxruntime-web's `options`, `preferredOutputLocation` is read: 'cpu' (the default: outputs in
    * JS memory) or 'wasm' (wasm tensors, as Tensor.wasm makes), or a record of output name to either.
+   * `graphOptimizationLevel`: 'all' (the default), 'extended', 'basic' or 'disabled', as in onnxruntime
+   * (what each optimizes: the README; what it made of the graph: `session.graph.steps`).
    * The others are accepted for compatibility and ignored: there is one backend.
    */
   static async create(source, options) {
     const label = 'InferenceSession.create';
     const preferred = options?.preferredOutputLocation;
+    const level = options?.graphOptimizationLevel ?? 'all';
+    if (typeof level !== 'string') {
+      throw new OnnxWasmError(`${label}: graphOptimizationLevel must be 'disabled', 'basic', 'extended' or 'all', got ${String(level)}`);
+    }
     const bytes = typeof source === 'string' || source instanceof URL ? await readSource(label, source) : asBytes(label, source);
     await ready();
-    const handle = withBytes(label, bytes, (p, n) => wasm().createSession(p, n));
+    const handle = withBytes(label, bytes, (p, n) => wasm().createSession(p, n, level));
     if (!handle) throw lastError();
     try {
       return guarded(label, () => new InferenceSession(handle, preferred));

@@ -47,6 +47,10 @@ class Tensor {
   template <typename T> T* data() { return static_cast<T*>(data_); }
   template <typename T> const T* data() const { return static_cast<const T*>(data_); }
 
+  // Whether this tensor owns its memory and no other tensor shares it: writing into it changes no
+  // other tensor (views, whose memory someone else owns, never are).
+  bool exclusive() const { return block_ != nullptr && block_->refs == 1; }
+
  private:
   DType dtype_ = DType::kUndefined;
   Dims dims_;

@@ -149,6 +149,7 @@ void pool_partial_windows(const AvgPoolAxis& ax, const T* row, T row_divisor, si
     const T* p = row + ax.first[e];
     T sum = taps ? p[0] : T(0);
     for (uint32_t t = 1; t < taps; ++t) sum += p[t * ax.dilation];
+    if (ax.divisor[e] > taps && sum == T(0)) sum = T(0);  // counted padding: zeros summed (+0, as Pad's)
     y[o] = sum / (row_divisor * T(ax.divisor[e]));
   }
 }
@@ -369,7 +370,11 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
   if (windows_are_planes(plan)) {
     T divisor = 1;
     for (const AvgPoolAxis& ax : plan.axes) divisor *= T(ax.window(0).divisor);
-    for (size_t plane = 0; plane < planes; ++plane) y[plane] = sum_contiguous<V>(x + plane * plan.input_plane, plan.input_plane) / divisor;
+    for (size_t plane = 0; plane < planes; ++plane) {
+      T sum = sum_contiguous<V>(x + plane * plan.input_plane, plan.input_plane);
+      if (divisor > T(plan.input_plane) && sum == T(0)) sum = T(0);  // counted padding, as in pool_partial_windows
+      y[plane] = sum / divisor;
+    }
     return;
   }
   const PlaneScratch<T> scratch = PlaneScratch<T>::carve(plan, workspace);
@@ -406,6 +411,11 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
         else sum_rows<V>(xp, scratch.row_offsets, rows, last.input_size, scratch.row_sum);
         pool_row<V>(last, row, row_divisor, y_row);
       }
+      // Windows reaching into counted padding on the outer axes: their zeros are summed, so that no
+      // sum is -0 (as with Pad's zeros, and onnxruntime's sums, which start at +0).
+      if (row_divisor > T(rows))
+        for (size_t o = 0; o < last.output_size; ++o)
+          if (y_row[o] == T(0)) y_row[o] = T(0);
       // Next output row: odometer over the outer axes.
       for (size_t i = outer_axes; i-- > 0;) {
         if (++scratch.position[i] < plan.axes[i].output_size) break;

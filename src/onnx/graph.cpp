@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include "onnx/graph_checks.h"
 
 namespace ow::onnx {
 namespace {
 
-constexpr size_t kNoValue = SIZE_MAX;
 constexpr size_t kNoNode = SIZE_MAX;
 
 }  // namespace
@@ -16,7 +16,8 @@ constexpr size_t kNoNode = SIZE_MAX;
 // Builds a Session from a model: value ids for every name, steps in topological order, release lists.
 class SessionBuilder {
  public:
-  SessionBuilder(Model& model, Progress& progress) : model_(model), graph_(model.graph), progress_(progress) {}
+  SessionBuilder(Model& model, OptimizationLevel level, Progress& progress)
+      : model_(model), graph_(model.graph), level_(level), progress_(progress) {}
 
   Result<Session> build() {
     if (model_.ir_version == 0) return InvalidModel("the model has no ir_version");
@@ -42,6 +43,8 @@ class SessionBuilder {
     OW_RETURN_IF_ERROR(topological_order(order));
     progress_.stage = "the session's steps";
     make_steps(order);
+    progress_.stage = "the session's optimization";
+    OW_RETURN_IF_ERROR(optimize_steps(opset));
     return std::move(session_);
   }
 
@@ -238,26 +241,42 @@ class SessionBuilder {
   }
 
   void make_steps(const std::vector<size_t>& order) {
-    // Last step reading each value; graph outputs are never released.
-    std::vector<size_t> last_use(definers_.size(), kNoValue);
-    for (size_t s = 0; s < order.size(); ++s) {
-      for (size_t v : node_inputs_[order[s]])
-        if (v != kNoValue) last_use[v] = s;
-      for (size_t v : node_outputs_[order[s]])
-        if (v != kNoValue && last_use[v] == kNoValue) last_use[v] = s;  // produced but never read
+    for (size_t n : order) {
+      Step& step = session_.steps_.emplace_back();
+      step.label = node_label(graph_.nodes[n]);
+      step.op = std::move(ops_[n]);
+      step.inputs = node_inputs_[n];
+      step.outputs = node_outputs_[n];
+      step.nodes = {n};
     }
-    for (size_t v : session_.output_values_) last_use[v] = kNoValue;
-    for (size_t s = 0; s < order.size(); ++s) {
-      const size_t n = order[s];
-      session_.steps_.push_back(
-          {node_label(graph_.nodes[n]), std::move(ops_[n]), node_inputs_[n], node_outputs_[n], {}});
+  }
+
+  // Rewrites the steps for the optimization level, plans their releases and describes them.
+  Status optimize_steps(int64_t opset) {
+    Session& s = session_;
+    std::vector<uint8_t> known(definers_.size(), 0);  // initializers no feed replaces
+    std::vector<const ValueInfo*> fed(definers_.size(), nullptr);
+    for (size_t v = 0; v < definers_.size(); ++v) known[v] = definers_[v].node == kNoNode && !definers_[v].graph_input;
+    for (const Session::GraphInput& input : s.graph_inputs_) {
+      if (input.has_initializer) known[input.value] = 0;
+      else fed[input.value] = &input.info;
     }
-    for (size_t v = 0; v < definers_.size(); ++v)
-      if (definers_[v].node != kNoNode && last_use[v] != kNoValue) session_.steps_[last_use[v]].release.push_back(v);
+    StepGraph graph{s.steps_, s.constants_, known, fed, s.output_values_, graph_.nodes, opset};
+    OW_RETURN_IF_ERROR(optimize(level_, graph, s.description_.optimization));
+    plan_releases(s.steps_, definers_.size(), s.output_values_);
+    const auto names = [&s](const std::vector<size_t>& values) {
+      std::vector<std::string> named;
+      for (size_t v : values) named.push_back(v == kNoValue ? "" : s.value_names_[v]);
+      return named;
+    };
+    for (const Step& step : s.steps_)
+      s.description_.steps.push_back({step.nodes, std::string(step.op.schema().name), step.kind, names(step.inputs), names(step.outputs)});
+    return Status::Ok();
   }
 
   Model& model_;
   Graph& graph_;
+  OptimizationLevel level_;
   Progress& progress_;
   Session session_;
   std::vector<PreparedOp> ops_;  // by node index
@@ -303,9 +322,9 @@ std::string Progress::where(std::string_view call) const {
   return where;
 }
 
-Result<Session> Session::create(Model&& model, Progress* progress) {
+Result<Session> Session::create(Model&& model, Progress* progress, OptimizationLevel level) {
   Progress untold;
-  return SessionBuilder(model, progress ? *progress : untold).build();
+  return SessionBuilder(model, level, progress ? *progress : untold).build();
 }
 
 std::vector<Session::PlannedStep> Session::plan() const {
@@ -343,7 +362,7 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* 
     at.step = &step.label;
     inputs.clear();
     for (size_t v : step.inputs) inputs.push_back(v == kNoValue ? nullptr : &values[v]);
-    Status st = step.op.run(inputs, produced);
+    Status st = run_step(step, inputs, produced);
     if (!st.ok()) return st.with_context(step.label + ": ");
     // The node names at most the outputs its operator produces (checked at create).
     for (size_t i = 0; i < step.outputs.size(); ++i)
@@ -353,6 +372,15 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* 
   at.step = nullptr;
   outputs.clear();
   for (size_t v : output_values_) outputs.push_back(values[v]);
+  values.clear();
+  // An output that still shares memory shares it with a feed (the caller's), a constant of the session
+  // or another output: the caller gets a copy, never memory it could see change.
+  for (Tensor& y : outputs) {
+    if (y.exclusive()) continue;
+    OW_ASSIGN_OR_RETURN(Tensor copy, Tensor::allocate(y.dtype(), y.dims()));
+    if (y.byte_size() != 0) std::memcpy(copy.raw_data(), y.raw_data(), y.byte_size());
+    y = std::move(copy);
+  }
   return Status::Ok();
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "onnx/graph_optimizer.h"
 #include "onnx/model_decoder.h"
 #include "ops/operator.h"
 
@@ -62,6 +63,16 @@ struct ModelDescription {
   std::vector<ValueInfo> outputs;
   std::vector<Initializer> initializers;
   std::vector<NodeDescription> nodes;  // in file order
+  // What runs, after optimization (graph_optimizer.h): the steps, each with the nodes it runs, and the
+  // nodes folded into constants or removed.
+  struct StepDescription {
+    std::vector<size_t> nodes;  // indices in `nodes`
+    std::string op_type;
+    Step::Kind kind;
+    std::vector<std::string> inputs, outputs;  // "" for an omitted one
+  };
+  std::vector<StepDescription> steps;
+  OptimizationReport optimization;
 };
 
 // How far a session's create or run has got: the node it is at, else its stage. Should memory run out
@@ -81,7 +92,8 @@ class Session {
   // the reason: an operator this runtime lacks, an unsupported domain, an input nobody produces, a
   // cycle, attributes the operator refuses. `progress`, if given, follows the work (its node is in
   // `model`).
-  static Result<Session> create(Model&& model, Progress* progress = nullptr);
+  // `level` says which optimizations rewrite the steps (graph_optimizer.h).
+  static Result<Session> create(Model&& model, Progress* progress = nullptr, OptimizationLevel level = OptimizationLevel::kAll);
 
   // The inputs a caller feeds (graph inputs that are not initializers), in graph order.
   const std::vector<std::string>& input_names() const { return input_names_; }
@@ -102,13 +114,6 @@ class Session {
   std::vector<PlannedStep> plan() const;
 
  private:
-  struct Step {
-    std::string label;  // node_label() of the node
-    PreparedOp op;
-    std::vector<size_t> inputs;   // value ids; kNoValue for an omitted optional input
-    std::vector<size_t> outputs;  // value ids; kNoValue for an unused optional output
-    std::vector<size_t> release;  // intermediate values whose last use is this step
-  };
   struct GraphInput {
     ValueInfo info;  // for an initializer without a declared type, the initializer's type
     size_t value;

@@ -30,6 +30,11 @@ class Kernel {
   virtual ~Kernel() = default;
   // Inputs have already been checked for count and element type; an omitted optional input is null.
   virtual Status compute(const Inputs& inputs, Outputs& outputs) const = 0;
+  // Kernels whose output is their first input's elements unchanged, in a shape computed from the
+  // inputs (Identity, Reshape, Flatten, Squeeze, Unsqueeze), say so and give that shape, so that a
+  // graph can make the output a view of the input instead of a copy (onnx/graph_optimizer.h).
+  virtual bool reshapes() const { return false; }
+  virtual Result<Dims> reshaped_dims(const Inputs& inputs) const;
 };
 
 // One formal input or output of an operator version, as ONNX's operator schema names it.
@@ -100,6 +105,10 @@ class PreparedOp {
   // with output_tensor()); outputs not placed there are appended. The caller has checked that they
   // overlap no input, or, for an elementwise operator, are inputs laid out like them.
   Status run_into(const Inputs& inputs, Outputs& outputs) const;
+  // As run(), for an operator whose kernel reshapes(): `y` becomes its first input's memory in the
+  // output's shape (Tensor::reshaped), shared rather than copied.
+  Status run_view(const Inputs& inputs, Tensor& y) const;
+  bool reshapes() const { return kernel_->reshapes(); }
   // The input count check of run(), for callers that know the count beforehand (a model's nodes).
   Status check_input_count(size_t count) const;
   const std::vector<Param>& inputs() const { return schema_->inputs_of(*version_); }
@@ -110,6 +119,8 @@ class PreparedOp {
   std::string label() const;  // "AveragePool-19"
 
  private:
+  Status check_inputs(const Inputs& inputs) const;  // run()'s checks of the input count and types
+
   const OpSchema* schema_ = nullptr;
   const OpVersion* version_ = nullptr;
   std::shared_ptr<const Kernel> kernel_;

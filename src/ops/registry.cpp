@@ -103,6 +103,23 @@ Status PreparedOp::run(const Inputs& inputs, Outputs& outputs) const {
 }
 
 Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
+  OW_RETURN_IF_ERROR(check_inputs(inputs));
+  Status status = kernel_->compute(inputs, outputs);
+  if (!status.ok()) return status.with_context(label() + ": ");  // the label only when needed: runs are hot
+  return status;
+}
+
+Result<Dims> Kernel::reshaped_dims(const Inputs&) const { return Unsupported("this operator computes its outputs"); }
+
+Status PreparedOp::run_view(const Inputs& inputs, Tensor& y) const {
+  OW_RETURN_IF_ERROR(check_inputs(inputs));
+  auto dims = kernel_->reshaped_dims(inputs);
+  if (!dims.ok()) return dims.status().with_context(label() + ": ");
+  y = inputs[0]->with_dims(dims.take());  // reshaped_dims() keeps the element count
+  return Status::Ok();
+}
+
+Status PreparedOp::check_inputs(const Inputs& inputs) const {
   const size_t n = inputs.size();
   OW_RETURN_IF_ERROR(check_input_count(n));
   const std::vector<Param>& params = this->inputs();
@@ -132,9 +149,7 @@ Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
       break;
     }
   }
-  Status status = kernel_->compute(inputs, outputs);
-  if (!status.ok()) return status.with_context(label() + ": ");  // the label only when needed: runs are hot
-  return status;
+  return Status::Ok();
 }
 
 Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tensor*& y) {

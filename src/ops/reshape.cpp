@@ -17,6 +17,8 @@ namespace {
 
 class ShapeOnlyKernel : public Kernel {
  public:
+  bool reshapes() const final { return true; }
+  Result<Dims> reshaped_dims(const Inputs& inputs) const final { return output_dims(inputs); }
   Status compute(const Inputs& inputs, Outputs& outputs) const final {
     const Tensor& x = *inputs[0];
     OW_ASSIGN_OR_RETURN(Dims dims, output_dims(inputs));

@@ -43,6 +43,15 @@ test('graph lists opset imports, feeds, outputs, initializers and nodes in file 
       { name: '', opType: 'Min', domain: '', version: 12, inputs: ['floored', 'ceiling'], outputs: ['clamped'], attributes: {} },
       { name: 'floor', opType: 'Floor', domain: '', version: 6, inputs: ['image'], outputs: ['floored'], attributes: {} },
     ],
+    // In run order; Min's first input is its own (Floor's output, read by nothing else): computed into.
+    optimizationLevel: 'all',
+    steps: [
+      { nodes: [2], opType: 'Floor', kind: 'compute', inputs: ['image'], outputs: ['floored'] },
+      { nodes: [1], opType: 'Min', kind: 'in-place', inputs: ['floored', 'ceiling'], outputs: ['clamped'] },
+      { nodes: [0], opType: 'AveragePool', kind: 'compute', inputs: ['clamped'], outputs: ['pooled'] },
+    ],
+    folded: [],
+    removed: [],
   });
   assert.deepEqual(session.graph.inputs.map((i) => i.name), session.inputNames);
   assert.deepEqual(session.graph.outputs.map((o) => o.name), session.outputNames);

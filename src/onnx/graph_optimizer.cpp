@@ -1,0 +1,350 @@
+// The optimizations of graph_optimizer.h, each a pass over the steps in run order.
+#include "onnx/graph_optimizer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace ow::onnx {
+namespace {
+
+constexpr const char* kLevelNames[] = {"disabled", "basic", "extended", "all"};
+
+bool is_op(const Step& step, std::string_view name) { return step.op.schema().name == name; }
+
+// Whether the value is read by a step from `from` on, or is a graph output.
+bool read_after(const StepGraph& g, size_t v, size_t from) {
+  if (std::find(g.graph_outputs.begin(), g.graph_outputs.end(), v) != g.graph_outputs.end()) return true;
+  for (size_t s = from; s < g.steps.size(); ++s) {
+    const Step& step = g.steps[s];
+    if (std::find(step.inputs.begin(), step.inputs.end(), v) != step.inputs.end()) return true;
+  }
+  return false;
+}
+
+// The constant at input `i` of `step`, or null if the input is omitted or not known at creation.
+const Tensor* known_input(const StepGraph& g, const Step& step, size_t i) {
+  if (i >= step.inputs.size() || step.inputs[i] == kNoValue || !g.known[step.inputs[i]]) return nullptr;
+  return &g.constants[step.inputs[i]];
+}
+
+// The values of a known int64 tensor.
+std::vector<int64_t> int64_values(const Tensor& t) {
+  if (t.dtype() != DType::kInt64) return {};
+  return std::vector<int64_t>(t.data<int64_t>(), t.data<int64_t>() + t.size());
+}
+
+// A Shape node's input as a tensor of the graph input's declared type and fixed dimensions, whose
+// elements are never read; false if the input is not such a graph input.
+bool declared_shape(const StepGraph& g, size_t v, Tensor& t) {
+  const ValueInfo* info = v == kNoValue ? nullptr : g.fed[v];
+  if (!info || !info->has_shape || !dtype_is_known(info->elem_type)) return false;
+  Dims dims;
+  for (const Dim& d : info->shape) {
+    if (!d.fixed) return false;
+    dims.push_back(d.value);
+  }
+  static unsigned char nothing;
+  auto view = Tensor::view(static_cast<DType>(info->elem_type), std::move(dims), &nothing, SIZE_MAX);
+  if (!view.ok()) return false;
+  t = view.take();
+  return true;
+}
+
+// Constant folding: runs each step whose inputs are all known (Shape's: dimensions only) once, with
+// its operator; its outputs become constants.
+void fold_constants(StepGraph& g, OptimizationReport& report) {
+  std::vector<Step> kept;
+  Tensor shape_input;
+  for (Step& step : g.steps) {
+    Inputs inputs;
+    bool foldable = true;
+    for (size_t i = 0; i < step.inputs.size() && foldable; ++i) {
+      const size_t v = step.inputs[i];
+      if (v == kNoValue) inputs.push_back(nullptr);
+      else if (g.known[v]) inputs.push_back(&g.constants[v]);
+      else if (is_op(step, "Shape") && i == 0 && declared_shape(g, v, shape_input)) inputs.push_back(&shape_input);
+      else foldable = false;
+    }
+    Outputs produced;
+    if (!foldable || !step.op.run(inputs, produced).ok()) {  // a failure is the run's to report
+      kept.push_back(std::move(step));
+      continue;
+    }
+    for (size_t i = 0; i < step.outputs.size(); ++i) {
+      if (step.outputs[i] == kNoValue) continue;
+      g.constants[step.outputs[i]] = std::move(produced[i]);
+      g.known[step.outputs[i]] = 1;
+    }
+    report.folded.insert(report.folded.end(), step.nodes.begin(), step.nodes.end());
+  }
+  g.steps = std::move(kept);
+}
+
+// A Pad's pads (begin then end, of every axis) when they are known and the padding is constant zeros
+// (mode "constant", value 0 or omitted); empty otherwise. `rank` is the padded tensor's, if known
+// (needed for an axes input), else 0.
+std::vector<int64_t> zero_pads(const StepGraph& g, const Step& step, size_t rank) {
+  const Attributes& attrs = g.nodes[step.nodes.back()].attributes;
+  auto mode = attrs.get_string("mode", "constant");
+  if (!mode.ok() || mode.value() != "constant") return {};
+  std::vector<int64_t> pads;
+  if (step.op.version().since_version < 11) {
+    const AttributeValue* value = attrs.find("value");
+    if (value && !(value->kind == AttributeValue::Kind::kFloat && value->f == 0 && !std::signbit(value->f))) return {};
+    auto given = attrs.get_ints(step.op.version().since_version < 2 ? "paddings" : "pads");
+    if (!given.ok()) return {};
+    pads = given.take();
+  } else {
+    const Tensor* p = known_input(g, step, 1);
+    if (!p) return {};
+    pads = int64_values(*p);
+    if (step.inputs.size() > 2 && step.inputs[2] != kNoValue) {  // constant_value: +0 (all bits zero)
+      const Tensor* value = known_input(g, step, 2);
+      if (!value || value->size() != 1) return {};
+      const auto* bytes = static_cast<const unsigned char*>(value->raw_data());
+      if (std::any_of(bytes, bytes + value->byte_size(), [](unsigned char b) { return b != 0; })) return {};
+    }
+    if (step.inputs.size() > 3 && step.inputs[3] != kNoValue) {  // axes: pads of those axes only
+      const Tensor* axes_tensor = known_input(g, step, 3);
+      if (!axes_tensor || rank == 0) return {};
+      const std::vector<int64_t> axes = int64_values(*axes_tensor);
+      if (pads.size() != 2 * axes.size()) return {};
+      std::vector<int64_t> all(2 * rank, 0);
+      for (size_t k = 0; k < axes.size(); ++k) {
+        const int64_t a = axes[k] < 0 ? axes[k] + static_cast<int64_t>(rank) : axes[k];
+        if (a < 0 || a >= static_cast<int64_t>(rank)) return {};
+        all[a] = pads[k];
+        all[rank + a] = pads[axes.size() + k];
+      }
+      pads = std::move(all);
+    }
+  }
+  if (pads.empty() || pads.size() % 2 != 0 || (rank != 0 && pads.size() != 2 * rank)) return {};
+  return pads;
+}
+
+bool all_zero(const std::vector<int64_t>& v) {
+  return std::all_of(v.begin(), v.end(), [](int64_t x) { return x == 0; });
+}
+
+// Replaces reads of `from` by reads of `to` in the steps from `begin` on.
+void rewire(StepGraph& g, size_t begin, size_t from, size_t to) {
+  for (size_t s = begin; s < g.steps.size(); ++s)
+    for (size_t& v : g.steps[s].inputs)
+      if (v == from) v = to;
+}
+
+// Identity, and Pad of all-zero pads: their readers read the input itself. Not where the output is a
+// graph output (Session::run would return it as it is).
+void remove_copies(StepGraph& g, OptimizationReport& report) {
+  std::vector<Step> kept;
+  for (size_t s = 0; s < g.steps.size(); ++s) {
+    Step& step = g.steps[s];
+    const bool copy = is_op(step, "Identity") || (is_op(step, "Pad") && !zero_pads(g, step, 0).empty() && all_zero(zero_pads(g, step, 0)));
+    const size_t out = step.outputs.empty() ? kNoValue : step.outputs[0];
+    const bool output_of_graph = std::find(g.graph_outputs.begin(), g.graph_outputs.end(), out) != g.graph_outputs.end();
+    if (!copy || out == kNoValue || output_of_graph || step.inputs.empty() || step.inputs[0] == kNoValue) {
+      kept.push_back(std::move(step));
+      continue;
+    }
+    rewire(g, s + 1, out, step.inputs[0]);
+    report.removed.insert(report.removed.end(), step.nodes.begin(), step.nodes.end());
+  }
+  g.steps = std::move(kept);
+}
+
+// A Pad of constant zeros on the spatial axes (pads known, non-negative) whose output only an
+// AveragePool reads, fused into the pooling's pads. Zeros padded by Pad count in the average; the
+// pooling's own padding counts only with count_include_pad (version >= 7), which the fused pooling sets:
+// so only where the pooling counts its padding already, or has none. Not for auto_pad, whose padding
+// follows the padded size. Where the pooling's kernels would sum the padded plane in another order
+// (a window of dilation 1 and 4 or more taps on the last axis, which a wide-window loop sums with two
+// accumulators), not fused; where it depends on the input's shape (Step::Unfused), run unfused then.
+void fuse_pad_pool(StepGraph& g, OptimizationReport& report) {
+  for (size_t s = 0; s + 1 < g.steps.size(); ++s) {
+    Step& pad = g.steps[s];
+    if (!is_op(pad, "Pad") || pad.outputs.size() != 1 || pad.outputs[0] == kNoValue || pad.inputs[0] == kNoValue) continue;
+    const size_t padded = pad.outputs[0];
+    // Its one reader, the next step that reads it.
+    size_t r = s + 1;
+    while (r < g.steps.size() && std::find(g.steps[r].inputs.begin(), g.steps[r].inputs.end(), padded) == g.steps[r].inputs.end()) ++r;
+    if (r == g.steps.size() || !is_op(g.steps[r], "AveragePool") || g.steps[r].inputs[0] != padded || read_after(g, padded, r + 1)) continue;
+    Step& pool = g.steps[r];
+    const int version = pool.op.version().since_version;
+    const Attributes& attrs = g.nodes[pool.nodes.back()].attributes;
+    auto kernel = attrs.get_ints("kernel_shape");
+    auto auto_pad = attrs.get_string("auto_pad", "NOTSET");
+    auto own = attrs.get_ints("pads");
+    auto dilations = attrs.get_ints("dilations");
+    auto counted = attrs.get_int("count_include_pad", 0);
+    auto strides = attrs.get_ints("strides");
+    auto ceil_mode = attrs.get_int("ceil_mode", 0);
+    if (version < 7 || !kernel.ok() || kernel.value().empty() || !auto_pad.ok() || auto_pad.value() != "NOTSET" || !own.ok() ||
+        !dilations.ok() || !counted.ok() || !strides.ok() || !ceil_mode.ok())
+      continue;
+    const size_t spatial = kernel.value().size(), rank = spatial + 2;
+    std::vector<int64_t> q = own.take();
+    if (q.empty()) q.assign(2 * spatial, 0);
+    std::vector<int64_t> d = dilations.take();
+    if (d.empty()) d.assign(spatial, 1);
+    std::vector<int64_t> st = strides.take();
+    if (st.empty()) st.assign(spatial, 1);
+    if (q.size() != 2 * spatial || d.size() != spatial || st.size() != spatial || (counted.value() != 1 && !all_zero(q))) continue;
+    if (d.back() == 1 && kernel.value().back() >= 4) continue;
+    const std::vector<int64_t> p = zero_pads(g, pad, rank);
+    if (p.size() != 2 * rank || p[0] != 0 || p[1] != 0 || p[rank] != 0 || p[rank + 1] != 0 ||
+        std::any_of(p.begin(), p.end(), [](int64_t v) { return v < 0; }))
+      continue;
+    std::vector<int64_t> fused(2 * spatial), extent(spatial);
+    for (size_t i = 0; i < spatial; ++i) {
+      fused[i] = q[i] + p[2 + i];
+      fused[spatial + i] = q[spatial + i] + p[rank + 2 + i];
+      extent[i] = (kernel.value()[i] - 1) * d[i] + 1;
+    }
+    Attributes fused_attrs = attrs;
+    fused_attrs.set("pads", AttributeValue::Ints(fused));
+    fused_attrs.set("count_include_pad", AttributeValue::Int(1));
+    auto op = PreparedOp::create("AveragePool", g.opset, fused_attrs);
+    if (!op.ok()) continue;
+    Step::Unfused unfused{pad.op, pool.op, p, q, std::move(extent), std::move(st), ceil_mode.value() != 0};
+    pool.op = op.take();
+    pool.inputs = pad.inputs;  // the fused pooling reads the first; the unfused Pad all
+    pool.nodes.insert(pool.nodes.begin(), pad.nodes.begin(), pad.nodes.end());
+    pool.unfused.push_back(std::move(unfused));
+    g.steps.erase(g.steps.begin() + static_cast<ptrdiff_t>(s));
+    --s;
+  }
+  (void)report;
+}
+
+// Reshape, Flatten, Squeeze, Unsqueeze and Identity steps become views of their input.
+void make_views(StepGraph& g) {
+  for (Step& step : g.steps)
+    if (step.op.reshapes() && step.unfused.empty()) step.kind = Step::Kind::kView;
+}
+
+// Elementwise steps compute into an input that no later step reads, that is no graph output and that a
+// step produced (a feed or a constant is never its own; Session::run checks as it runs that no other
+// tensor shares its memory), when the output's type constraint is that input's.
+void compute_in_place(StepGraph& g) {
+  std::vector<size_t> producer(g.constants.size(), kNoValue), last_use(g.constants.size(), kNoValue);
+  for (size_t s = 0; s < g.steps.size(); ++s) {
+    for (size_t v : g.steps[s].inputs)
+      if (v != kNoValue) last_use[v] = s;
+    for (size_t v : g.steps[s].outputs)
+      if (v != kNoValue) producer[v] = s;
+  }
+  for (size_t v : g.graph_outputs) last_use[v] = kNoValue;
+  for (size_t s = 0; s < g.steps.size(); ++s) {
+    Step& step = g.steps[s];
+    if (step.kind != Step::Kind::kCompute || !step.op.schema().elementwise || step.outputs.size() != 1 || !step.unfused.empty()) continue;
+    const std::vector<Param>& params = step.op.inputs();
+    const std::string_view output_type = step.op.outputs()[0].type;
+    for (size_t i = 0; i < step.inputs.size(); ++i) {
+      const size_t v = step.inputs[i];
+      if (v == kNoValue || producer[v] == kNoValue || last_use[v] != s || params[std::min(i, params.size() - 1)].type != output_type) continue;
+      step.kind = Step::Kind::kInPlace;
+      step.in_place = i;
+      break;
+    }
+  }
+}
+
+// Whether every input broadcasts to x's shape (the output of an elementwise step computed into x).
+bool broadcasts_to(const Inputs& inputs, const Tensor& x) {
+  const Dims& to = x.dims();
+  for (const Tensor* t : inputs) {
+    if (!t || t == &x) continue;
+    const Dims& from = t->dims();
+    if (from.size() > to.size()) return false;
+    const size_t shift = to.size() - from.size();
+    for (size_t k = 0; k < from.size(); ++k)
+      if (from[k] != 1 && from[k] != to[shift + k]) return false;
+  }
+  return true;
+}
+
+// Whether a fused Pad + AveragePool must run unfused on x (Step::Unfused).
+bool needs_unfused(const Step::Unfused& u, const Tensor& x) {
+  const size_t rank = x.rank(), spatial = u.extent.size();
+  if (rank != spatial + 2) return true;  // the unfused run reports the error
+  bool spans_plane = true;
+  for (size_t i = 0; i < spatial; ++i) {
+    const int64_t begin = u.pads[2 + i] + u.own[i], zeros_end = u.pads[rank + 2 + i];
+    const int64_t in = x.dims()[2 + i], length = in + begin + zeros_end + u.own[spatial + i];
+    if (in > u.extent[i]) spans_plane = false;
+    if (u.ceil_mode && zeros_end > 0 && length >= u.extent[i]) {
+      const int64_t last_start = (length - u.extent[i] + u.strides[i] - 1) / u.strides[i] * u.strides[i];
+      if (last_start >= in + begin && last_start < in + begin + zeros_end) return true;
+    }
+  }
+  return spans_plane;
+}
+
+}  // namespace
+
+Result<OptimizationLevel> optimization_level(std::string_view name) {
+  for (size_t i = 0; i < std::size(kLevelNames); ++i)
+    if (name == kLevelNames[i]) return static_cast<OptimizationLevel>(i);
+  return InvalidArgument("graphOptimizationLevel must be 'disabled', 'basic', 'extended' or 'all', got '" + std::string(name) + "'");
+}
+
+const char* optimization_level_name(OptimizationLevel level) { return kLevelNames[static_cast<size_t>(level)]; }
+
+Status optimize(OptimizationLevel level, StepGraph& graph, OptimizationReport& report) {
+  report.level = level;
+  if (level >= OptimizationLevel::kBasic) {
+    fold_constants(graph, report);
+    remove_copies(graph, report);
+  }
+  if (level >= OptimizationLevel::kExtended) fuse_pad_pool(graph, report);
+  if (level >= OptimizationLevel::kAll) {
+    make_views(graph);
+    compute_in_place(graph);
+  }
+  std::sort(report.folded.begin(), report.folded.end());
+  std::sort(report.removed.begin(), report.removed.end());
+  return Status::Ok();
+}
+
+void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vector<size_t>& graph_outputs) {
+  std::vector<size_t> last_use(value_count, kNoValue);
+  std::vector<uint8_t> produced(value_count, 0);
+  for (size_t s = 0; s < steps.size(); ++s) {
+    steps[s].release.clear();
+    for (size_t v : steps[s].inputs)
+      if (v != kNoValue) last_use[v] = s;
+    for (size_t v : steps[s].outputs) {
+      if (v == kNoValue) continue;
+      produced[v] = 1;
+      if (last_use[v] == kNoValue) last_use[v] = s;  // produced but never read
+    }
+  }
+  for (size_t v : graph_outputs) last_use[v] = kNoValue;
+  for (size_t v = 0; v < value_count; ++v)
+    if (produced[v] && last_use[v] != kNoValue) steps[last_use[v]].release.push_back(v);
+}
+
+Status run_step(const Step& step, const Inputs& inputs, Outputs& produced) {
+  switch (step.kind) {
+    case Step::Kind::kView:
+      produced.resize(1);
+      return step.op.run_view(inputs, produced[0]);
+    case Step::Kind::kInPlace: {
+      produced.clear();
+      const Tensor* x = inputs[step.in_place];
+      if (x->exclusive() && broadcasts_to(inputs, *x)) produced.push_back(*x);
+      return step.op.run_into(inputs, produced);
+    }
+    case Step::Kind::kCompute: break;
+  }
+  if (step.unfused.empty()) return step.op.run(inputs, produced);
+  const Step::Unfused& u = step.unfused[0];
+  if (!needs_unfused(u, *inputs[0])) return step.op.run({inputs[0]}, produced);
+  OW_RETURN_IF_ERROR(u.pad.run(inputs, produced));
+  const Tensor padded = std::move(produced[0]);
+  return u.pool.run({&padded}, produced);
+}
+
+}  // namespace ow::onnx

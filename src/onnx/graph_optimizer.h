@@ -1,0 +1,96 @@
+// Graph optimization at session creation, as onnxruntime's graphOptimizationLevel names it. Every
+// optimization keeps the outputs bit for bit those of the graph run node by node:
+//   basic:    constant folding (Constant nodes, and nodes whose inputs are all known at creation:
+//             initializers no feed replaces, folded values, Shape of graph inputs of fixed dimensions),
+//             run once with the ordinary operator; Identity nodes, and Pad nodes of all-zero pads,
+//             removed (their readers read the input itself);
+//   extended: a Pad of zeros before an AveragePool fused into the pooling's pads;
+//   all:      Reshape, Flatten, Squeeze, Unsqueeze (and the Identity or zero Pad left as a graph
+//             output) made views of their input; elementwise nodes computed into their input's memory
+//             where that value has no later use and its memory no other holder.
+// Tensors are reference-counted: a view shares its input's memory, which is written in place only when
+// the tensor writing it is its only holder (Tensor::exclusive(), checked as each step runs), so that a
+// feed (the caller's memory), an initializer or a value still read later is never written. Session::run
+// copies an output that shares memory with anything else before returning it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/status.h"
+#include "onnx/model_decoder.h"
+#include "ops/operator.h"
+
+namespace ow::onnx {
+
+enum class OptimizationLevel : uint8_t { kDisabled, kBasic, kExtended, kAll };
+
+// onnxruntime's names: "disabled", "basic", "extended", "all"; an error naming the option otherwise.
+Result<OptimizationLevel> optimization_level(std::string_view name);
+const char* optimization_level_name(OptimizationLevel level);
+
+constexpr size_t kNoValue = SIZE_MAX;
+
+// One step of a session's run, in run order.
+struct Step {
+  enum class Kind : uint8_t {
+    kCompute,  // the operator computes new outputs
+    kView,     // output 0 is input 0's memory in the operator's output shape (PreparedOp::run_view)
+    kInPlace,  // the operator computes into input `in_place`'s memory when no other tensor holds it
+  };
+  std::string label;  // node_label() of the node (of the last node fused into it)
+  PreparedOp op;
+  std::vector<size_t> inputs;   // value ids; kNoValue for an omitted optional input
+  std::vector<size_t> outputs;  // value ids; kNoValue for an unused optional output
+  std::vector<size_t> release;  // values whose last use is this step
+  std::vector<size_t> nodes;    // the declared nodes it runs (indices in file order): one, or those fused
+  Kind kind = Kind::kCompute;
+  size_t in_place = 0;  // kInPlace: the input computed into
+  // A fused Pad + AveragePool runs the two nodes as declared (`unfused`, the Pad's output a temporary)
+  // for inputs where the fused pooling would differ: where a window could span the whole plane (the
+  // pooling then sums it as one run, in another order), or where ceil_mode keeps a last window starting in the Pad's end zeros that the
+  // fused pooling, for which they are padding, drops.
+  struct Unfused {
+    PreparedOp pad, pool;  // the fused step's inputs are the Pad's; the fused pooling reads the first
+    std::vector<int64_t> pads;     // the Pad's, begin then end, of every axis
+    std::vector<int64_t> own;      // the pooling's pads, begin then end, of each spatial axis
+    std::vector<int64_t> extent;   // the pooling's dilated window, of each spatial axis
+    std::vector<int64_t> strides;  // of each spatial axis
+    bool ceil_mode;
+  };
+  std::vector<Unfused> unfused;  // one for a fused step, else none
+};
+
+// What the optimizer reads and rewrites of a session being built.
+struct StepGraph {
+  std::vector<Step>& steps;
+  std::vector<Tensor>& constants;  // by value id; a folded value's tensor is set here
+  std::vector<uint8_t>& known;     // by value id: constants[v] is its value at creation
+  // By value id: the declared type and shape of a graph input no initializer backs, else null.
+  const std::vector<const ValueInfo*>& fed;
+  const std::vector<size_t>& graph_outputs;
+  const std::vector<Node>& nodes;  // as declared, by index
+  int64_t opset;
+};
+
+// What became of the declared nodes, for InferenceSession.graph.
+struct OptimizationReport {
+  OptimizationLevel level = OptimizationLevel::kDisabled;
+  std::vector<size_t> folded;   // computed once at creation: their outputs are constants
+  std::vector<size_t> removed;  // their readers read their input instead
+};
+
+// Rewrites `graph.steps` for `level`. Errors only for running out of memory; a node that fails to fold
+// is left to fail (or not) when the session runs.
+Status optimize(OptimizationLevel level, StepGraph& graph, OptimizationReport& report);
+
+// Runs a step on its inputs into `produced`, its outputs in order.
+Status run_step(const Step& step, const Inputs& inputs, Outputs& produced);
+
+// The release lists: each value produced by a step is released after the last step that reads it,
+// graph outputs never.
+void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vector<size_t>& graph_outputs);
+
+}  // namespace ow::onnx

@@ -1,0 +1,334 @@
+// Graph optimization (onnx/graph_optimizer.h): what each level does to the steps, and that the outputs
+// are bit for bit those of the unoptimized graph, with no feed written and no output sharing memory.
+#include <cmath>
+#include <cstring>
+
+#include "onnx/graph.h"
+#include "onnx_writer.h"
+#include "test_util.h"
+
+using namespace ow;
+using namespace ow::onnx;
+namespace pb = ow::test::pb;
+using ow::test::make_tensor;
+using ow::test::values_of;
+
+namespace {
+
+constexpr int32_t kF32 = 1;
+
+Result<Session> load(const pb::GraphSpec& g, OptimizationLevel level, int64_t opset = 13) {
+  const std::string bytes = pb::model({8, {{"", opset}}, pb::graph(g)});
+  auto model = decode_model(bytes.data(), bytes.size());
+  if (!model.ok()) return model.status();
+  return Session::create(model.take(), nullptr, level);
+}
+
+std::string f32_info(const std::string& name, std::vector<pb::DimSpec> dims) { return pb::value_info(name, kF32, dims); }
+
+constexpr OptimizationLevel kLevels[] = {OptimizationLevel::kDisabled, OptimizationLevel::kBasic, OptimizationLevel::kExtended,
+                                         OptimizationLevel::kAll};
+
+bool same_bits(const Tensor& a, const Tensor& b) {
+  return a.dtype() == b.dtype() && a.dims() == b.dims() && std::memcmp(a.raw_data(), b.raw_data(), a.byte_size()) == 0;
+}
+
+// Runs the graph at every level on `feeds`: the outputs of each must be those of 'disabled', bit for
+// bit; no output may share memory with a feed or another output, and the feeds keep their values.
+// Returns the sessions, by level.
+std::vector<Session> run_every_level(const pb::GraphSpec& g, const std::vector<Feed>& feeds, int64_t opset = 13) {
+  std::vector<std::vector<unsigned char>> before;
+  for (const Feed& f : feeds) {
+    const auto* p = static_cast<const unsigned char*>(f.tensor.raw_data());
+    before.emplace_back(p, p + f.tensor.byte_size());
+  }
+  std::vector<Session> sessions;
+  Outputs reference;
+  for (OptimizationLevel level : kLevels) {
+    INFO("level " << optimization_level_name(level));
+    auto session = load(g, level, opset);
+    REQUIRE(session.ok());
+    for (int repeat = 0; repeat < 2; ++repeat) {  // a second run must not see what the first did
+      Outputs out;
+      Status st = session.value().run(feeds, out);
+      INFO(st.message());
+      REQUIRE(st.ok());
+      for (const Tensor& y : out) CHECK(y.exclusive());
+      if (level == OptimizationLevel::kDisabled && repeat == 0) reference = out;
+      REQUIRE(out.size() == reference.size());
+      for (size_t k = 0; k < out.size(); ++k) {
+        if (!same_bits(out[k], reference[k]) && out[k].dtype() == DType::kFloat32 && out[k].size() == reference[k].size())
+          for (size_t e = 0; e < out[k].size(); ++e)
+            if (std::memcmp(out[k].data<float>() + e, reference[k].data<float>() + e, 4))
+              UNSCOPED_INFO("element " << e << ": " << out[k].data<float>()[e] << " vs " << reference[k].data<float>()[e]);
+        CHECK(same_bits(out[k], reference[k]));
+        const auto* lo = static_cast<const unsigned char*>(out[k].raw_data());
+        for (const Feed& f : feeds) {
+          const auto* flo = static_cast<const unsigned char*>(f.tensor.raw_data());
+          CHECK((lo + out[k].byte_size() <= flo || flo + f.tensor.byte_size() <= lo || out[k].byte_size() == 0));
+        }
+      }
+    }
+    sessions.push_back(session.take());
+  }
+  for (size_t i = 0; i < feeds.size(); ++i)
+    CHECK(std::memcmp(before[i].data(), feeds[i].tensor.raw_data(), before[i].size()) == 0);
+  return sessions;
+}
+
+const ModelDescription::StepDescription& only_step(const Session& s) {
+  REQUIRE(s.description().steps.size() == 1);
+  return s.description().steps[0];
+}
+
+const std::vector<float> kEdges = {-2.5f, -1.5f, -0.5f, -0.0f, 0.0f, 0.5f, 1.5f, 2.5f, 3.7f, -3.7f, INFINITY, -INFINITY, NAN, 1e30f, -1e-30f, 7.0f};
+
+}  // namespace
+
+TEST_CASE("Graph optimizer: level names are onnxruntime's; others are refused naming the option", "[onnx][optimizer]") {
+  for (OptimizationLevel level : kLevels) CHECK(optimization_level(optimization_level_name(level)).value() == level);
+  auto bad = optimization_level("ALL");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.status().message() == "graphOptimizationLevel must be 'disabled', 'basic', 'extended' or 'all', got 'ALL'");
+}
+
+TEST_CASE("Graph optimizer: a Min of two initializers is folded, and Floor then Round run in place", "[onnx][optimizer]") {
+  // c = Min(w1, w2) (both initializers: folded), y = Round(Floor(Min(x, c))).
+  const pb::GraphSpec g{{pb::node({"Min", {"w1", "w2"}, {"c"}, "fold", {}, ""}), pb::node({"Min", {"x", "c"}, {"m"}, "min", {}, ""}),
+                         pb::node({"Floor", {"m"}, {"f"}, "floor", {}, ""}), pb::node({"Round", {"f"}, {"y"}, "round", {}, ""})},
+                        {pb::tensor_raw<float>("w1", kF32, {16}, {3, -1, 2, 5, 0, 0, 1, 1, -0.0f, 4, 4, 4, 4, 4, 4, 4}),
+                         pb::tensor_raw<float>("w2", kF32, {16}, {1, 2, -3, 5, -0.0f, 0, NAN, 1, 0, 4, 4, 4, 4, 4, 4, -4})},
+                        {f32_info("x", {pb::fixed(16)})},
+                        {f32_info("y", {pb::fixed(16)})}};
+  Tensor x = make_tensor<float>({16}, kEdges);
+  const auto sessions = run_every_level(g, {{"x", x}});
+  const ModelDescription& off = sessions[0].description();
+  CHECK(off.steps.size() == 4);
+  CHECK(off.optimization.folded.empty());
+  for (const auto& step : off.steps) CHECK(step.kind == Step::Kind::kCompute);
+  const ModelDescription& basic = sessions[1].description();
+  CHECK(basic.optimization.folded == std::vector<size_t>{0});
+  CHECK(basic.steps.size() == 3);
+  const ModelDescription& all = sessions[3].description();
+  REQUIRE(all.steps.size() == 3);
+  CHECK(all.steps[0].kind == Step::Kind::kCompute);  // reads a feed and a constant: neither its own
+  CHECK(all.steps[1].kind == Step::Kind::kInPlace);
+  CHECK(all.steps[2].kind == Step::Kind::kInPlace);
+  CHECK(all.steps[2].inputs == std::vector<std::string>{"f"});
+}
+
+TEST_CASE("Graph optimizer: a value read again later, or a graph output, is not computed into", "[onnx][optimizer]") {
+  // f = Floor(x) is read by Round and by Min (later), and is an output; r = Round(f); y = Min(r, f).
+  const pb::GraphSpec g{{pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""}), pb::node({"Round", {"f"}, {"r"}, "round", {}, ""}),
+                         pb::node({"Ceil", {"r"}, {"c"}, "ceil", {}, ""}), pb::node({"Min", {"c", "f"}, {"y"}, "min", {}, ""})},
+                        {},
+                        {f32_info("x", {pb::fixed(16)})},
+                        {f32_info("y", {pb::fixed(16)}), f32_info("f", {pb::fixed(16)})}};
+  Tensor x = make_tensor<float>({16}, kEdges);
+  const auto sessions = run_every_level(g, {{"x", x}});
+  const auto& steps = sessions[3].description().steps;
+  REQUIRE(steps.size() == 4);
+  CHECK(steps[0].kind == Step::Kind::kCompute);  // reads the feed
+  CHECK(steps[1].kind == Step::Kind::kCompute);  // f is read later and is an output
+  CHECK(steps[2].kind == Step::Kind::kInPlace);  // r has no other reader
+  CHECK(steps[3].kind == Step::Kind::kInPlace);  // into c (f is an output)
+}
+
+TEST_CASE("Graph optimizer: an output that is a feed, an initializer or another output is returned as a copy", "[onnx][optimizer]") {
+  // Outputs: x itself, the initializer w, Min(w, w) folded (a constant), and f twice over through Min.
+  const pb::GraphSpec g{{pb::node({"Min", {"w", "w"}, {"c"}, "fold", {}, ""}), pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""})},
+                        {pb::tensor_raw<float>("w", kF32, {4}, {1, 2, 3, 4})},
+                        {f32_info("x", {pb::fixed(4)})},
+                        {f32_info("x", {pb::fixed(4)}), f32_info("w", {pb::fixed(4)}), f32_info("c", {pb::fixed(4)}),
+                         f32_info("f", {pb::fixed(4)}), f32_info("f", {pb::fixed(4)})}};
+  std::vector<float> data = {1.5f, -2.5f, 0.5f, 9.0f};
+  auto x = Tensor::view(DType::kFloat32, {4}, data.data(), data.size() * sizeof(float));  // as JS feeds it
+  REQUIRE(x.ok());
+  auto sessions = run_every_level(g, {{"x", x.value()}});
+  for (Session& s : sessions) {
+    Outputs out;
+    REQUIRE(s.run({{"x", x.value()}}, out).ok());
+    for (size_t a = 0; a < out.size(); ++a)
+      for (size_t b = a + 1; b < out.size(); ++b) CHECK(out[a].raw_data() != out[b].raw_data());
+    out[1].data<float>()[0] = 100;  // writing an output changes neither the session nor the caller's data
+    out[2].data<float>()[0] = 100;
+    out[0].data<float>()[0] = 100;
+    Outputs again;
+    REQUIRE(s.run({{"x", x.value()}}, again).ok());
+    CHECK(values_of<float>(again[1]) == std::vector<float>{1, 2, 3, 4});
+    CHECK(values_of<float>(again[2]) == std::vector<float>{1, 2, 3, 4});
+    CHECK(data[0] == 1.5f);
+  }
+  CHECK(sessions[1].description().optimization.folded == std::vector<size_t>{0});
+}
+
+TEST_CASE("Graph optimizer: a node that fails to fold fails when the session runs, as unoptimized", "[onnx][optimizer]") {
+  // Min-6 needs equal shapes: the two initializers cannot be folded, and the run reports it.
+  const pb::GraphSpec g{{pb::node({"Min", {"w1", "w2"}, {"c"}, "bad", {}, ""}), pb::node({"Min", {"x", "c"}, {"y"}, "min", {}, ""})},
+                        {pb::tensor_raw<float>("w1", kF32, {2}, {1, 2}), pb::tensor_raw<float>("w2", kF32, {3}, {1, 2, 3})},
+                        {f32_info("x", {pb::fixed(2)})},
+                        {f32_info("y", {pb::fixed(2)})}};
+  Tensor x = make_tensor<float>({2}, {1, 2});
+  std::string message;
+  for (OptimizationLevel level : kLevels) {
+    auto session = load(g, level, 7);
+    REQUIRE(session.ok());
+    Outputs out;
+    Status st = session.value().run({{"x", x}}, out);
+    REQUIRE_FALSE(st.ok());
+    if (message.empty()) message = st.message();
+    CHECK(st.message() == message);
+    CHECK(session.value().description().optimization.folded.empty());
+  }
+}
+
+TEST_CASE("Graph optimizer: an initializer a feed may replace is not folded", "[onnx][optimizer]") {
+  // w is also a graph input: Min(w, w) must follow the feed.
+  const pb::GraphSpec g{{pb::node({"Min", {"w", "w"}, {"y"}, "min", {}, ""})},
+                        {pb::tensor_raw<float>("w", kF32, {2}, {1, 2})},
+                        {f32_info("w", {pb::fixed(2)})},
+                        {f32_info("y", {pb::fixed(2)})}};
+  auto session = load(g, OptimizationLevel::kAll);
+  REQUIRE(session.ok());
+  CHECK(session.value().description().optimization.folded.empty());
+  Outputs out;
+  REQUIRE(session.value().run({{"w", make_tensor<float>({2}, {5, 6})}}, out).ok());
+  CHECK(values_of<float>(out[0]) == std::vector<float>{5, 6});
+  REQUIRE(session.value().run({}, out).ok());
+  CHECK(values_of<float>(out[0]) == std::vector<float>{1, 2});
+  CHECK(only_step(session.value()).op_type == "Min");
+}
+
+namespace {
+
+constexpr int32_t kI64 = 7;
+
+std::string i64_init(const std::string& name, const std::vector<int64_t>& values) {
+  return pb::tensor_raw<int64_t>(name, kI64, {static_cast<int64_t>(values.size())}, values);
+}
+
+size_t count_kind(const Session& s, Step::Kind kind) {
+  size_t n = 0;
+  for (const auto& step : s.description().steps) n += step.kind == kind;
+  return n;
+}
+
+// Deterministic values, a third of them zeros of either sign (so that sums of zeros are tested).
+std::vector<float> test_values(size_t n, uint32_t seed) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i) {
+    seed = seed * 1664525u + 1013904223u;
+    const uint32_t r = seed >> 8;
+    v[i] = r % 3 == 0 ? (r % 2 ? -0.0f : 0.0f) : static_cast<float>(static_cast<int32_t>(r % 2001) - 1000) / 7.0f;
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("Graph optimizer: Shape arithmetic of fixed dimensions folds, and Reshape becomes a view", "[onnx][optimizer]") {
+  // x.view(x.size(0), -1) as exporters write it: Shape, Gather, Unsqueeze, Concat, Reshape.
+  for (const bool fixed : {true, false}) {
+    const pb::GraphSpec g{{pb::node({"Shape", {"x"}, {"s"}, "shape", {}, ""}), pb::node({"Gather", {"s", "zero"}, {"n"}, "gather", {}, ""}),
+                           pb::node({"Unsqueeze", {"n", "axes"}, {"n1"}, "unsqueeze", {}, ""}),
+                           pb::node({"Concat", {"n1", "minus1"}, {"shape2"}, "concat", {pb::attr_int("axis", 0)}, ""}),
+                           pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""}), pb::node({"Reshape", {"f", "shape2"}, {"r"}, "reshape", {}, ""}),
+                           pb::node({"Round", {"r"}, {"y"}, "round", {}, ""})},
+                          {pb::tensor_raw<int64_t>("zero", kI64, {}, {0}), i64_init("axes", {0}), i64_init("minus1", {-1})},
+                          {f32_info("x", {fixed ? pb::fixed(2) : pb::symbolic("N"), pb::fixed(3), pb::fixed(2)})},
+                          {f32_info("y", {pb::symbolic("N"), pb::fixed(6)})}};
+    Tensor x = make_tensor<float>({2, 3, 2}, test_values(12, 7));
+    const auto sessions = run_every_level(g, {{"x", x}});
+    const Session& all = sessions[3];
+    INFO("fixed " << fixed);
+    CHECK(all.description().optimization.folded == (fixed ? std::vector<size_t>{0, 1, 2, 3} : std::vector<size_t>{}));
+    REQUIRE(all.description().steps.size() == (fixed ? 3u : 7u));
+    const auto& steps = all.description().steps;
+    CHECK(steps[steps.size() - 2].op_type == "Reshape");
+    CHECK(steps[steps.size() - 2].kind == Step::Kind::kView);
+    CHECK(steps.back().kind == Step::Kind::kInPlace);  // into the view of f, which nothing else holds
+  }
+}
+
+TEST_CASE("Graph optimizer: a view's memory is not computed into while another value holds it", "[onnx][optimizer]") {
+  // f = Floor(x); r = Reshape(f) (a view of f); y1 = Round(r) may not write f, which Ceil reads after.
+  const pb::GraphSpec g{{pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""}), pb::node({"Reshape", {"f", "shape"}, {"r"}, "reshape", {}, ""}),
+                         pb::node({"Round", {"r"}, {"y1"}, "round", {}, ""}), pb::node({"Ceil", {"f"}, {"y2"}, "ceil", {}, ""}),
+                         pb::node({"Identity", {"y2"}, {"y3"}, "identity", {}, ""}), pb::node({"Identity", {"x"}, {"y4"}, "x_out", {}, ""})},
+                        {i64_init("shape", {4, 4})},
+                        {f32_info("x", {pb::fixed(16)})},
+                        {f32_info("y1", {pb::fixed(4), pb::fixed(4)}), f32_info("y2", {pb::fixed(16)}), f32_info("y3", {pb::fixed(16)}),
+                         f32_info("y4", {pb::fixed(16)})}};
+  std::vector<float> data = test_values(16, 3);
+  for (size_t i = 0; i < 16; i += 3) data[i] += 0.5f;
+  auto x = Tensor::view(DType::kFloat32, {16}, data.data(), data.size() * sizeof(float));
+  REQUIRE(x.ok());
+  const auto sessions = run_every_level(g, {{"x", x.value()}});
+  CHECK(sessions[1].description().optimization.removed.empty());  // both Identity outputs are graph outputs
+  CHECK(count_kind(sessions[3], Step::Kind::kView) == 3);
+}
+
+TEST_CASE("Graph optimizer: Identity and zero Pads are removed; their readers read the input", "[onnx][optimizer]") {
+  const pb::GraphSpec g{{pb::node({"Identity", {"x"}, {"a"}, "id", {}, ""}), pb::node({"Pad", {"a", "zeros"}, {"b"}, "pad", {}, ""}),
+                         pb::node({"Floor", {"b"}, {"y"}, "floor", {}, ""})},
+                        {i64_init("zeros", {0, 0, 0, 0})},
+                        {f32_info("x", {pb::fixed(3), pb::fixed(4)})},
+                        {f32_info("y", {pb::fixed(3), pb::fixed(4)})}};
+  Tensor x = make_tensor<float>({3, 4}, test_values(12, 5));
+  const auto sessions = run_every_level(g, {{"x", x}});
+  CHECK(sessions[1].description().optimization.removed == std::vector<size_t>{0, 1});
+  REQUIRE(sessions[1].description().steps.size() == 1);
+  CHECK(sessions[1].description().steps[0].inputs == std::vector<std::string>{"x"});
+}
+
+TEST_CASE("Graph optimizer: Pad of zeros fused into AveragePool, bit for bit, over a sweep of settings", "[onnx][optimizer]") {
+  // Pad (spatial pads 0..2) then AveragePool with every combination of kernel, stride, dilation,
+  // ceil_mode, count_include_pad and own pads the fusion must handle or leave; inputs full of zeros of
+  // both signs. Every level must give the unfused outputs.
+  uint32_t seed = 1;
+  const auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  size_t fused = 0, cases = 0;
+  for (int c = 0; c < 300; ++c) {
+    const size_t spatial = 1 + next(3);
+    const int64_t opset = std::vector<int64_t>{11, 13, 19}[next(3)];
+    std::vector<int64_t> pads(2 * (spatial + 2), 0), kernel, strides, dilations, own(2 * spatial, 0), dims{1 + next(2), 1 + next(2)};
+    for (size_t i = 0; i < spatial; ++i) {
+      pads[2 + i] = next(3);
+      pads[spatial + 4 + i] = next(3);
+      kernel.push_back(1 + next(4));
+      strides.push_back(1 + next(3));
+      dilations.push_back(opset >= 19 ? 1 + next(2) : 1);
+      dims.push_back(1 + next(spatial == 3 ? 4 : 7));
+    }
+    const bool counted = next(2), ceil = next(2), with_own = next(3) == 0;
+    if (with_own)
+      for (size_t i = 0; i < 2 * spatial; ++i) own[i] = next(static_cast<uint32_t>(kernel[i % spatial]));
+    std::vector<std::string> attrs = {pb::attr_ints("kernel_shape", kernel), pb::attr_ints("strides", strides),
+                                      pb::attr_int("count_include_pad", counted), pb::attr_int("ceil_mode", ceil)};
+    if (with_own) attrs.push_back(pb::attr_ints("pads", own));
+    if (opset >= 19) attrs.push_back(pb::attr_ints("dilations", dilations));
+    const pb::GraphSpec spec{{pb::node({"Pad", {"x", "pads"}, {"p"}, "pad", {}, ""}), pb::node({"AveragePool", {"p"}, {"y"}, "pool", attrs, ""})},
+                             {i64_init("pads", pads)},
+                             {f32_info("x", std::vector<pb::DimSpec>(dims.size(), pb::symbolic()))},
+                             {f32_info("y", {})}};
+    size_t n = 1;
+    for (int64_t d : dims) n *= static_cast<size_t>(d);
+    Tensor x = make_tensor<float>(dims, test_values(n, static_cast<uint32_t>(c)));
+    INFO("case " << c << " opset " << opset << " dims " << dims_to_string(dims) << " pads " << dims_to_string(pads) << " kernel "
+                  << dims_to_string(kernel) << " strides " << dims_to_string(strides) << " dilations " << dims_to_string(dilations)
+                  << " counted " << counted << " ceil " << ceil << " own " << (with_own ? dims_to_string(own) : "-"));
+    // A pooling whose output would be empty is refused at every level alike.
+    auto plain = load(spec, OptimizationLevel::kDisabled, opset);
+    REQUIRE(plain.ok());
+    Outputs out;
+    if (!plain.value().run({{"x", x}}, out).ok()) continue;
+    const auto sessions = run_every_level(spec, {{"x", x}}, opset);
+    ++cases;
+    fused += sessions[2].description().steps.size() == 1;
+  }
+  CHECK(cases > 200);
+  CHECK(fused > 50);
+}

@@ -1,0 +1,165 @@
+// Graph optimization (graphOptimizationLevel): every exported model and every ONNX backend case the
+// runtime loads gives the same outputs, bit for bit, optimized by default and with 'disabled'; what each
+// level does shows in session.graph; feeds are never written and no returned output shares memory
+// with a feed or another output.
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { before, describe, test } from 'node:test';
+import { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, ready } from 'onnx-wasm';
+import { buildModel } from '../../tools/onnx-builder.mjs';
+
+const data = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
+const subdirs = (path) => readdirSync(path, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+
+before(() => ready());
+
+const bytesOf = (t) => new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+
+/** Runs the model in `folder` on each of its data sets with `options`; the outputs, or the error. */
+async function runFolder(folder, options) {
+  let session;
+  try {
+    session = await InferenceSession.create(readFileSync(join(folder, 'model.onnx')), options);
+  } catch (e) {
+    return { error: `${e.code}: ${e.message}` };
+  }
+  try {
+    const results = [];
+    for (const dataSet of subdirs(folder).filter((d) => d.startsWith('test_data_set'))) {
+      const feeds = Object.fromEntries(session.inputNames.map((name, k) => [name, decodeTensorProto(readFileSync(join(folder, dataSet, `input_${k}.pb`)))]));
+      const copies = Object.values(feeds).map((t) => bytesOf(t).slice());
+      const outputs = await session.run(feeds);
+      Object.values(feeds).forEach((t, k) => assert.deepEqual(bytesOf(t), copies[k], `${dataSet}: a feed was written`));
+      results.push(session.outputNames.map((name) => outputs[name]));
+    }
+    return { results, graph: session.graph };
+  } catch (e) {
+    return { error: `${e.code}: ${e.message}` };
+  } finally {
+    session.release();
+  }
+}
+
+/** Asserts that both runs agree: the same error, or the same outputs byte for byte. */
+function assertSame(optimized, plain, label) {
+  assert.equal(optimized.error, plain.error, label);
+  if (plain.error) return;
+  for (const [s, outputs] of plain.results.entries()) {
+    for (const [k, want] of outputs.entries()) {
+      const got = optimized.results[s][k];
+      assert.equal(got.type, want.type, `${label}: data set ${s}, output ${k}`);
+      assert.deepEqual(got.dims, want.dims, `${label}: data set ${s}, output ${k}`);
+      assert.deepEqual(bytesOf(got), bytesOf(want), `${label}: data set ${s}, output ${k} differs`);
+    }
+  }
+}
+
+describe('every exported model: the same outputs at every optimization level', () => {
+  const dir = join(data, 'exported');
+  for (const name of subdirs(dir)) {
+    test(name, async () => {
+      const plain = await runFolder(join(dir, name), { graphOptimizationLevel: 'disabled' });
+      assert.equal(plain.error, undefined, 'the model loads and runs');
+      assert.equal(plain.graph.steps.length, plain.graph.nodes.length);
+      for (const level of ['basic', 'extended', undefined]) assertSame(await runFolder(join(dir, name), level && { graphOptimizationLevel: level }), plain, `${name}, ${level ?? 'default'}`);
+    });
+  }
+});
+
+describe('every ONNX backend case: the same outputs (or refusal) optimized and not', () => {
+  for (const suite of ['node', 'pytorch-converted']) {
+    const dir = join(data, 'onnx-backend', suite);
+    test(suite, async () => {
+      let loaded = 0;
+      for (const name of subdirs(dir)) {
+        const plain = await runFolder(join(dir, name), { graphOptimizationLevel: 'disabled' });
+        assertSame(await runFolder(join(dir, name)), plain, name);
+        if (!plain.error) loaded++;
+      }
+      assert.ok(loaded > 0);
+    });
+  }
+});
+
+test('graphOptimizationLevel: onnxruntime names; anything else is an OnnxWasmError naming the option', async () => {
+  const model = buildModel({
+    opset: 13, inputs: [{ name: 'x', type: 'float32', dims: [2] }], outputs: [{ name: 'y', type: 'float32' }],
+    nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }],
+  });
+  for (const level of ['disabled', 'basic', 'extended', 'all']) {
+    const session = await InferenceSession.create(model, { graphOptimizationLevel: level });
+    assert.equal(session.graph.optimizationLevel, level);
+    session.release();
+  }
+  assert.equal((await InferenceSession.create(model)).graph.optimizationLevel, 'all');
+  for (const level of ['ALL', 'none', '', 99, {}]) {
+    await assert.rejects(InferenceSession.create(model, { graphOptimizationLevel: level }),
+      (e) => e instanceof OnnxWasmError && /^InferenceSession\.create: graphOptimizationLevel must be 'disabled', 'basic', 'extended' or 'all', got/.test(e.message));
+  }
+});
+
+test('folding and in place, shown in session.graph; the feed is never written', async () => {
+  // c = Min(w1, w2) of initializers: folded. y = Round(Floor(Min(x, c))): Floor and Round in place.
+  const model = buildModel({
+    opset: 13,
+    inputs: [{ name: 'x', type: 'float32', dims: [5] }],
+    outputs: [{ name: 'y', type: 'float32' }],
+    initializers: [
+      { name: 'w1', type: 'float32', dims: [5], data: [1, 2, 3, 4, 5] },
+      { name: 'w2', type: 'float32', dims: [5], data: [5, 4, 3, 2, -0] },
+    ],
+    nodes: [
+      { op: 'Min', inputs: ['w1', 'w2'], outputs: ['c'] },
+      { op: 'Min', inputs: ['x', 'c'], outputs: ['m'] },
+      { op: 'Floor', inputs: ['m'], outputs: ['f'] },
+      { op: 'Round', inputs: ['f'], outputs: ['y'] },
+    ],
+  });
+  const x = new Tensor('float32', new Float32Array([2.5, -0.5, NaN, 1.5, 9]), [5]);
+  const outputs = {};
+  for (const level of ['disabled', 'all']) {
+    const session = await InferenceSession.create(model, { graphOptimizationLevel: level });
+    outputs[level] = (await session.run({ x })).y;
+    if (level === 'all') {
+      assert.deepEqual(session.graph.folded, [0]);
+      assert.deepEqual(session.graph.steps.map((s) => [s.opType, s.kind]), [['Min', 'compute'], ['Floor', 'in-place'], ['Round', 'in-place']]);
+    } else {
+      assert.deepEqual(session.graph.steps.map((s) => s.nodes), [[0], [1], [2], [3]]);
+    }
+    session.release();
+  }
+  assert.deepEqual(bytesOf(outputs.all), bytesOf(outputs.disabled));
+  assert.deepEqual([...outputs.all.data], [1, -1, NaN, 1, -0]);
+  assert.deepEqual([...x.data], [2.5, -0.5, NaN, 1.5, 9]);
+});
+
+test('wasm-resident feeds and outputs: no output shares memory with a feed or another output', async () => {
+  // Outputs: the feed x itself, f = Floor(x) (not computed into x: a feed), r = Round(f) (not into f:
+  // an output) and the initializer w.
+  const model = buildModel({
+    opset: 13,
+    inputs: [{ name: 'x', type: 'float32', dims: [4] }],
+    outputs: [{ name: 'x', type: 'float32' }, { name: 'f', type: 'float32' }, { name: 'r', type: 'float32' }, { name: 'w', type: 'float32' }],
+    initializers: [{ name: 'w', type: 'float32', dims: [4], data: [1, 2, 3, 4] }],
+    nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['f'] }, { op: 'Round', inputs: ['f'], outputs: ['r'] }],
+  });
+  for (const level of ['disabled', 'all']) {
+    const session = await InferenceSession.create(model, { graphOptimizationLevel: level, preferredOutputLocation: 'wasm' });
+    const x = Tensor.wasm('float32', [4], new Float32Array([1.5, -2.5, 0.5, 7]));
+    const out = await session.run({ x });
+    const ranges = [x, ...Object.values(out)].map((t) => [t.data.byteOffset, t.data.byteOffset + t.data.byteLength]);
+    for (let a = 0; a < ranges.length; a++) {
+      for (let b = a + 1; b < ranges.length; b++) assert.ok(ranges[a][1] <= ranges[b][0] || ranges[b][1] <= ranges[a][0], `${level}: tensors ${a} and ${b} overlap`);
+    }
+    out.w.data[0] = 100;  // the session's initializer is not the caller's to change
+    out.x.data[0] = 100;
+    assert.deepEqual([...x.data], [1.5, -2.5, 0.5, 7]);
+    const again = await session.run({ x });
+    assert.deepEqual([...again.w.data], [1, 2, 3, 4]);
+    assert.deepEqual([...again.r.data], [1, -3, 0, 7]);
+    for (const t of [x, ...Object.values(out), ...Object.values(again)]) t.dispose();
+    session.release();
+  }
+});
