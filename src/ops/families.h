@@ -10,5 +10,13 @@ const OpSchema& ceil_schema();
 const OpSchema& round_schema();
 const OpSchema& min_schema();
 const OpSchema& average_pool_schema();
+// arith: ops/min_max.cpp (with min_schema), ops/arithmetic.cpp, ops/clip_relu.cpp
+const OpSchema& clip_schema();
+const OpSchema& relu_schema();
+const OpSchema& max_schema();
+const OpSchema& add_schema();
+const OpSchema& sub_schema();
+const OpSchema& mul_schema();
+const OpSchema& div_schema();
 
 }  // namespace ow

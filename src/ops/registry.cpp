@@ -7,7 +7,10 @@ namespace ow {
 
 const std::vector<const OpSchema*>& all_operators() {
   static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema(), &min_schema(),
-                                                     &average_pool_schema()};
+                                                     &average_pool_schema(),
+                                                     // arith
+                                                     &clip_schema(), &relu_schema(), &max_schema(), &add_schema(),
+                                                     &sub_schema(), &mul_schema(), &div_schema()};
   return ops;
 }
 
