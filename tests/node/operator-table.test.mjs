@@ -20,8 +20,9 @@ before(async () => {
   operators = [];
   for (const row of table) {
     let o = operators.find((x) => x.op === row.op);
-    if (!o) operators.push((o = { op: row.op, maxInputs: row.maxInputs, types: new Set() }));
+    if (!o) operators.push((o = { op: row.op, maxInputs: row.maxInputs, optional: false, types: new Set() }));
     o.maxInputs = Math.max(o.maxInputs, row.maxInputs);
+    o.optional ||= row.inputs.some((p) => p.optional);
     for (const t of row.types) o.types.add(t);
   }
 });
@@ -73,9 +74,11 @@ function declaredOps() {
 test('js/index.d.ts declares exactly the table\'s operators, each with its input shape, types and options type', () => {
   const { dts, methods } = declaredOps();
   assert.deepEqual(methods.map((m) => m.op), operators.map((o) => o.op));
-  for (const { op, maxInputs, types } of operators) {
+  for (const { op, maxInputs, optional, types } of operators) {
     const m = methods.find((x) => x.op === op);
-    assert.equal(m.paramType, maxInputs > 1 ? 'readonly Tensor<T>[]' : 'Tensor<T>', `${op}'s input`);
+    // an array of more than one input holds null for an omitted optional one
+    const array = optional ? 'readonly (Tensor<T> | null)[]' : 'readonly Tensor<T>[]';
+    assert.equal(m.paramType, maxInputs > 1 ? array : 'Tensor<T>', `${op}'s input`);
     assert.equal(m.constraint, [...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'NumericTensorType', `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
     assert.ok(m.out, `${op}'s options take out (OutOption<T>)`);
