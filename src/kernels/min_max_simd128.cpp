@@ -71,11 +71,16 @@ struct Max {
     }
     return a < b ? b : a;
   }
-  // Floating point: the OR trick of Min would make max(-0, +0) -0; f32x4.max has these semantics.
+  // Floating point: max(a, b) = -min(-a, -b), with Min's instructions (negating flips the sign bit; the
+  // OR of Min would make max(-0, +0) -0). f32x4.max has these semantics too, but SIMDe's emulation
+  // orders -0 and +0 by argument order, and the native tests must run what the wasm runs.
   static v128_t vec(v128_t a, v128_t b) {
-    if constexpr (std::is_same_v<T, float>) return wasm_f32x4_max(a, b);
-    else if constexpr (std::is_same_v<T, double>) return wasm_f64x2_max(a, b);
-    else return int_max<T>(a, b);
+    if constexpr (std::is_floating_point_v<T>) {
+      const v128_t sign = splat(T(-0.0));
+      return wasm_v128_xor(Min<T>::vec(wasm_v128_xor(a, sign), wasm_v128_xor(b, sign)), sign);
+    } else {
+      return int_max<T>(a, b);
+    }
   }
 };
 
