@@ -32,6 +32,15 @@ inline v128_t splat(T v) {
 template <typename T>
 using Wrapping = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
 
+// Whether an operation's main loops run four vectors per step, then one; else one (smaller code). An
+// operation opts in with a static constexpr bool kUnrolled = true in Op<float>.
+template <template <typename> class Op, typename = void>
+constexpr bool kUnrolledOf = false;
+template <template <typename> class Op>
+constexpr bool kUnrolledOf<Op, std::void_t<decltype(Op<float>::kUnrolled)>> = Op<float>::kUnrolled;
+template <template <typename> class Op>
+constexpr bool kUnrolled = kUnrolledOf<Op>;
+
 // The main loops store each vector as soon as it is computed: computed first and stored together, the
 // four were stored in descending order, which V8 keeps, and which ran a tenth slower. Not inlined:
 // the half types' loops call the float32 ones, which would otherwise be copied into each (17 KB of wasm).
@@ -40,9 +49,10 @@ template <template <typename> class Op, typename T>
   size_t i = 0;
   if constexpr (Op<T>::kVector) {
     constexpr size_t kLanes = 16 / sizeof(T);
-    for (; i + 4 * kLanes <= n; i += 4 * kLanes)
-      for (size_t k = 0; k < 4; ++k)
-        wasm_v128_store(y + i + k * kLanes, Op<T>::vec(wasm_v128_load(a + i + k * kLanes), wasm_v128_load(b + i + k * kLanes)));
+    if constexpr (kUnrolled<Op>)
+      for (; i + 4 * kLanes <= n; i += 4 * kLanes)
+        for (size_t k = 0; k < 4; ++k)
+          wasm_v128_store(y + i + k * kLanes, Op<T>::vec(wasm_v128_load(a + i + k * kLanes), wasm_v128_load(b + i + k * kLanes)));
     for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, Op<T>::vec(wasm_v128_load(a + i), wasm_v128_load(b + i)));
   }
   for (; i < n; ++i) y[i] = Op<T>::scalar(a[i], b[i]);
@@ -54,8 +64,9 @@ template <template <typename> class Op, typename T>
   if constexpr (Op<T>::kVector) {
     constexpr size_t kLanes = 16 / sizeof(T);
     const v128_t vb = splat(b);
-    for (; i + 4 * kLanes <= n; i += 4 * kLanes)
-      for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, Op<T>::vec(wasm_v128_load(a + i + k * kLanes), vb));
+    if constexpr (kUnrolled<Op>)
+      for (; i + 4 * kLanes <= n; i += 4 * kLanes)
+        for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, Op<T>::vec(wasm_v128_load(a + i + k * kLanes), vb));
     for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, Op<T>::vec(wasm_v128_load(a + i), vb));
   }
   for (; i < n; ++i) y[i] = Op<T>::scalar(a[i], b);

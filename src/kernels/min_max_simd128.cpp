@@ -41,6 +41,7 @@ v128_t int_max(v128_t a, v128_t b) {
 template <typename T>
 struct Min {
   static constexpr bool kVector = true;
+  static constexpr bool kUnrolled = true;  // Min's benchmark cases
   // std::min neither propagates NaN nor orders -0 below +0.
   static T scalar(T a, T b) {
     if constexpr (std::is_floating_point_v<T>) {

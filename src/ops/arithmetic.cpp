@@ -12,6 +12,11 @@ namespace {
 
 using LoopsOf = const kernels::BinaryLoops* (*)(DType);
 
+// A view of t's elements with other dims of the same element count.
+Result<Tensor> with_dims(const Tensor& t, Dims dims) {
+  return Tensor::view(t.dtype(), std::move(dims), const_cast<void*>(t.raw_data()), t.byte_size());
+}
+
 class ArithmeticKernel final : public Kernel {
  public:
   // legacy: versions 1 and 6, with their `broadcast` and `axis` (kNoAxis when absent)
@@ -44,9 +49,9 @@ class ArithmeticKernel final : public Kernel {
     if (!legacy_broadcast_) {
       if (a.dims() != b.dims())
         return InvalidArgument(shapes + "; without broadcast = 1 this version needs identical shapes");
-      return b;
+      return with_dims(b, b.dims());
     }
-    if (b.size() == 1 && axis_ == kNoAxis) return b.reshaped({});
+    if (b.size() == 1 && axis_ == kNoAxis) return with_dims(b, {});
     const auto rank_a = static_cast<int64_t>(a.rank()), rank_b = static_cast<int64_t>(b.rank());
     if (rank_b > rank_a) return InvalidArgument(shapes + "; B must not have more dims than A");
     int64_t axis = axis_ == kNoAxis ? rank_a - rank_b : axis_;
@@ -62,7 +67,7 @@ class ArithmeticKernel final : public Kernel {
                                std::to_string(axis) + " on");
       dims[static_cast<size_t>(axis + k)] = b.size() == 1 ? 1 : extent;
     }
-    return b.reshaped(std::move(dims));
+    return with_dims(b, std::move(dims));
   }
 
   LoopsOf loops_;
