@@ -21,11 +21,12 @@ using emscripten::val;
 namespace ow {
 namespace {
 
-// JS numbers that are integers and fit int64 become ints; every other number is a float.
+// JS numbers that are integers and fit int64 become ints; every other number is a float, and so is
+// -0, whose sign an int would lose (Clip's bounds).
 bool is_int64(const val& v) {
   if (!val::global("Number").call<bool>("isInteger", v)) return false;
   const double d = v.as<double>();
-  return d >= -9223372036854775808.0 && d < 9223372036854775808.0;
+  return d >= -9223372036854775808.0 && d < 9223372036854775808.0 && !(d == 0 && std::signbit(d));
 }
 
 // A JS options value → AttributeValue: integers → int, other numbers → float, strings, booleans → 0/1,

@@ -271,14 +271,14 @@ export interface OutOption<T extends TensorType> {
   /**
    * A Tensor of the output's type and dims, in JS or wasm memory, that receives the result and is
    * returned: no new output is made. A wrong type, dims or a disposed wasm tensor is an OnnxWasmError
-   * saying what differs. For the elementwise operators (Floor, Ceil, Round, Min) it may be an input of
+   * saying what differs. For the elementwise operators (Floor, Ceil, Round, Min, Max, Add, Sub, Mul, Div, Relu, Clip) it may be an input of
    * the output's dims (in place); AveragePool refuses an `out` that shares memory with its input in
    * wasm memory (in JS memory the input is copied before anything is written).
    */
   out?: Tensor<NoInfer<T>> | null;
 }
 
-/** Floor, Ceil and Min. */
+/** Floor, Ceil, Min, Max and Relu. */
 export interface ConsumedInputsOptions extends OpsetOption {
   /** Version 1 only (a legacy optimisation hint): accepted and ignored. */
   consumed_inputs?: readonly number[];
@@ -289,6 +289,33 @@ export type CeilOptions = ConsumedInputsOptions;
 /** Round has no attributes. */
 export type RoundOptions = OpsetOption;
 export type MinOptions = ConsumedInputsOptions;
+export type MaxOptions = ConsumedInputsOptions;
+export type ReluOptions = ConsumedInputsOptions;
+
+/** Add, Sub, Mul and Div. */
+export interface ArithmeticOptions extends OpsetOption {
+  /** Versions 1 and 6 only: 1 broadcasts B to A's shape (B of one element, or B's shape equal to A's dims from `axis` on); default 0, identical shapes. */
+  broadcast?: 0 | 1 | boolean;
+  /** Versions 1 and 6 only, with broadcast: the dim of A where B's shape starts (default: B's shape is a suffix of A's). */
+  axis?: number;
+  /** Version 1 only (a legacy optimisation hint): accepted and ignored. */
+  consumed_inputs?: readonly number[];
+}
+
+export type AddOptions = ArithmeticOptions;
+export type SubOptions = ArithmeticOptions;
+export type MulOptions = ArithmeticOptions;
+export type DivOptions = ArithmeticOptions;
+
+/** Clip. From version 11 the bounds are the optional inputs min and max instead (scalars, null when omitted). */
+export interface ClipOptions extends OpsetOption {
+  /** Versions 1 and 6: the lower bound (default -3.402823e+38, float32's lowest). */
+  min?: number;
+  /** Versions 1 and 6: the upper bound (default 3.402823e+38, float32's highest). */
+  max?: number;
+  /** Version 1 only (a legacy optimisation hint): accepted and ignored. */
+  consumed_inputs?: readonly number[];
+}
 
 /** AveragePool. N is the number of spatial axes (input rank - 2). */
 export interface AveragePoolOptions extends OpsetOption {
@@ -374,6 +401,29 @@ export interface Ops {
   /** `data` with dims of size 1 inserted at `axes`, axes of the output (version 13 on; before, an option). */
   Unsqueeze<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'>], options?: UnsqueezeOptions & OutOption<T>): Tensor<T>;
   Transpose<T extends NumericTensorType>(data: Tensor<T>, options?: TransposeOptions & OutOption<T>): Tensor<T>;
+   * Clamps each element to [min, max] (Min(max, Max(x, min)): NaN stays NaN, min > max gives max):
+   * [x] with the bounds as options (versions 1 and 6), or [x, min?, max?] with scalar bounds (version
+   * 11 on; integer types from 12, bfloat16 from 13).
+   */
+  Clip<T extends NumericTensorType>(inputs: readonly [input: Tensor<T>, min?: Tensor<T> | null, max?: Tensor<T> | null], options?: ClipOptions & OutOption<T>): Tensor<T>;
+  /** max(x, 0); NaN stays NaN. Signed integer types from version 14. */
+  Relu<T extends NumericTensorType>(x: Tensor<T>, options?: ReluOptions & OutOption<T>): Tensor<T>;
+  /** Elementwise maximum of one or more tensors of one type, as Min. */
+  Max<T extends NumericTensorType>(inputs: readonly Tensor<T>[], options?: MaxOptions & OutOption<T>): Tensor<T>;
+  /**
+   * [A, B]: A + B, with multidirectional broadcasting from version 7 (before, see ArithmeticOptions).
+   * Integers wrap around. Integer types from version 6 (8- and 16-bit from 14), bfloat16 from 13.
+   */
+  Add<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: AddOptions & OutOption<T>): Tensor<T>;
+  /** [A, B]: A - B, as Add. */
+  Sub<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: SubOptions & OutOption<T>): Tensor<T>;
+  /** [A, B]: A * B, as Add. */
+  Mul<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: MulOptions & OutOption<T>): Tensor<T>;
+  /**
+   * [A, B]: A / B, as Add. Integer division truncates toward zero; x / 0 is 0 and the lowest value /
+   * -1 wraps to itself (no trap).
+   */
+  Div<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: DivOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

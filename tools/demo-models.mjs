@@ -4,6 +4,7 @@
 // the models use every operator version.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { numberToBf16, numberToF16 } from './half-codecs.mjs';
 import { buildModel } from './onnx-builder.mjs';
 
 // Image pipelines take an RGB picture as [1, 3, H, W] with each 0..255 channel value times inputScale,
@@ -213,10 +214,140 @@ export const MODELS = [
   },
   ...[[1, 'float64'], [9, 'float16'], [11, 'float32'], [13, 'int32'], [14, 'int64'], [19, 'float32'], [21, 'bfloat16'], [23, 'float32'],
     [24, 'int32'], [25, 'float16']].map(([opset, type]) => shapeChain(opset, type)),
+  // arith: Clip, Relu, Max, Add, Sub, Mul, Div, a model per opset where one of them has a new version
+  {
+    file: 'arith-opset1.onnx',
+    title: 'Opset 1: arithmetic with the legacy broadcast',
+    description: 'Add-1 of a row (broadcast = 1, B a suffix of A), Sub-1 of a column (axis = 0), Mul-1 of a same-shaped tensor, Div-1 by a scalar; Max-1, Relu-1 and Clip-1 (min and max attributes).',
+    spec: {
+      opset: 1,
+      inputs: [{ name: 'x', type: 'float32', dims: [2, 3] }, { name: 'w', type: 'float32', dims: [2, 3] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [2, 3] }, { name: 'relu', type: 'float32', dims: [2, 3] }],
+      initializers: [
+        { name: 'row', type: 'float32', dims: [3], data: [0.5, -1, 2] },
+        { name: 'column', type: 'float32', dims: [2], data: [1, -3] },
+        { name: 'four', type: 'float32', dims: [], data: [4] },
+      ],
+      nodes: [
+        { op: 'Add', inputs: ['x', 'row'], outputs: ['sum'], attributes: { broadcast: 1 } },
+        { op: 'Sub', inputs: ['sum', 'column'], outputs: ['difference'], attributes: { broadcast: 1, axis: 0 } },
+        { op: 'Mul', inputs: ['difference', 'w'], outputs: ['product'], attributes: { consumed_inputs: [0, 0] } },
+        { op: 'Div', inputs: ['product', 'four'], outputs: ['quotient'], attributes: { broadcast: 1 } },
+        { op: 'Max', inputs: ['quotient', 'x'], outputs: ['larger'], attributes: { consumed_inputs: [0, 0] } },
+        { op: 'Clip', inputs: ['larger'], outputs: ['y'], attributes: { min: -2.5, max: 3.5 } },
+        { op: 'Relu', inputs: ['x'], outputs: ['relu'], attributes: { consumed_inputs: [0] } },
+      ],
+    },
+  },
+  {
+    file: 'arith-opset6.onnx',
+    title: 'Opset 6: integer arithmetic',
+    description: 'Add-6, Sub-6, Mul-6 and Div-6 on int32 (Div truncates; a division by 0 gives 0), the row broadcast by broadcast = 1; Max-6, Relu-6 and Clip-6 (max only) on float64.',
+    spec: {
+      opset: 6,
+      inputs: [{ name: 'a', type: 'int32', dims: [3, 4] }, { name: 'b', type: 'int32', dims: [4] }, { name: 'x', type: 'float64', dims: [6] }, { name: 'z', type: 'float64', dims: [6] }],
+      outputs: [{ name: 'quotient', type: 'int32', dims: [3, 4] }, { name: 'clipped', type: 'float64', dims: [6] }],
+      nodes: [
+        { op: 'Add', inputs: ['a', 'b'], outputs: ['sum'], attributes: { broadcast: 1 } },
+        { op: 'Mul', inputs: ['sum', 'a'], outputs: ['product'] },
+        { op: 'Sub', inputs: ['product', 'b'], outputs: ['difference'], attributes: { broadcast: 1 } },
+        { op: 'Div', inputs: ['difference', 'b'], outputs: ['quotient'], attributes: { broadcast: 1 } },
+        { op: 'Max', inputs: ['x', 'z'], outputs: ['larger'] },
+        { op: 'Relu', inputs: ['larger'], outputs: ['relu'] },
+        { op: 'Clip', inputs: ['relu'], outputs: ['clipped'], attributes: { max: 1.5 } },
+      ],
+    },
+  },
+  {
+    file: 'arith-opset8.onnx',
+    title: 'Opset 8: multidirectional broadcasting',
+    description: 'Add-7, Sub-7, Mul-7 and Div-7 of a column and a row into a matrix (NumPy broadcasting), then Max-8 against a scalar.',
+    spec: {
+      opset: 8,
+      inputs: [{ name: 'column', type: 'float32', dims: [3, 1] }, { name: 'row', type: 'float32', dims: [4] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [3, 4] }],
+      initializers: [{ name: 'floor', type: 'float32', dims: [], data: [-0.75] }],
+      nodes: [
+        { op: 'Add', inputs: ['column', 'row'], outputs: ['sum'] },
+        { op: 'Mul', inputs: ['row', 'sum'], outputs: ['product'] },
+        { op: 'Sub', inputs: ['column', 'product'], outputs: ['difference'] },
+        { op: 'Div', inputs: ['difference', 'row'], outputs: ['quotient'] },
+        { op: 'Max', inputs: ['quotient', 'floor'], outputs: ['y'] },
+      ],
+    },
+  },
+  {
+    file: 'clip-opset11.onnx',
+    title: 'Clip-11: bounds as optional inputs',
+    description: 'Clip with a min input only, then with the min left out (an empty input name) and a max input.',
+    spec: {
+      opset: 11,
+      inputs: [{ name: 'x', type: 'float16', dims: [8] }],
+      outputs: [{ name: 'y', type: 'float16', dims: [8] }],
+      initializers: [{ name: 'lo', type: 'float16', dims: [], data: [numberToF16(-1.5)] }, { name: 'hi', type: 'float16', dims: [], data: [numberToF16(0.5)] }],
+      nodes: [
+        { op: 'Clip', inputs: ['x', 'lo'], outputs: ['above'] },
+        { op: 'Clip', inputs: ['above', '', 'hi'], outputs: ['y'] },
+      ],
+    },
+  },
+  {
+    file: 'clip-max-int-opset12.onnx',
+    title: 'Opset 12: Clip and Max on integers',
+    description: 'Clip-12 of int32 between two scalar inputs and Max-12 of int64 with a broadcast column.',
+    spec: {
+      opset: 12,
+      inputs: [{ name: 'a', type: 'int32', dims: [10] }, { name: 'c', type: 'int64', dims: [2, 3] }, { name: 'd', type: 'int64', dims: [2, 1] }],
+      outputs: [{ name: 'clipped', type: 'int32', dims: [10] }, { name: 'larger', type: 'int64', dims: [2, 3] }],
+      initializers: [{ name: 'lo', type: 'int32', dims: [], data: [-2] }, { name: 'hi', type: 'int32', dims: [], data: [3] }],
+      nodes: [
+        { op: 'Clip', inputs: ['a', 'lo', 'hi'], outputs: ['clipped'] },
+        { op: 'Max', inputs: ['c', 'd'], outputs: ['larger'] },
+      ],
+    },
+  },
+  {
+    file: 'arith-bf16-opset13.onnx',
+    title: 'Opset 13: bfloat16',
+    description: 'Add-13, Sub-13, Mul-13, Div-13, Max-13, Relu-13 and Clip-13 in bfloat16 (computed in float32, each result rounded once).',
+    spec: {
+      opset: 13,
+      inputs: [{ name: 'x', type: 'bfloat16', dims: [2, 4] }, { name: 'w', type: 'bfloat16', dims: [4] }],
+      outputs: [{ name: 'y', type: 'bfloat16', dims: [2, 4] }],
+      initializers: [{ name: 'hi', type: 'bfloat16', dims: [], data: [numberToBf16(2.5)] }],
+      nodes: [
+        { op: 'Add', inputs: ['x', 'w'], outputs: ['sum'] },
+        { op: 'Sub', inputs: ['sum', 'x'], outputs: ['difference'] },
+        { op: 'Mul', inputs: ['difference', 'x'], outputs: ['product'] },
+        { op: 'Div', inputs: ['product', 'w'], outputs: ['quotient'] },
+        { op: 'Max', inputs: ['quotient', 'w'], outputs: ['larger'] },
+        { op: 'Relu', inputs: ['larger'], outputs: ['relu'] },
+        { op: 'Clip', inputs: ['relu', '', 'hi'], outputs: ['y'] },
+      ],
+    },
+  },
+  {
+    file: 'arith-int-opset14.onnx',
+    title: 'Opset 14: Relu on integers, arithmetic on int64',
+    description: 'Add-14, Sub-14, Mul-14 and Div-14 on int64 (wrapping, truncating), then Relu-14 on the int64 result.',
+    spec: {
+      opset: 14,
+      inputs: [{ name: 'a', type: 'int64', dims: [6] }, { name: 'b', type: 'int64', dims: [6] }],
+      outputs: [{ name: 'y', type: 'int64', dims: [6] }],
+      initializers: [{ name: 'three', type: 'int64', dims: [], data: [3n] }],
+      nodes: [
+        { op: 'Mul', inputs: ['a', 'b'], outputs: ['product'] },
+        { op: 'Add', inputs: ['product', 'three'], outputs: ['sum'] },
+        { op: 'Sub', inputs: ['sum', 'b'], outputs: ['difference'] },
+        { op: 'Div', inputs: ['difference', 'three'], outputs: ['quotient'] },
+        { op: 'Relu', inputs: ['quotient'], outputs: ['y'] },
+      ],
+    },
+  },
   {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',
-    description: 'Floor followed by Relu, which onnx-wasm does not implement: loading fails with a message naming the node.',
+    description: 'Floor followed by Sigmoid, which onnx-wasm does not implement: loading fails with a message naming the node.',
     expectError: 'UNSUPPORTED',
     spec: {
       opset: 13,
@@ -224,7 +355,7 @@ export const MODELS = [
       outputs: [{ name: 'y', type: 'float32', dims: [4] }],
       nodes: [
         { op: 'Floor', name: 'floor', inputs: ['x'], outputs: ['f'] },
-        { op: 'Relu', name: 'relu', inputs: ['f'], outputs: ['y'] },
+        { op: 'Sigmoid', name: 'sigmoid', inputs: ['f'], outputs: ['y'] },
       ],
     },
   },

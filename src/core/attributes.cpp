@@ -45,6 +45,14 @@ Result<int64_t> Attributes::get_int(std::string_view name, int64_t fallback) con
   return a->i;
 }
 
+Result<double> Attributes::get_float(std::string_view name, double fallback) const {
+  const AttributeValue* a = find(name);
+  if (!a) return fallback;
+  if (a->kind == AttributeValue::Kind::kInt) return static_cast<double>(a->i);
+  if (a->kind != AttributeValue::Kind::kFloat) return wrong_kind(name, AttributeValue::Kind::kFloat, a->kind);
+  return a->f;
+}
+
 Result<std::string> Attributes::get_string(std::string_view name, std::string fallback) const {
   const AttributeValue* a = find(name);
   if (!a) return fallback;

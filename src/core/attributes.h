@@ -41,6 +41,8 @@ class Attributes {
 
   // Typed getters: the default when absent, an error naming the attribute when of another kind.
   Result<int64_t> get_int(std::string_view name, int64_t fallback) const;
+  // A float attribute; an int is taken as its value too (a whole JS number arrives as an int).
+  Result<double> get_float(std::string_view name, double fallback) const;
   Result<std::string> get_string(std::string_view name, std::string fallback) const;
   // `present` is set to whether the attribute was given.
   Result<std::vector<int64_t>> get_ints(std::string_view name, bool* present = nullptr) const;

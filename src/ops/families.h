@@ -16,5 +16,13 @@ const OpSchema& flatten_schema();
 const OpSchema& squeeze_schema();
 const OpSchema& unsqueeze_schema();
 const OpSchema& transpose_schema();
+// arith: ops/min_max.cpp (with min_schema), ops/arithmetic.cpp, ops/clip_relu.cpp
+const OpSchema& clip_schema();
+const OpSchema& relu_schema();
+const OpSchema& max_schema();
+const OpSchema& add_schema();
+const OpSchema& sub_schema();
+const OpSchema& mul_schema();
+const OpSchema& div_schema();
 
 }  // namespace ow

@@ -10,7 +10,10 @@ const std::vector<const OpSchema*>& all_operators() {
                                                      &average_pool_schema(),
                                                      // Reshape, Flatten, Squeeze, Unsqueeze, Transpose
                                                      &reshape_schema(), &flatten_schema(), &squeeze_schema(),
-                                                     &unsqueeze_schema(), &transpose_schema()};
+                                                     &unsqueeze_schema(), &transpose_schema(),
+                                                     // Clip, Relu, Max, Add, Sub, Mul, Div
+                                                     &clip_schema(), &relu_schema(), &max_schema(), &add_schema(),
+                                                     &sub_schema(), &mul_schema(), &div_schema()};
   return ops;
 }
 

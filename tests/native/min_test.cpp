@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/half.h"
-#include "kernels/min.h"
+#include "kernels/binary.h"
 #include "test_util.h"
 
 using namespace ow;
@@ -229,7 +229,7 @@ double min_reference(const std::vector<double>& values) {
   return m;
 }
 
-// float32 folds inputs laid out like the output three at a time (kernels::min_vvvv): every count of
+// float32 folds inputs laid out like the output three at a time (kernels::min_loops(DType::kFloat32)->vvvv): every count of
 // such inputs, lengths around the vector width, edge values anywhere.
 TEST_CASE("Min: many float32 inputs of one shape, edge values in any of them", "[min]") {
   const double pool[] = {kNaN, -0.0, 0.0, 1.0, -1.0, kInf, -kInf, 2.5, -2.5, 1e-40};
@@ -263,7 +263,7 @@ TEST_CASE("Min: the one-pass float32 kernel in place, with its fourth input the 
   const std::vector<float> b = {1, -0.0f, NAN, 4, 0, -INFINITY, 7, 8, 9}, c = {2, 0, 1, NAN, -0.0f, 0, -7, 8, 10};
   std::vector<float> a = {3, 0, 0, 0, 0, INFINITY, 7, -8, 9};
   const std::vector<float> a0 = a;
-  kernels::min_vvvv(a.data(), b.data(), c.data(), c.data(), a.data(), a.size());
+  kernels::min_loops(DType::kFloat32)->vvvv(a.data(), b.data(), c.data(), c.data(), a.data(), a.size());
   for (size_t i = 0; i < a.size(); ++i) {
     INFO("element " << i);
     CHECK(same(a[i], min_reference({a0[i], b[i], c[i]})));

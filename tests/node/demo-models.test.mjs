@@ -45,11 +45,29 @@ function inputValues(k, type, dims) {
   });
 }
 
+// Add, Sub, Mul, Div from their definitions: floats exact, rounded once to the type; integers wrap, and
+// divide truncating, x / 0 defined as 0.
+const ARITHMETIC = { Add: (x, y) => x + y, Sub: (x, y) => x - y, Mul: (x, y) => x * y, Div: (x, y) => x / y };
+function arithmetic(op, type, x, y) {
+  if (isFloat(type)) return toType(type, ARITHMETIC[op](x, y));
+  const [a, b] = [BigInt(x), BigInt(y)];
+  const exact = op === 'Div' && b === 0n ? 0n : ARITHMETIC[op](a, b);
+  return type === 'int64' ? BigInt.asIntN(64, exact) : Number(BigInt.asIntN(32, exact));
+}
+
+function referenceMax(a, b, float) {
+  if (float && (Number.isNaN(a) || Number.isNaN(b))) return NaN;
+  if (float && a === 0 && b === 0) return Object.is(a, -0) && Object.is(b, -0) ? -0 : 0;
+  return a > b ? a : b;
+}
+
 // The reference run of a spec: values by name ({type, dims, values}), node by node in file order.
 const ELEMENTWISE = { Floor: Math.floor, Ceil: Math.ceil, Round: roundHalfEven };
 function referenceRun(spec, feeds) {
   const values = new Map(Object.entries(feeds));
-  for (const init of spec.initializers ?? []) values.set(init.name, { type: init.type, dims: init.dims, values: init.data.map((x) => toType(init.type, x)) });
+  // initializers of the half types hold bit patterns
+  const initValue = (type, x) => (type === 'float16' || type === 'bfloat16' ? STORED[type].decode(x) : toType(type, x));
+  for (const init of spec.initializers ?? []) values.set(init.name, { type: init.type, dims: init.dims, values: init.data.map((x) => initValue(init.type, x)) });
   for (const node of spec.nodes) {
     const inputs = node.inputs.map((name) => values.get(name));
     const { type } = inputs[0];
@@ -61,6 +79,31 @@ function referenceRun(spec, feeds) {
       const n = dims.reduce((a, b) => a * b, 1);
       out = { type, dims, values: Array.from({ length: n }, (_, i) =>
         inputs.map((t) => t.values[inputIndex(dims, t.dims, i)]).reduce((m, v) => referenceMin(m, v, isFloat(type)))) };
+    } else if (ARITHMETIC[node.op] || node.op === 'Max') {
+      // versions 1 and 6 broadcast B (with broadcast = 1) from `axis`, by default as a suffix of A
+      const [a, b] = inputs;
+      const axis = node.attributes?.axis ?? a.dims.length - b.dims.length;
+      const bDims = spec.opset < 7 && b.dims.length < a.dims.length
+        ? [...new Array(axis).fill(1), ...b.dims, ...new Array(a.dims.length - axis - b.dims.length).fill(1)] : b.dims;
+      const dims = broadcastShape([a.dims, bDims]);
+      const n = dims.reduce((x, y) => x * y, 1);
+      const op = node.op === 'Max' ? (x, y) => referenceMax(x, y, isFloat(type)) : (x, y) => arithmetic(node.op, type, x, y);
+      out = { type, dims, values: Array.from({ length: n }, (_, i) => op(a.values[inputIndex(dims, a.dims, i)], b.values[inputIndex(dims, bDims, i)])) };
+    } else if (node.op === 'Relu') {
+      const zero = type === 'int64' ? 0n : 0;
+      out = { type, dims: inputs[0].dims, values: inputs[0].values.map((x) => referenceMax(x, zero, isFloat(type))) };
+    } else if (node.op === 'Clip') {
+      // Min(max, Max(x, min)); a bound left out (an empty name) is none; attributes default to float32's range
+      const F = 3.4028234663852886e38;
+      const bound = (k, attribute, fallback) => (spec.opset < 11 ? toType(type, node.attributes?.[attribute] ?? fallback) : inputs[k]?.values[0]);
+      const [lo, hi] = [bound(1, 'min', -F), bound(2, 'max', F)];
+      const clip = (x) => {
+        let v = x;
+        if (lo !== undefined) v = referenceMax(v, lo, isFloat(type));
+        if (hi !== undefined) v = referenceMin(v, hi, isFloat(type));
+        return v;
+      };
+      out = { type, dims: inputs[0].dims, values: inputs[0].values.map(clip) };
     } else if (node.op === 'AveragePool') {
       const pooled = referencePool(inputs[0].values, inputs[0].dims, node.attributes);
       out = { type, dims: pooled.dims, values: pooled.y.map((x) => toType(type, x)) };

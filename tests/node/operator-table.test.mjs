@@ -20,8 +20,9 @@ before(async () => {
   operators = [];
   for (const row of table) {
     let o = operators.find((x) => x.op === row.op);
-    if (!o) operators.push((o = { op: row.op, maxInputs: row.maxInputs, types: new Set() }));
+    if (!o) operators.push((o = { op: row.op, maxInputs: row.maxInputs, optional: false, types: new Set() }));
     o.maxInputs = Math.max(o.maxInputs, row.maxInputs);
+    o.optional ||= row.inputs.some((p) => p.optional);
     for (const t of row.types) o.types.add(t);
   }
 });

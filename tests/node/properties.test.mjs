@@ -109,6 +109,48 @@ describe('Min: random inputs, shapes (identical, or broadcasting from version 8)
   }
 });
 
+// Add, Sub, Mul, Div and Max of two inputs at the newest version: floats exact, rounded once to the type;
+// integers wrap, divide truncating, x / 0 = 0 (BigInt arithmetic).
+describe('Add, Sub, Mul, Div, Max: random broadcast shapes and values', () => {
+  const exact = { Add: (a, b) => a + b, Sub: (a, b) => a - b, Mul: (a, b) => a * b, Div: (a, b) => (b === 0n ? 0n : a / b) };
+  const reference = (op, type, a, b) => {
+    if (type in FLOAT_TYPES) {
+      if (op === 'Max') return Number.isNaN(a) || Number.isNaN(b) ? NaN : a === 0 && b === 0 ? (Object.is(a, 0) || Object.is(b, 0) ? 0 : -0) : Math.max(a, b);
+      const { encode, decode } = FLOAT_TYPES[type];
+      return decode(encode({ Add: a + b, Sub: a - b, Mul: a * b, Div: a / b }[op]));
+    }
+    if (op === 'Max') return a > b ? a : b;
+    // the typed array wraps the exact result into the type
+    const { array, min } = INT_TYPES[type];
+    const v = BigInt.asIntN(64, exact[op](BigInt(a), BigInt(b)));
+    return array.from([typeof min === 'bigint' ? v : Number(BigInt.asIntN(32, v))])[0];
+  };
+  for (const op of ['Add', 'Sub', 'Mul', 'Div', 'Max']) {
+    for (const type of ['float32', 'float16', 'float64', 'int8', 'uint16', 'int32', 'uint32', 'int64', 'uint64']) {
+      test(`${op} ${type}`, () => {
+        const decode = decoder(type);
+        const shapes = dimsArb(4, 5).chain((out) => {
+          const input = fc.tuple(fc.integer({ min: 0, max: out.length }), fc.array(fc.boolean(), { minLength: out.length, maxLength: out.length }))
+            .map(([drop, ones]) => out.slice(drop).map((d, j) => (ones[j + drop] ? 1 : d)));
+          return fc.tuple(input, input);
+        });
+        const call = shapes.chain((dims) => fc.tuple(fc.constant(dims), fc.tuple(...dims.map((d) => storedValues(type, sizeOf(d))))));
+        check(fc.property(call, ([dims, datas]) => {
+          const y = ops[op](datas.map((d, k) => new Tensor(type, d, dims[k])));
+          const outDims = broadcastShape(dims);
+          assert.deepEqual([...y.dims], outDims);
+          for (let i = 0; i < sizeOf(outDims); i++) {
+            const [a, b] = datas.map((d, k) => decode(d[inputIndex(outDims, dims[k], i)]));
+            const want = reference(op, type, a, b);
+            const got = decode(y.data[i]);
+            assert.ok(Object.is(got, want) || (Number.isNaN(got) && Number.isNaN(want)), `${op} ${type} element ${i}: (${a}, ${b}) = ${got}, want ${want}`);
+          }
+        }));
+      });
+    }
+  }
+});
+
 // AveragePool calls of version `since` on `type`: N, C, 1 to 3 spatial axes of up to maxDim; per axis a
 // kernel, stride, dilation (19+) and pads of up to maxPad; a padding mode. Returns the number of calls
 // whose output has windows with no tap inside the input (the reference's taps 0).

@@ -1,0 +1,40 @@
+// The micro-kernels of the binary elementwise operations (Min, Max, Add, Sub, Mul, Div), each element
+// type's behind untyped pointers so that one broadcasting fold (ops/broadcast_fold.h) serves every
+// operation and type rather than one copy of it per type:
+//   vv_rows: y[r * n + i] = op(a[r * n + i], b[i]) for r < rows: `rows` rows of a against one row of b
+//            (rows = 1: elementwise; more: b broadcast over the rows, read from cache)
+//   vs:      y[i] = op(a[i], *b)
+//   vvvv:    y[i] = op(a[i], b[i], c[i], d[i]) (d may be c): three inputs folded in one pass; Min of
+//            float32 only, null elsewhere
+// y may be the same array as a, or as b in vv_rows with rows = 1 (each element is read before it is
+// written); no other overlap is allowed. Each: a SIMD128 main loop and a scalar tail (integer Div is
+// scalar: SIMD128 has no integer division).
+//
+// Semantics: floating-point Min and Max propagate NaN and order -0 below +0, in either argument order.
+// Integer Add, Sub and Mul wrap (two's complement); integer Div truncates toward zero, x / 0 is 0 and
+// the lowest value / -1 wraps to itself (where a processor's division would trap). float16 and
+// bfloat16 compute in float32 and round once.
+#pragma once
+
+#include <cstddef>
+
+#include "core/dtype.h"
+
+namespace ow::kernels {
+
+struct BinaryLoops {
+  size_t element_size;
+  void (*vv_rows)(const void* a, const void* b, void* y, size_t n, size_t rows);
+  void (*vs)(const void* a, const void* b, void* y, size_t n);
+  void (*vvvv)(const void* a, const void* b, const void* c, const void* d, void* y, size_t n);
+};
+
+// The loops of each operation for element type t; null for a type the runtime lacks.
+const BinaryLoops* min_loops(DType t);
+const BinaryLoops* max_loops(DType t);
+const BinaryLoops* add_loops(DType t);
+const BinaryLoops* sub_loops(DType t);
+const BinaryLoops* mul_loops(DType t);
+const BinaryLoops* div_loops(DType t);
+
+}  // namespace ow::kernels

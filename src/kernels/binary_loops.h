@@ -1,0 +1,143 @@
+// The loops shared by the binary micro-kernels (kernels/binary.h), templated on the operation: a
+// SIMD128 main loop of four vectors, then one vector, then a scalar tail (vvvv: two vectors, then the
+// scalar tail). An operation is a class template Op<T> with
+//   static T scalar(T a, T b);
+//   static v128_t vec(v128_t a, v128_t b);  // lane-wise, as scalar(); only where kVector
+//   static constexpr bool kVector;
+// for the ten types with arithmetic; float16 and bfloat16 go through Op<float> in blocks.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+
+#include "core/half.h"
+#include "kernels/binary.h"
+#include "kernels/convert_half.h"
+#include "kernels/simd128.h"
+
+namespace ow::kernels {
+
+template <typename T>
+inline v128_t splat(T v) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
+  if constexpr (sizeof(T) == 1) return wasm_v128_load8_splat(&v);
+  else if constexpr (sizeof(T) == 2) return wasm_v128_load16_splat(&v);
+  else if constexpr (sizeof(T) == 4) return wasm_v128_load32_splat(&v);
+  else return wasm_v128_load64_splat(&v);
+}
+
+// Integer arithmetic in the unsigned type of at least int's width, which wraps where the signed type
+// (or an unsigned one promoted to int) would overflow.
+template <typename T>
+using Wrapping = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+
+// Whether an operation's main loops run four vectors per step, then one; else one (smaller code). An
+// operation opts in with a static constexpr bool kUnrolled = true in Op<float>.
+template <template <typename> class Op, typename = void>
+constexpr bool kUnrolledOf = false;
+template <template <typename> class Op>
+constexpr bool kUnrolledOf<Op, std::void_t<decltype(Op<float>::kUnrolled)>> = Op<float>::kUnrolled;
+template <template <typename> class Op>
+constexpr bool kUnrolled = kUnrolledOf<Op>;
+
+// The main loops store each vector as soon as it is computed: computed first and stored together, the
+// four were stored in descending order, which V8 keeps, and which ran a tenth slower. Not inlined:
+// the half types' loops call the float32 ones, which would otherwise be copied into each (17 KB of wasm).
+template <template <typename> class Op, typename T>
+[[gnu::noinline]] void vv_row(const T* a, const T* b, T* y, size_t n) {
+  size_t i = 0;
+  if constexpr (Op<T>::kVector) {
+    constexpr size_t kLanes = 16 / sizeof(T);
+    if constexpr (kUnrolled<Op>)
+      for (; i + 4 * kLanes <= n; i += 4 * kLanes)
+        for (size_t k = 0; k < 4; ++k)
+          wasm_v128_store(y + i + k * kLanes, Op<T>::vec(wasm_v128_load(a + i + k * kLanes), wasm_v128_load(b + i + k * kLanes)));
+    for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, Op<T>::vec(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+  }
+  for (; i < n; ++i) y[i] = Op<T>::scalar(a[i], b[i]);
+}
+
+template <template <typename> class Op, typename T>
+[[gnu::noinline]] void vs_loop(const T* a, T b, T* y, size_t n) {
+  size_t i = 0;
+  if constexpr (Op<T>::kVector) {
+    constexpr size_t kLanes = 16 / sizeof(T);
+    const v128_t vb = splat(b);
+    if constexpr (kUnrolled<Op>)
+      for (; i + 4 * kLanes <= n; i += 4 * kLanes)
+        for (size_t k = 0; k < 4; ++k) wasm_v128_store(y + i + k * kLanes, Op<T>::vec(wasm_v128_load(a + i + k * kLanes), vb));
+    for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, Op<T>::vec(wasm_v128_load(a + i), vb));
+  }
+  for (; i < n; ++i) y[i] = Op<T>::scalar(a[i], b);
+}
+
+// y = op(a, b, c, d) in one pass (d may be c): a fold of many inputs reads each once and writes y once,
+// rather than y being read and written again for every input.
+template <template <typename> class Op, typename T>
+void vvvv_loop(const T* a, const T* b, const T* c, const T* d, T* y, size_t n) {
+  size_t i = 0;
+  constexpr size_t kLanes = 16 / sizeof(T);
+  for (; i + 2 * kLanes <= n; i += 2 * kLanes)
+    for (size_t j = i; j < i + 2 * kLanes; j += kLanes) {
+      const v128_t ab = Op<T>::vec(wasm_v128_load(a + j), wasm_v128_load(b + j));
+      wasm_v128_store(y + j, Op<T>::vec(ab, Op<T>::vec(wasm_v128_load(c + j), wasm_v128_load(d + j))));
+    }
+  for (; i < n; ++i) y[i] = Op<T>::scalar(Op<T>::scalar(a[i], b[i]), Op<T>::scalar(c[i], d[i]));
+}
+
+// Half types: a block of each operand to float32, the float32 loop there, the block back (one rounding).
+template <template <typename> class Op, typename H>
+void half_vv(const H* a, const H* b, H* y, size_t n) {
+  float fa[kHalfBlock], fb[kHalfBlock];
+  for (size_t i = 0; i < n; i += kHalfBlock) {
+    const size_t m = std::min(n - i, kHalfBlock);
+    half_to_f32(a + i, fa, m);
+    half_to_f32(b + i, fb, m);
+    vv_row<Op, float>(fa, fb, fa, m);
+    f32_to_half(fa, y + i, m);
+  }
+}
+
+template <template <typename> class Op, typename H>
+void half_vs(const H* a, H b, H* y, size_t n) {
+  float fa[kHalfBlock];
+  for (size_t i = 0; i < n; i += kHalfBlock) {
+    const size_t m = std::min(n - i, kHalfBlock);
+    half_to_f32(a + i, fa, m);
+    vs_loop<Op, float>(fa, to_f32(b), fa, m);
+    f32_to_half(fa, y + i, m);
+  }
+}
+
+template <typename T>
+constexpr bool kIsHalf = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
+
+template <template <typename> class Op, typename T>
+void vv_rows_untyped(const void* a, const void* b, void* y, size_t n, size_t rows) {
+  const auto* ta = static_cast<const T*>(a);
+  auto* ty = static_cast<T*>(y);
+  for (size_t r = 0; r < rows; ++r) {
+    if constexpr (kIsHalf<T>) half_vv<Op>(ta + r * n, static_cast<const T*>(b), ty + r * n, n);
+    else vv_row<Op>(ta + r * n, static_cast<const T*>(b), ty + r * n, n);
+  }
+}
+
+template <template <typename> class Op, typename T>
+void vs_untyped(const void* a, const void* b, void* y, size_t n) {
+  if constexpr (kIsHalf<T>) half_vs<Op>(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<T*>(y), n);
+  else vs_loop<Op>(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<T*>(y), n);
+}
+
+template <template <typename> class Op, typename T>
+constexpr BinaryLoops kBinaryLoops = {sizeof(T), vv_rows_untyped<Op, T>, vs_untyped<Op, T>, nullptr};
+
+// The table of `Op` for element type t.
+template <template <typename> class Op>
+const BinaryLoops* binary_loops_of(DType t) {
+  const BinaryLoops* loops = nullptr;
+  visit_dtype(t, [&](auto element) __attribute__((always_inline)) { loops = &kBinaryLoops<Op, decltype(element)>; });
+  return loops;
+}
+
+}  // namespace ow::kernels

@@ -1,0 +1,130 @@
+// Add, Sub, Mul, Div: elementwise arithmetic of two inputs of one type (kernels/binary.h has the
+// semantics: integers wrap, integer division truncates and x / 0 is 0). From version 7 the inputs
+// broadcast (NumPy rules) to the output shape; versions 1 and 6 need identical shapes unless
+// `broadcast` is 1, when B is broadcast to A's shape: B of one element, or B's shape equal to A's dims
+// from `axis` on (by default B's shape is a suffix of A's).
+#include "ops/broadcast_fold.h"
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+using LoopsOf = const kernels::BinaryLoops* (*)(DType);
+
+// A view of t's elements with other dims of the same element count.
+Result<Tensor> with_dims(const Tensor& t, Dims dims) {
+  return Tensor::view(t.dtype(), std::move(dims), const_cast<void*>(t.raw_data()), t.byte_size());
+}
+
+class ArithmeticKernel final : public Kernel {
+ public:
+  // legacy: versions 1 and 6, with their `broadcast` and `axis` (kNoAxis when absent)
+  static constexpr int64_t kNoAxis = INT64_MIN;
+  ArithmeticKernel(LoopsOf loops, bool commutative, bool legacy, bool legacy_broadcast, int64_t axis)
+      : loops_(loops), commutative_(commutative), legacy_(legacy), legacy_broadcast_(legacy_broadcast), axis_(axis) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& a = *inputs[0];
+    Tensor b_view;
+    Inputs operands = inputs;
+    Dims dims;
+    if (legacy_) {
+      OW_ASSIGN_OR_RETURN(b_view, legacy_operand_b(a, *inputs[1]));
+      operands[1] = &b_view;
+      dims = a.dims();
+    } else {
+      OW_ASSIGN_OR_RETURN(dims, broadcast_dims(inputs));
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, a.dtype(), std::move(dims), y));
+    broadcast_fold(operands, *y, *loops_(y->dtype()), commutative_);
+    return Status::Ok();
+  }
+
+ private:
+  // B as a view of A's rank that broadcasts to A's shape, by the rules of versions 1 and 6.
+  Result<Tensor> legacy_operand_b(const Tensor& a, const Tensor& b) const {
+    const std::string shapes = "A has shape " + dims_to_string(a.dims()) + ", B " + dims_to_string(b.dims());
+    if (!legacy_broadcast_) {
+      if (a.dims() != b.dims())
+        return InvalidArgument(shapes + "; without broadcast = 1 this version needs identical shapes");
+      return with_dims(b, b.dims());
+    }
+    if (b.size() == 1 && axis_ == kNoAxis) return with_dims(b, {});
+    const auto rank_a = static_cast<int64_t>(a.rank()), rank_b = static_cast<int64_t>(b.rank());
+    if (rank_b > rank_a) return InvalidArgument(shapes + "; B must not have more dims than A");
+    int64_t axis = axis_ == kNoAxis ? rank_a - rank_b : axis_;
+    if (axis < 0) axis += rank_a;
+    if (axis < 0 || axis + rank_b > rank_a)
+      return InvalidArgument("attribute 'axis' " + std::to_string(axis_) + " places B's " + std::to_string(rank_b) +
+                             " dims outside A's " + std::to_string(rank_a));
+    Dims dims(static_cast<size_t>(rank_a), 1);
+    for (int64_t k = 0; k < rank_b; ++k) {
+      const int64_t extent = b.dims()[static_cast<size_t>(k)];
+      if (extent != a.dims()[static_cast<size_t>(axis + k)] && b.size() != 1)
+        return InvalidArgument(shapes + "; with broadcast = 1, B's shape must equal A's dims from axis " +
+                               std::to_string(axis) + " on");
+      dims[static_cast<size_t>(axis + k)] = b.size() == 1 ? 1 : extent;
+    }
+    return with_dims(b, std::move(dims));
+  }
+
+  LoopsOf loops_;
+  bool commutative_, legacy_, legacy_broadcast_;
+  int64_t axis_;
+};
+
+template <LoopsOf loops, bool commutative>
+Result<std::unique_ptr<Kernel>> make_arithmetic(int version, const Attributes& attrs) {
+  const bool legacy = version < 7;
+  OW_ASSIGN_OR_RETURN(int64_t broadcast, attrs.get_int("broadcast", 0));
+  OW_ASSIGN_OR_RETURN(int64_t axis, attrs.get_int("axis", ArithmeticKernel::kNoAxis));
+  if (broadcast != 0 && broadcast != 1)
+    return InvalidArgument("attribute 'broadcast' must be 0 or 1, not " + std::to_string(broadcast));
+  return std::unique_ptr<Kernel>(new ArithmeticKernel(loops, commutative, legacy, broadcast == 1, axis));
+}
+
+// 1 has the legacy broadcast and consumed_inputs, 6 adds 32- and 64-bit integers, 7 broadcasts, 13 adds
+// bfloat16, 14 the 8- and 16-bit integers.
+std::vector<OpVersion> arithmetic_versions() {
+  const std::vector<DType> types6 = with(kFloatTypes, {DType::kInt32, DType::kInt64, DType::kUint32, DType::kUint64});
+  return {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"axis", "broadcast", "consumed_inputs"}},
+          {.since_version = 6, .types = type_t(types6), .attributes = {"axis", "broadcast"}},
+          {.since_version = 7, .types = type_t(types6), .attributes = {}},
+          {.since_version = 13, .types = type_t(with(types6, {DType::kBFloat16})), .attributes = {}},
+          {.since_version = 14, .types = type_t(kAllTypes), .attributes = {}}};
+}
+
+OpSchema arithmetic_schema(std::string_view name, KernelFactory make_kernel) {
+  return {.name = name,
+          .inputs = {{"A", "T"}, {"B", "T"}},
+          .outputs = {{"C", "T"}},
+          .versions = arithmetic_versions(),
+          .make_kernel = make_kernel,
+          .elementwise = true};
+}
+
+}  // namespace
+
+const OpSchema& add_schema() {
+  static const OpSchema schema = arithmetic_schema("Add", make_arithmetic<kernels::add_loops, true>);
+  return schema;
+}
+
+const OpSchema& sub_schema() {
+  static const OpSchema schema = arithmetic_schema("Sub", make_arithmetic<kernels::sub_loops, false>);
+  return schema;
+}
+
+const OpSchema& mul_schema() {
+  static const OpSchema schema = arithmetic_schema("Mul", make_arithmetic<kernels::mul_loops, true>);
+  return schema;
+}
+
+const OpSchema& div_schema() {
+  static const OpSchema schema = arithmetic_schema("Div", make_arithmetic<kernels::div_loops, false>);
+  return schema;
+}
+
+}  // namespace ow

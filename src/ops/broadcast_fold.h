@@ -1,0 +1,19 @@
+// The broadcasting loop of the binary elementwise operators (Min, Max, Add, Sub, Mul, Div): y =
+// op(inputs[0], inputs[1], ...), folded left to right, each input broadcast (NumPy rules) to y's
+// shape, with an operation's micro-kernels (kernels/binary.h).
+#pragma once
+
+#include "kernels/binary.h"
+#include "ops/operator.h"
+
+namespace ow {
+
+// `y` is allocated with the broadcast shape; it may be an input laid out like it (in place). An
+// operation that is `commutative` (and associative) may fold its inputs in any order, which lets each
+// chunk start from an input laid out like y.
+void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops& loops, bool commutative);
+
+// The broadcast shape of the inputs (multidirectional, NumPy rules), or an error naming the shapes.
+Result<Dims> broadcast_dims(const Inputs& inputs);
+
+}  // namespace ow

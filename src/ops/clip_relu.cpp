@@ -1,0 +1,155 @@
+// Clip and Relu, elementwise bounds made of Max and Min (kernels/binary.h, with their NaN and signed
+// zero semantics): Relu(x) = Max(x, 0); Clip(x) = Min(Max(x, min), max), so that a NaN input stays NaN
+// and min > max gives max everywhere, as the spec says.
+#include <algorithm>
+#include <cfloat>
+#include <cstring>
+
+#include "core/half.h"
+#include "kernels/binary.h"
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+// Elements per pass of Clip's two: 16 KiB, which the second pass reads from cache.
+constexpr size_t kChunkBytes = 16 * 1024;
+
+class ReluKernel final : public Kernel {
+ public:
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
+    static constexpr unsigned char kZero[8] = {};  // 0 of every type
+    kernels::max_loops(x.dtype())->vs(x.raw_data(), kZero, y->raw_data(), x.size());
+    return Status::Ok();
+  }
+};
+
+Result<std::unique_ptr<Kernel>> make_relu(int /*version*/, const Attributes& /*attrs*/) {
+  return std::unique_ptr<Kernel>(new ReluKernel);  // version 1's consumed_inputs is ignored
+}
+
+// One bound of Clip: an element of the input's type, or none.
+struct Bound {
+  bool present = false;
+  unsigned char value[8] = {};
+};
+
+class ClipKernel final : public Kernel {
+ public:
+  // Versions 1 and 6 take the bounds as attributes (min, max); later ones as optional inputs.
+  ClipKernel(bool attribute_bounds, double min, double max)
+      : attribute_bounds_(attribute_bounds), min_(min), max_(max) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    Bound lo, hi;
+    if (attribute_bounds_) {
+      lo = attribute_bound(x.dtype(), min_);
+      hi = attribute_bound(x.dtype(), max_);
+    } else {
+      OW_RETURN_IF_ERROR(input_bound(inputs, 1, "min", lo));
+      OW_RETURN_IF_ERROR(input_bound(inputs, 2, "max", hi));
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
+    const auto* from = static_cast<const unsigned char*>(x.raw_data());
+    auto* to = static_cast<unsigned char*>(y->raw_data());
+    const size_t size = dtype_size(x.dtype()), n = x.size();
+    if (!lo.present && !hi.present) {
+      if (n > 0) std::memmove(to, from, n * size);
+      return Status::Ok();
+    }
+    const kernels::BinaryLoops& max = *kernels::max_loops(x.dtype());
+    const kernels::BinaryLoops& min = *kernels::min_loops(x.dtype());
+    const size_t chunk = lo.present && hi.present ? kChunkBytes / size : n;
+    for (size_t begin = 0; begin < n; begin += chunk) {
+      const size_t m = std::min(chunk, n - begin), at = begin * size;
+      const unsigned char* source = from + at;
+      if (lo.present) {
+        max.vs(source, lo.value, to + at, m);
+        source = to + at;
+      }
+      if (hi.present) min.vs(source, hi.value, to + at, m);
+    }
+    return Status::Ok();
+  }
+
+ private:
+  // An attribute's value (a float) as an element of `type` (one of the float types).
+  static Bound attribute_bound(DType type, double v) {
+    Bound b;
+    b.present = true;
+    visit_dtype<float, double, Float16>(type, [&](auto element) {
+      using T = decltype(element);
+      T t;
+      if constexpr (std::is_same_v<T, Float16>) t = f16_from_f32(static_cast<float>(v));
+      else t = static_cast<T>(v);
+      std::memcpy(b.value, &t, sizeof t);
+    });
+    return b;
+  }
+
+  static Status input_bound(const Inputs& inputs, size_t index, const char* name, Bound& bound) {
+    if (index >= inputs.size() || inputs[index] == nullptr) return Status::Ok();
+    const Tensor& t = *inputs[index];
+    if (t.size() != 1)
+      return InvalidArgument(std::string("input '") + name + "' must be a scalar, not of shape " + dims_to_string(t.dims()));
+    bound.present = true;
+    std::memcpy(bound.value, t.raw_data(), dtype_size(t.dtype()));
+    return Status::Ok();
+  }
+
+  bool attribute_bounds_;
+  double min_, max_;
+};
+
+// Versions 1 and 6 default to the lowest and highest float32 (the float attributes' range).
+Result<std::unique_ptr<Kernel>> make_clip(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(double min, attrs.get_float("min", -FLT_MAX));
+  OW_ASSIGN_OR_RETURN(double max, attrs.get_float("max", FLT_MAX));
+  return std::unique_ptr<Kernel>(new ClipKernel(version < 11, min, max));
+}
+
+}  // namespace
+
+// 1 has consumed_inputs, 6 drops it, 13 adds bfloat16, 14 the signed integers.
+const OpSchema& relu_schema() {
+  static const OpSchema schema{
+      .name = "Relu",
+      .inputs = kUnaryInputs,
+      .outputs = kUnaryOutputs,
+      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs"}},
+                   {.since_version = 6, .types = type_t(kFloatTypes), .attributes = {}},
+                   {.since_version = 13, .types = type_t(kFloatTypesBf16), .attributes = {}},
+                   {.since_version = 14,
+                    .types = type_t(with(kFloatTypesBf16, {DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64})),
+                    .attributes = {}}},
+      .make_kernel = make_relu,
+      .elementwise = true};
+  return schema;
+}
+
+// 1 has min, max and consumed_inputs, 6 drops consumed_inputs, 11 takes min and max as optional
+// inputs, 12 adds the integer types, 13 bfloat16.
+const OpSchema& clip_schema() {
+  static const std::vector<Param> bounds_inputs = {
+      {"input", "T"}, {"min", "T", Param::Arity::kOptional}, {"max", "T", Param::Arity::kOptional}};
+  static const OpSchema schema{
+      .name = "Clip",
+      .inputs = {{"input", "T"}},
+      .outputs = {{"output", "T"}},
+      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs", "max", "min"}},
+                   {.since_version = 6, .types = type_t(kFloatTypes), .attributes = {"max", "min"}},
+                   {.since_version = 11, .types = type_t(kFloatTypes), .attributes = {}, .inputs = bounds_inputs},
+                   {.since_version = 12, .types = type_t(kNumericTypes), .attributes = {}, .inputs = bounds_inputs},
+                   {.since_version = 13, .types = type_t(kAllTypes), .attributes = {}, .inputs = bounds_inputs}},
+      .make_kernel = make_clip,
+      .elementwise = true};
+  return schema;
+}
+
+}  // namespace ow
