@@ -16,5 +16,9 @@ const OpSchema& flatten_schema();
 const OpSchema& squeeze_schema();
 const OpSchema& unsqueeze_schema();
 const OpSchema& transpose_schema();
+// Pad (ops/pad.cpp), GlobalAveragePool (ops/average_pool.cpp), ReduceMean (ops/reduce_mean.cpp)
+const OpSchema& pad_schema();
+const OpSchema& global_average_pool_schema();
+const OpSchema& reduce_mean_schema();
 
 }  // namespace ow

@@ -10,7 +10,9 @@ const std::vector<const OpSchema*>& all_operators() {
                                                      &average_pool_schema(),
                                                      // Reshape, Flatten, Squeeze, Unsqueeze, Transpose
                                                      &reshape_schema(), &flatten_schema(), &squeeze_schema(),
-                                                     &unsqueeze_schema(), &transpose_schema()};
+                                                     &unsqueeze_schema(), &transpose_schema(),
+                                                     // Pad, GlobalAveragePool, ReduceMean
+                                                     &pad_schema(), &global_average_pool_schema(), &reduce_mean_schema()};
   return ops;
 }
 
