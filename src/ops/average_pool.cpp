@@ -283,7 +283,8 @@ class PoolGeometry {
     // The first window inside the input starts at or after 0; the last ends before in.
     w.full_begin = ceil_div(w.pad_begin, s);
     w.full_end = std::min(w.output, floor_div(in - extent + w.pad_begin, s) + 1);
-    if (w.full_end <= w.full_begin) w.full_begin = w.full_end = w.reaching_begin;
+    // (None where the input is empty, though GlobalAveragePool's window of extent 0 would fit.)
+    if (w.full_end <= w.full_begin || in == 0) w.full_begin = w.full_end = w.reaching_begin;
     return w;
   }
 

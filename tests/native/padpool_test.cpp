@@ -244,3 +244,168 @@ TEST_CASE("Pad: parse_pad_attributes and resolve_pad give the mode, the pads per
   CHECK(two == 2.0);
   CHECK(spec2.value().begin == std::vector<int64_t>{0, 0, 1, 1});
 }
+
+namespace {
+
+// ReduceMean's reference: the exact sum (long double for floats; wrapped to the type's width for
+// integers) over the reduced axes, then the division.
+template <typename T>
+void check_reduce_mean(int opset, const Dims& dims, const std::vector<int64_t>& axes, bool keepdims, const std::vector<T>& data,
+                       bool noop = false) {
+  const size_t rank = dims.size();
+  std::vector<bool> reduced(rank, axes.empty() && !noop);
+  for (int64_t a : axes) reduced[static_cast<size_t>(a < 0 ? a + static_cast<int64_t>(rank) : a)] = true;
+  Dims out_dims, kept_dims;
+  for (size_t d = 0; d < rank; ++d) {
+    if (!reduced[d]) kept_dims.push_back(dims[d]);
+    if (!reduced[d] || keepdims) out_dims.push_back(reduced[d] ? 1 : dims[d]);
+  }
+  const auto outputs = static_cast<size_t>(count_of(kept_dims));
+  std::vector<long double> sums(outputs, 0), abs_sums(outputs, 0);
+  std::vector<uint64_t> wrapped(outputs, 0);
+  std::vector<size_t> counts(outputs, 0);
+  for (size_t flat = 0; flat < data.size(); ++flat) {
+    size_t rest = flat, o = 0, stride = 1;
+    for (size_t d = rank; d-- > 0;) {
+      const auto i = rest % static_cast<size_t>(dims[d]);
+      rest /= static_cast<size_t>(dims[d]);
+      if (!reduced[d]) o += i * stride, stride *= static_cast<size_t>(dims[d]);
+    }
+    if constexpr (std::is_integral_v<T>) wrapped[o] += static_cast<uint64_t>(data[flat]);
+    else {
+      const long double v = std::is_same_v<T, float> || std::is_same_v<T, double> ? static_cast<long double>(data[flat]) : 0;
+      sums[o] += v;
+      abs_sums[o] += std::fabs(v);
+    }
+    ++counts[o];
+  }
+  Attributes attrs = attrs_of({{"keepdims", AttributeValue::Int(keepdims)}});
+  Tensor x = make_tensor<T>(dims, data), a = int64s(axes), y;
+  std::vector<const Tensor*> inputs = {&x};
+  if (opset >= 18) {
+    if (noop) attrs.set("noop_with_empty_axes", AttributeValue::Int(1));
+    if (!axes.empty()) inputs.push_back(&a);
+  } else if (!axes.empty()) {
+    attrs.set("axes", AttributeValue::Ints(axes));
+  }
+  Status st = test::run("ReduceMean", opset, attrs, inputs, &y);
+  INFO("ReduceMean-" << opset << " " << dtype_name(DTypeOf<T>::value) << " dims " << dims_to_string(dims) << " axes " << dims_to_string(axes)
+                     << " keepdims " << keepdims << ": " << st.message());
+  REQUIRE(st.ok());
+  REQUIRE(y.dims() == out_dims);
+  const std::vector<T> got = values_of<T>(y);
+  REQUIRE(got.size() == outputs);
+  for (size_t o = 0; o < outputs; ++o) {
+    INFO("output " << o << " of " << counts[o] << " elements");
+    if constexpr (std::is_integral_v<T>) {
+      const T sum = static_cast<T>(wrapped[o]);
+      const T want = counts[o] ? static_cast<T>(static_cast<long double>(sum) / counts[o]) : 0;  // truncated, exact here
+      CHECK(got[o] == want);
+    } else {
+      const long double want = sums[o] / counts[o];
+      const double eps = std::is_same_v<T, float> ? 0x1p-24 : 0x1p-53;
+      if (counts[o] == 0 || std::isnan(static_cast<double>(want))) CHECK(std::isnan(got[o]));
+      else if (std::isinf(static_cast<double>(want))) CHECK(got[o] == static_cast<T>(want));
+      else CHECK(std::fabs(got[o] - want) <= 2 * eps * std::fabs(want) + (counts[o] + 1) * eps * abs_sums[o] / counts[o]);
+    }
+  }
+}
+
+template <typename T>
+std::vector<T> random_values(size_t n, std::mt19937& rng) {
+  std::vector<T> v(n);
+  for (auto& x : v) {
+    if constexpr (std::is_integral_v<T>) x = static_cast<T>(rng()) * static_cast<T>(rng() % 3 == 0 ? 1 : 7919);
+    else x = static_cast<T>(static_cast<double>(static_cast<int32_t>(rng())) / 1e6);
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("ReduceMean: every axis subset of ranks 0 to 4, keepdims, wrapping integers, against the reference", "[reduce_mean]") {
+  std::mt19937 rng(11);
+  for (int c = 0; c < 300; ++c) {
+    const size_t rank = rng() % 5;
+    Dims dims(rank);
+    for (auto& d : dims) d = 1 + static_cast<int64_t>(rng() % 6) + (rng() % 7 == 0 ? 40 : 0);
+    std::vector<int64_t> axes;
+    for (size_t d = 0; d < rank; ++d)
+      if (rng() % 2) axes.push_back(rng() % 2 ? static_cast<int64_t>(d) : static_cast<int64_t>(d) - static_cast<int64_t>(rank));
+    const bool keepdims = rng() % 2;
+    const auto n = static_cast<size_t>(count_of(dims));
+    for (int v : {1, 11, 13, 18}) {
+      check_reduce_mean<float>(v, dims, axes, keepdims, random_values<float>(n, rng));
+      check_reduce_mean<double>(v, dims, axes, keepdims, random_values<double>(n, rng));
+      check_reduce_mean<int32_t>(v, dims, axes, keepdims, random_values<int32_t>(n, rng));
+      check_reduce_mean<uint32_t>(v, dims, axes, keepdims, random_values<uint32_t>(n, rng));
+      check_reduce_mean<int64_t>(v, dims, axes, keepdims, random_values<int64_t>(n, rng));
+      check_reduce_mean<uint64_t>(v, dims, axes, keepdims, random_values<uint64_t>(n, rng));
+    }
+    if (axes.empty()) check_reduce_mean<float>(18, dims, axes, keepdims, random_values<float>(n, rng), true);
+  }
+}
+
+TEST_CASE("ReduceMean: edge values, empty reductions, integer limits", "[reduce_mean]") {
+  const double inf = test::kInf;
+  check_reduce_mean<double>(13, {2, 3}, {1}, true, {inf, 1, 2, -inf, inf, 0});
+  check_reduce_mean<float>(13, {2, 2}, {0}, false, {static_cast<float>(test::kNaN), 1, 2, -0.0f});
+  check_reduce_mean<float>(18, {0, 3}, {0}, true, {});   // means over no elements: NaN
+  check_reduce_mean<int64_t>(18, {3, 0}, {1}, true, {});  // and 0 for integers
+  check_reduce_mean<int32_t>(11, {3}, {}, true, {INT32_MAX, INT32_MAX, 5});  // wraps as onnxruntime's does
+  check_reduce_mean<int32_t>(11, {3}, {}, false, {-7, 0, 0});                // truncates toward zero: -2
+  check_reduce_mean<uint64_t>(1, {2}, {0}, true, {UINT64_MAX, 3});
+  check_reduce_mean<float>(1, {}, {}, true, {2.5f});  // rank 0
+  Tensor h = make_tensor<Float16>({2, 2}, {f16_from_f32(1), f16_from_f32(2), f16_from_f32(65504), f16_from_f32(65504)}), y;
+  REQUIRE(test::run("ReduceMean", 13, attrs_of({{"axes", AttributeValue::Ints({1})}}), {&h}, &y).ok());
+  CHECK(to_f32(values_of<Float16>(y)[0]) == 1.5f);
+  CHECK(to_f32(values_of<Float16>(y)[1]) == 65504.0f);  // summed in float32: no overflow
+  Tensor b = make_tensor<BFloat16>({2, 2}, {bf16_from_f32(1), bf16_from_f32(2), bf16_from_f32(3), bf16_from_f32(5)});
+  REQUIRE(test::run("ReduceMean", 18, attrs_of({}), {&b}, &y).ok());
+  CHECK(to_f32(values_of<BFloat16>(y)[0]) == 2.75f);
+}
+
+TEST_CASE("ReduceMean: refusals name the attribute or input", "[reduce_mean]") {
+  Tensor x = make_tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6}), y, axes = int64s({2}), twice = int64s({1, -1});
+  const auto refused = [&](int opset, const Attributes& attrs, std::vector<const Tensor*> inputs, const std::string& words) {
+    Status st = test::run("ReduceMean", opset, attrs, inputs, &y);
+    INFO(st.message());
+    CHECK(st.code() == ErrorCode::kInvalidArgument);
+    CHECK_THAT(st.message(), Catch::StartsWith("ReduceMean-") && Catch::Contains(words));
+  };
+  refused(13, attrs_of({{"axes", AttributeValue::Ints({-3})}}), {&x}, "attribute 'axes' has -3, out of range");
+  refused(11, attrs_of({{"axes", AttributeValue::Ints({0, 0})}}), {&x}, "attribute 'axes' names axis 0 twice");
+  refused(18, attrs_of({}), {&x, &axes}, "input 'axes' has 2, out of range");
+  refused(18, attrs_of({}), {&x, &twice}, "input 'axes' names axis 1 twice");
+  refused(13, attrs_of({{"keepdims", AttributeValue::Int(2)}}), {&x}, "attribute 'keepdims' must be 0 or 1");
+  refused(18, attrs_of({{"axes", AttributeValue::Ints({0})}}), {&x}, "attribute 'axes' is not defined by this version");
+  refused(13, attrs_of({{"noop_with_empty_axes", AttributeValue::Int(1)}}), {&x}, "attribute 'noop_with_empty_axes' is not defined");
+}
+
+TEST_CASE("GlobalAveragePool: each plane's mean, ranks 3 to 5, an empty plane NaN", "[global_average_pool]") {
+  for (int v : {1, 22}) {
+    Tensor x = make_tensor<float>({1, 2, 2, 2}, {1, 2, 3, 4, -1, -2, -3, -10}), y;
+    REQUIRE(test::run("GlobalAveragePool", v, attrs_of({}), {&x}, &y).ok());
+    CHECK(y.dims() == Dims{1, 2, 1, 1});
+    CHECK(values_of<float>(y) == std::vector<float>{2.5f, -4.0f});
+    std::vector<double> big(3 * 70);
+    for (size_t i = 0; i < big.size(); ++i) big[i] = static_cast<double>(i % 70);
+    Tensor z = make_tensor<double>({3, 1, 70}, big);
+    REQUIRE(test::run("GlobalAveragePool", v, attrs_of({}), {&z}, &y).ok());
+    CHECK(y.dims() == Dims{3, 1, 1});
+    CHECK(values_of<double>(y) == std::vector<double>{34.5, 34.5, 34.5});
+    Tensor e = make_tensor<float>({2, 1, 0, 3, 1}, {});
+    Status empty = test::run("GlobalAveragePool", v, attrs_of({}), {&e}, &y);
+    INFO(empty.message());
+    REQUIRE(empty.ok());
+    CHECK(y.dims() == Dims{2, 1, 1, 1, 1});
+    CHECK(std::isnan(values_of<float>(y)[1]));
+    Tensor r2 = make_tensor<float>({2, 1}, {1, 2});
+    Status st = test::run("GlobalAveragePool", v, attrs_of({}), {&r2}, &y);
+    CHECK_THAT(st.message(), Catch::Contains("rank 3 or more"));
+  }
+  Tensor b = make_tensor<BFloat16>({1, 1, 3}, {bf16_from_f32(1), bf16_from_f32(2), bf16_from_f32(4)}), y;
+  REQUIRE(test::run("GlobalAveragePool", 22, attrs_of({}), {&b}, &y).ok());
+  CHECK(values_of<BFloat16>(y)[0].bits == bf16_from_f32(7.0f / 3).bits);
+  CHECK(test::run("GlobalAveragePool", 21, attrs_of({}), {&b}, &y).code() == ErrorCode::kInvalidArgument);
+}
