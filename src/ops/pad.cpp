@@ -42,13 +42,14 @@ Result<double> float_attribute(const Attributes& attrs, std::string_view name, d
   return InvalidArgument("attribute '" + std::string(name) + "' must be a float, got " + attribute_kind_name(a->kind));
 }
 
-// The bits of `value` as an element of the float type `type`, rounded to nearest.
+// The bits of `value` as an element of the float type `type`. The attribute is a float32 in a model, so
+// a value from JS options is first rounded to float32 as a model would store it.
 uint64_t float_bits(DType type, double value) {
   uint64_t bits = 0;
   visit_dtype<float, double, Float16, BFloat16>(type, [&](auto element) __attribute__((always_inline)) {
     using T = decltype(element);
     T v;
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) v = static_cast<T>(value);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) v = static_cast<T>(static_cast<float>(value));
     else v = half_from_f32<T>(static_cast<float>(value));
     std::memcpy(&bits, &v, sizeof v);
   });
