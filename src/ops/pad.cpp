@@ -111,7 +111,7 @@ Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& 
   std::vector<size_t> axis_list;
   if (axes) {
     if (axes->rank() != 1) return InvalidArgument("input 'axes' must be 1-D, got shape " + dims_to_string(axes->dims()));
-    std::vector<bool> seen(rank, false);
+    std::vector<uint8_t> seen(rank, 0);
     for (int64_t a : int_values(*axes)) {
       const int64_t r = static_cast<int64_t>(rank);
       if (a < -r || a >= r)
@@ -119,7 +119,7 @@ Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& 
                                " (accepted: [" + std::to_string(-r) + ", " + std::to_string(r - 1) + "])");
       const auto axis = static_cast<size_t>(a < 0 ? a + r : a);
       if (seen[axis]) return InvalidArgument("input 'axes' names axis " + std::to_string(axis) + " twice: " + dims_to_string(int_values(*axes)));
-      seen[axis] = true;
+      seen[axis] = 1;
       axis_list.push_back(axis);
     }
   } else {

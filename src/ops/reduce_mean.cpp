@@ -25,6 +25,7 @@ namespace {
 struct Group {
   size_t extent;
   size_t stride;  // elements of the input
+  bool reduced;
 };
 
 class Odometer {
@@ -48,94 +49,95 @@ class Odometer {
   size_t offset_ = 0;
 };
 
-// How a type sums: in Acc, its elements read as Acc (halves are widened into a block first).
-template <typename T> struct Sums { using Acc = T; };
-template <> struct Sums<Float16> { using Acc = float; };
-template <> struct Sums<BFloat16> { using Acc = float; };
-template <> struct Sums<int32_t> { using Acc = uint32_t; };
-template <> struct Sums<int64_t> { using Acc = uint64_t; };
+// The loops of one element type T behind untyped pointers, so that one traversal (below) serves every
+// type: sums accumulate in Acc (float32 for halves and float32, float64, and the unsigned integer of T's
+// width for integers, which wraps alike for signed ones); then each mean is made from its sum.
+struct MeanLoops {
+  size_t acc_size;  // bytes of an Acc
+  bool in_place;    // T's sums fit where its means go (Acc has T's size): no separate buffer
+  void (*add_rows)(void* acc, const void* x, size_t n);  // acc[i] += x[i], i < n
+  void (*add_sum)(void* total, const void* x, size_t n);  // *total += x[0] + ... + x[n - 1]
+  void (*finish)(const void* sums, void* y, size_t n, size_t count);  // y[i] = sums[i] / count
+};
+
+template <typename T> struct AccOf { using type = T; };
+template <> struct AccOf<Float16> { using type = float; };
+template <> struct AccOf<BFloat16> { using type = float; };
+template <> struct AccOf<int32_t> { using type = uint32_t; };
+template <> struct AccOf<int64_t> { using type = uint64_t; };
 
 template <typename T>
 constexpr bool kIsHalf = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
 
-// acc[0..n) += x[0..n) as Acc.
-template <typename T, typename Acc = typename Sums<T>::Acc>
-void add_row(Acc* acc, const T* x, size_t n) {
-  if constexpr (kIsHalf<T>) {
-    float block[kernels::kHalfBlock];
-    for (size_t i = 0; i < n; i += kernels::kHalfBlock) {
-      const size_t m = std::min(kernels::kHalfBlock, n - i);
-      kernels::half_to_f32(x + i, block, m);
-      kernels::add_row(acc + i, block, m);
-    }
-  } else {
-    kernels::add_row(acc, reinterpret_cast<const Acc*>(x), n);
-  }
-}
-
-template <typename T, typename Acc = typename Sums<T>::Acc>
-Acc sum(const T* x, size_t n) {
-  if constexpr (kIsHalf<T>) {
-    float block[kernels::kHalfBlock];
-    float total = 0;
-    for (size_t i = 0; i < n; i += kernels::kHalfBlock) {
-      const size_t m = std::min(kernels::kHalfBlock, n - i);
-      kernels::half_to_f32(x + i, block, m);
-      total += kernels::sum(block, m);
-    }
-    return total;
-  } else {
-    return kernels::sum(reinterpret_cast<const Acc*>(x), n);
-  }
-}
-
-// sum / count as a T.
-template <typename T, typename Acc = typename Sums<T>::Acc>
-T mean(Acc sum, size_t count) {
-  if constexpr (kIsHalf<T>) {
-    return half_from_f32<T>(sum / static_cast<float>(count));
-  } else if constexpr (std::is_floating_point_v<T>) {
-    return sum / static_cast<T>(count);
-  } else {
-    if (count == 0) return 0;
-    if constexpr (std::is_signed_v<T>) return static_cast<T>(static_cast<int64_t>(static_cast<T>(sum)) / static_cast<int64_t>(count));
-    else return static_cast<T>(sum / count);
-  }
-}
-
-// The reduction of x (laid out as `groups`, `reduced` marking each) into y, `count` elements per mean.
-// `row` is a workspace of the innermost group's extent in Acc, for halves whose innermost group is kept.
+// The summing loops of a type as its Acc reads it: one instantiation for int32 and uint32 alike.
 template <typename T>
-void reduce_mean(const std::vector<Group>& groups, const std::vector<bool>& reduced, size_t count, const T* x, T* y, void* row) {
-  using Acc = typename Sums<T>::Acc;
-  std::vector<Group> kept_groups, reduced_groups;
-  const bool inner_reduced = !groups.empty() && reduced.back();
-  const size_t inner = groups.empty() ? 1 : groups.back().extent;
-  for (size_t g = 0; g + 1 < groups.size(); ++g) (reduced[g] ? reduced_groups : kept_groups).push_back(groups[g]);
-  Odometer outputs(std::move(kept_groups));
-  if (inner_reduced) {
-    // Each mean: the sums of the innermost runs over the positions of the other reduced groups.
-    size_t o = 0;
-    do {
-      Odometer runs(reduced_groups);
-      Acc total = 0;
-      do total += sum(x + outputs.offset() + runs.offset(), inner);
-      while (runs.next());
-      y[o++] = mean<T>(total, count);
-    } while (outputs.next());
-    return;
+using SumsAs = std::conditional_t<kIsHalf<T>, T, typename AccOf<T>::type>;
+
+template <typename S, typename Acc = typename AccOf<S>::type>
+void add_rows(void* acc, const void* x, size_t n) {
+  if constexpr (kIsHalf<S>) {  // widened a block at a time
+    float block[kernels::kHalfBlock];
+    for (size_t i = 0; i < n; i += kernels::kHalfBlock) {
+      const size_t m = std::min(kernels::kHalfBlock, n - i);
+      kernels::half_to_f32(static_cast<const S*>(x) + i, block, m);
+      kernels::add_row(static_cast<float*>(acc) + i, block, m);
+    }
+  } else {
+    kernels::add_row(static_cast<Acc*>(acc), static_cast<const Acc*>(x), n);
   }
-  // Each output row: the input rows at the positions of the reduced groups, added.
-  size_t o = 0;
-  do {
-    Acc* acc = kIsHalf<T> ? static_cast<Acc*>(row) : reinterpret_cast<Acc*>(y + o);
-    std::fill_n(acc, inner, Acc(0));
-    Odometer rows(reduced_groups);
-    do add_row(acc, x + outputs.offset() + rows.offset(), inner);
-    while (rows.next());
-    for (size_t i = 0; i < inner; ++i) y[o + i] = mean<T>(acc[i], count);
-    o += inner;
-  } while (outputs.next());
+}
+
+template <typename S, typename Acc = typename AccOf<S>::type>
+void add_sum(void* total, const void* x, size_t n) {
+  if constexpr (kIsHalf<S>) {
+    float block[kernels::kHalfBlock];
+    for (size_t i = 0; i < n; i += kernels::kHalfBlock) {
+      const size_t m = std::min(kernels::kHalfBlock, n - i);
+      kernels::half_to_f32(static_cast<const S*>(x) + i, block, m);
+      *static_cast<float*>(total) += kernels::sum(block, m);
+    }
+  } else {
+    *static_cast<Acc*>(total) += kernels::sum(static_cast<const Acc*>(x), n);
+  }
+}
+
+// sum / count as a T: floats divide (0 / 0 is NaN), integers divide truncating toward zero, a mean of
+// nothing 0.
+template <typename T, typename Acc = typename AccOf<T>::type>
+void finish(const void* sums, void* y, size_t n, size_t count) {
+  const auto* s = static_cast<const Acc*>(sums);
+  T* out = static_cast<T*>(y);
+  for (size_t i = 0; i < n; ++i) {
+    if constexpr (kIsHalf<T>) out[i] = half_from_f32<T>(s[i] / static_cast<float>(count));
+    else if constexpr (std::is_floating_point_v<T>) out[i] = s[i] / static_cast<T>(count);
+    else if constexpr (std::is_signed_v<T>) out[i] = count ? static_cast<T>(static_cast<int64_t>(static_cast<T>(s[i])) / static_cast<int64_t>(count)) : 0;
+    else out[i] = count ? static_cast<T>(s[i] / count) : 0;
+  }
+}
+
+template <typename T>
+constexpr MeanLoops kMeanLoops = {sizeof(typename AccOf<T>::type), !kIsHalf<T>, add_rows<SumsAs<T>>, add_sum<SumsAs<T>>, finish<T>};
+
+// Adds x (laid out as `groups`; of `element_size` bytes) into `sums`, one Acc per output element in
+// order. x is not empty.
+void reduce_sums(const std::vector<Group>& groups, const MeanLoops& loops, size_t element_size, const unsigned char* x,
+                 unsigned char* sums) {
+  std::vector<Group> kept_groups, reduced_groups;
+  for (size_t g = 0; g + 1 < groups.size(); ++g) (groups[g].reduced ? reduced_groups : kept_groups).push_back(groups[g]);
+  const bool inner_reduced = !groups.empty() && groups.back().reduced;
+  const size_t inner = groups.empty() ? 1 : groups.back().extent;
+  Odometer at(std::move(kept_groups));
+  // Each output element (the innermost group reduced: sums of runs) or row of them (kept: rows added),
+  // over the positions of the other reduced groups.
+  for (unsigned char* s = sums;; s += (inner_reduced ? 1 : inner) * loops.acc_size) {
+    Odometer from(reduced_groups);
+    do {
+      const unsigned char* p = x + (at.offset() + from.offset()) * element_size;
+      if (inner_reduced) loops.add_sum(s, p, inner);
+      else loops.add_rows(s, p, inner);
+    } while (from.next());
+    if (!at.next()) break;
+  }
 }
 
 class ReduceMeanKernel final : public Kernel {
@@ -154,7 +156,7 @@ class ReduceMeanKernel final : public Kernel {
       if (a && a->rank() != 1) return InvalidArgument("input 'axes' must be 1-D, got shape " + dims_to_string(a->dims()));
       if (a) axes.assign(a->data<int64_t>(), a->data<int64_t>() + a->size());
     }
-    std::vector<bool> reduced(rank, axes.empty() && !noop_with_empty_axes_);
+    std::vector<uint8_t> reduced(rank, axes.empty() && !noop_with_empty_axes_);
     for (int64_t a : axes) {
       const auto r = static_cast<int64_t>(rank);
       if (a < -r || a >= r)
@@ -165,43 +167,36 @@ class ReduceMeanKernel final : public Kernel {
       reduced[axis] = true;
     }
     Dims y_dims;
-    std::vector<Group> groups;
-    std::vector<bool> group_reduced;
-    size_t count = 1, stride = 1;
-    for (size_t d = rank; d-- > 0;) {
-      const auto extent = static_cast<size_t>(x.dims()[d]);
-      if (reduced[d]) count *= extent;
-      if (!reduced[d] || keepdims_) y_dims.insert(y_dims.begin(), reduced[d] ? 1 : x.dims()[d]);
-      if (extent != 1) {
-        if (!groups.empty() && group_reduced.front() == reduced[d]) groups.front().extent *= extent;
-        else {
-          groups.insert(groups.begin(), Group{extent, stride});
-          group_reduced.insert(group_reduced.begin(), reduced[d]);
-        }
-      }
-      stride *= extent;
+    size_t count = 1;
+    for (size_t d = 0; d < rank; ++d) {
+      if (reduced[d]) count *= static_cast<size_t>(x.dims()[d]);
+      if (!reduced[d] || keepdims_) y_dims.push_back(reduced[d] ? 1 : x.dims()[d]);
     }
+    // Innermost first, then reversed.
+    std::vector<Group> groups;
+    for (size_t d = rank, stride = 1; d-- > 0; stride *= static_cast<size_t>(x.dims()[d])) {
+      const auto extent = static_cast<size_t>(x.dims()[d]);
+      if (extent == 1) continue;
+      if (!groups.empty() && groups.back().reduced == static_cast<bool>(reduced[d])) groups.back().extent *= extent;
+      else groups.push_back({extent, stride, static_cast<bool>(reduced[d])});
+    }
+    std::reverse(groups.begin(), groups.end());
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(y_dims), y));
     if (y->size() == 0) return Status::Ok();
-    if (x.size() == 0) {  // every mean is over no elements
-      groups.clear();
-      group_reduced.clear();
+    const MeanLoops* loops = nullptr;
+    visit_dtype<float, double, Float16, BFloat16, int32_t, int64_t, uint32_t, uint64_t>(
+        x.dtype(), [&](auto element) __attribute__((always_inline)) { loops = &kMeanLoops<decltype(element)>; });
+    if (!loops) return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
+    // The sums go where the means will (halves: a float32 buffer beside), then become the means.
+    Tensor buffer;
+    if (!loops->in_place) {
+      OW_ASSIGN_OR_RETURN(buffer, Tensor::allocate(DType::kFloat32, {static_cast<int64_t>(y->size())}));
     }
-    // Halves whose innermost group is kept add rows in float32 beside the output.
-    const bool half = x.dtype() == DType::kFloat16 || x.dtype() == DType::kBFloat16;
-    const size_t row_elements = half && !groups.empty() && !group_reduced.back() ? groups.back().extent : 0;
-    OW_ASSIGN_OR_RETURN(Tensor row, Tensor::allocate(DType::kFloat32, {static_cast<int64_t>(row_elements)}));
-    const auto run = [&](auto element) __attribute__((always_inline)) {
-      using T = decltype(element);
-      if (x.size() == 0) {
-        std::fill_n(y->data<T>(), y->size(), mean<T>(typename Sums<T>::Acc(0), 0));
-        return;
-      }
-      reduce_mean(groups, group_reduced, count, x.data<T>(), y->data<T>(), row.raw_data());
-    };
-    if (!visit_dtype<float, double, Float16, BFloat16, int32_t, int64_t, uint32_t, uint64_t>(x.dtype(), run))
-      return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
+    auto* sums = static_cast<unsigned char*>(loops->in_place ? y->raw_data() : buffer.raw_data());
+    std::fill_n(sums, y->size() * loops->acc_size, 0);  // all bits 0: +0 of every Acc (and the sum of nothing)
+    if (x.size() != 0) reduce_sums(groups, *loops, dtype_size(x.dtype()), static_cast<const unsigned char*>(x.raw_data()), sums);
+    loops->finish(sums, y->raw_data(), y->size(), count);
     return Status::Ok();
   }
 
