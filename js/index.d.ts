@@ -373,6 +373,37 @@ export interface TransposeOptions extends OpsetOption {
 }
 
 /**
+ * Pad. Versions 1 and 2 take the pads and the value as attributes (`ops.Pad([x], { opset: 2, pads })`);
+ * from 11 they are inputs.
+ */
+export interface PadOptions extends OpsetOption {
+  /** 'constant' (default), 'reflect', 'edge'; 'wrap' from version 19. */
+  mode?: 'constant' | 'reflect' | 'edge' | 'wrap';
+  /** Version 1 only, required there: as `pads`. */
+  paddings?: readonly number[];
+  /**
+   * Version 2 only, required there: [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2 values per input
+   * axis), elements added at each end of each axis, or removed where negative.
+   */
+  pads?: readonly number[];
+  /** Versions 1 and 2: the constant of mode 'constant', a float32 as in a model (default 0). */
+  value?: number;
+}
+
+/** GlobalAveragePool has no attributes. */
+export type GlobalAveragePoolOptions = OpsetOption;
+
+/** ReduceMean. Versions 1 to 13 take the axes as an attribute, 18 as an input. */
+export interface ReduceMeanOptions extends OpsetOption {
+  /** Versions 1 to 13: the axes to reduce (negative counts from the back; default all). */
+  axes?: readonly number[];
+  /** Keep each reduced axis as a dimension of 1 (default 1). */
+  keepdims?: 0 | 1 | boolean;
+  /** Version 18: with no axes, reduce none (the output is the input) rather than all (default 0). */
+  noop_with_empty_axes?: 0 | 1 | boolean;
+}
+
+/**
  * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
  * type: in wasm memory if any input is (see Tensor.wasm), else in JS memory. Unsupported types, bad
  * attributes and bad shapes throw OnnxWasmError.
@@ -424,6 +455,20 @@ export interface Ops {
    * -1 wraps to itself (no trap).
    */
   Div<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: DivOptions & OutOption<T>): Tensor<T>;
+  /**
+   * `data` padded with a constant, or by reflecting it, repeating its edges or wrapping it. From version
+   * 11 `pads` (2 values per padded axis: every begin, then every end; negative ones remove elements) and
+   * the constant (a scalar, default 0) are inputs, before them options; from 18 `axes` names the padded
+   * axes (negative counts from the back; default all).
+   */
+  Pad<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, pads?: Tensor<'int64'>, constant_value?: Tensor<T> | null, axes?: Tensor<'int32' | 'int64'> | null], options?: PadOptions & OutOption<T>): Tensor<T>;
+  /** X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane's mean. */
+  GlobalAveragePool<T extends FloatTensorType>(x: Tensor<T>, options?: GlobalAveragePoolOptions & OutOption<T>): Tensor<T>;
+  /**
+   * The mean over `axes` (version 18 on; before, an option). Integers sum in their own width, wrapping,
+   * and divide truncating toward zero, as onnxruntime does.
+   */
+  ReduceMean<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMeanOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

@@ -344,6 +344,127 @@ export const MODELS = [
       ],
     },
   },
+  // Pad, GlobalAveragePool and ReduceMean: every version.
+  {
+    file: 'image-mirror-blur.onnx',
+    title: 'Mirrored-edge blur (Pad reflect)',
+    description: 'Pad-19 reflects 2 pixels at each edge of the two image axes (an axes input), so that a 5×5 AveragePool without padding keeps the size and blurs the borders without darkening them.',
+    image: { inputScale: 1, outputScale: 1 },
+    spec: {
+      opset: 19,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      initializers: [
+        { name: 'pads', type: 'int64', dims: [4], data: [2n, 2n, 2n, 2n] },
+        { name: 'axes', type: 'int64', dims: [2], data: [2n, 3n] },
+      ],
+      nodes: [
+        { op: 'Pad', name: 'mirror', inputs: ['image', 'pads', '', 'axes'], outputs: ['padded'], attributes: { mode: 'reflect' } },
+        { op: 'AveragePool', name: 'blur', inputs: ['padded'], outputs: ['result'], attributes: { kernel_shape: [5, 5] } },
+      ],
+    },
+  },
+  {
+    file: 'opset1-pad-mean.onnx',
+    title: 'Opset 1: Pad, ReduceMean, GlobalAveragePool',
+    description: 'Pad-1 (a `paddings` attribute and a value) around the image axes, ReduceMean-1 over the channels, GlobalAveragePool-1 over each plane.',
+    spec: {
+      opset: 1,
+      inputs: [{ name: 'x', type: 'float32', dims: [1, 2, 4, 4] }],
+      outputs: [{ name: 'channel_mean', type: 'float32', dims: [1, 6, 6] }, { name: 'plane_mean', type: 'float32', dims: [1, 2, 1, 1] }],
+      nodes: [
+        { op: 'Pad', inputs: ['x'], outputs: ['padded'], attributes: { paddings: [0, 0, 1, 1, 0, 0, 1, 1], value: 0.5 } },
+        { op: 'ReduceMean', inputs: ['padded'], outputs: ['channel_mean'], attributes: { axes: [1], keepdims: 0 } },
+        { op: 'GlobalAveragePool', inputs: ['padded'], outputs: ['plane_mean'] },
+      ],
+    },
+  },
+  {
+    file: 'pad-opset2-edge.onnx',
+    title: 'Pad-2: edge, and cropping',
+    description: 'Pad-2 repeats the edge values 2 times before each row and removes the last column (a negative pad), in float64.',
+    spec: {
+      opset: 2,
+      inputs: [{ name: 'x', type: 'float64', dims: [3, 4] }],
+      outputs: [{ name: 'y', type: 'float64', dims: [3, 5] }],
+      nodes: [{ op: 'Pad', inputs: ['x'], outputs: ['y'], attributes: { mode: 'edge', pads: [0, 2, 0, -1] } }],
+    },
+  },
+  {
+    file: 'pad-mean-opset11-int.onnx',
+    title: 'Pad-11 and ReduceMean-11 on int32',
+    description: 'Pads and the constant as inputs (Pad-11), then the mean of each row (axes -1), integer division truncating toward zero.',
+    spec: {
+      opset: 11,
+      inputs: [{ name: 'x', type: 'int32', dims: [2, 3] }],
+      outputs: [{ name: 'y', type: 'int32', dims: [4, 1] }],
+      initializers: [
+        { name: 'pads', type: 'int64', dims: [4], data: [1n, 0n, 1n, 1n] },
+        { name: 'fill', type: 'int32', dims: [], data: [-7] },
+      ],
+      nodes: [
+        { op: 'Pad', inputs: ['x', 'pads', 'fill'], outputs: ['padded'] },
+        { op: 'ReduceMean', inputs: ['padded'], outputs: ['y'], attributes: { axes: [-1] } },
+      ],
+    },
+  },
+  {
+    file: 'pad-mean-opset13-bf16.onnx',
+    title: 'Pad-13 and ReduceMean-13 in bfloat16',
+    description: 'bfloat16 arrived in both at version 13: zeros around a [2, 2], then the mean of all of it.',
+    spec: {
+      opset: 13,
+      inputs: [{ name: 'x', type: 'bfloat16', dims: [2, 2] }],
+      outputs: [{ name: 'y', type: 'bfloat16', dims: [1, 1] }],
+      initializers: [{ name: 'pads', type: 'int64', dims: [4], data: [1n, 1n, 1n, 1n] }],
+      nodes: [
+        { op: 'Pad', inputs: ['x', 'pads'], outputs: ['padded'] },
+        { op: 'ReduceMean', inputs: ['padded'], outputs: ['y'] },
+      ],
+    },
+  },
+  {
+    file: 'pad-mean-opset18-int64.onnx',
+    title: 'Pad-18 and ReduceMean-18: axes as inputs',
+    description: 'Pad-18 pads only the last axis (axes [-1]); ReduceMean-18 averages axis 0 given as an input, keeping it.',
+    spec: {
+      opset: 18,
+      inputs: [{ name: 'x', type: 'int64', dims: [4, 3] }],
+      outputs: [{ name: 'y', type: 'int64', dims: [1, 4] }],
+      initializers: [
+        { name: 'pads', type: 'int64', dims: [2], data: [0n, 1n] },
+        { name: 'pad_axes', type: 'int64', dims: [1], data: [-1n] },
+        { name: 'mean_axes', type: 'int64', dims: [1], data: [0n] },
+      ],
+      nodes: [
+        { op: 'Pad', inputs: ['x', 'pads', '', 'pad_axes'], outputs: ['padded'], attributes: { mode: 'edge' } },
+        { op: 'ReduceMean', inputs: ['padded', 'mean_axes'], outputs: ['y'] },
+      ],
+    },
+  },
+  {
+    file: 'global-pool-opset22-f16.onnx',
+    title: 'GlobalAveragePool-22 in float16',
+    description: 'The mean of each 4×4 plane, summed in float32 and rounded to float16 once.',
+    spec: {
+      opset: 22,
+      inputs: [{ name: 'x', type: 'float16', dims: [2, 3, 4, 4] }],
+      outputs: [{ name: 'y', type: 'float16', dims: [2, 3, 1, 1] }],
+      nodes: [{ op: 'GlobalAveragePool', inputs: ['x'], outputs: ['y'] }],
+    },
+  },
+  ...[21, 23, 24, 25].map((opset) => ({
+    file: `pad-opset${opset}.onnx`,
+    title: `Pad-${opset}: wrap`,
+    description: `Pad-${opset} (new types this runtime lacks; the same for its twelve) wraps a row around: 2 elements before, 3 after.`,
+    spec: {
+      opset,
+      inputs: [{ name: 'x', type: 'float32', dims: [2, 4] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [2, 9] }],
+      initializers: [{ name: 'pads', type: 'int64', dims: [4], data: [0n, 2n, 0n, 3n] }],
+      nodes: [{ op: 'Pad', inputs: ['x', 'pads'], outputs: ['y'], attributes: { mode: 'wrap' } }],
+    },
+  })),
   {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',

@@ -1,4 +1,5 @@
-// AveragePool, versions 1, 7, 10, 11, 19, 22. PoolGeometry is the one place that reads the window
+// AveragePool, versions 1, 7, 10, 11, 19, 22, and GlobalAveragePool, versions 1 and 22 (AveragePool
+// with a window of the input's spatial shape). PoolGeometry is the one place that reads the window
 // attributes of every version, checks them, and resolves padding and the output shape for an input;
 // the kernels (kernels/avgpool_*) only loop over the per-axis tables it builds.
 //
@@ -140,6 +141,17 @@ class PoolGeometry {
     return g;
   }
 
+  // GlobalAveragePool's window for an input of shape x_dims (rank 3 or more): each spatial axis whole.
+  // An axis of size 0 gives windows with no taps, which average to NaN as AveragePool's do.
+  static PoolGeometry global(const Dims& x_dims) {
+    PoolGeometry g;
+    if (x_dims.size() > 2) g.kernel_.assign(x_dims.begin() + 2, x_dims.end());
+    g.strides_.assign(g.kernel_.size(), 1);
+    g.dilations_.assign(g.kernel_.size(), 1);
+    g.pads_.assign(2 * g.kernel_.size(), 0);
+    return g;
+  }
+
   // Padding and output size of every spatial axis of an input of shape x_dims.
   Result<std::vector<AxisWindow>> resolve(const Dims& x_dims) const {
     if (x_dims.size() < 3)
@@ -271,7 +283,8 @@ class PoolGeometry {
     // The first window inside the input starts at or after 0; the last ends before in.
     w.full_begin = ceil_div(w.pad_begin, s);
     w.full_end = std::min(w.output, floor_div(in - extent + w.pad_begin, s) + 1);
-    if (w.full_end <= w.full_begin) w.full_begin = w.full_end = w.reaching_begin;
+    // (None where the input is empty, though GlobalAveragePool's window of extent 0 would fit.)
+    if (w.full_end <= w.full_begin || in == 0) w.full_begin = w.full_end = w.reaching_begin;
     return w;
   }
 
@@ -281,65 +294,79 @@ class PoolGeometry {
   bool count_include_pad_ = false;
 };
 
+// Pools x with the windows of `geometry` into output 0.
+Status pool(const PoolGeometry& geometry, const Tensor& x, Outputs& outputs) {
+  OW_ASSIGN_OR_RETURN(std::vector<AxisWindow> windows, geometry.resolve(x.dims()));
+  Dims y_dims = {x.dims()[0], x.dims()[1]};
+  for (const AxisWindow& w : windows) y_dims.push_back(w.output);
+  OW_ASSIGN_OR_RETURN(size_t y_bytes, byte_count(y_dims, dtype_size(x.dtype())));
+  const uint64_t table_bytes = y_bytes ? PoolGeometry::table_bytes(windows) : 0;
+  // What no memory could hold is refused before it is allocated: the output and the tables before
+  // either, the workspace (which the tables tell) before it.
+  const auto check = [&](uint64_t workspace_bytes) {
+    const uint64_t total = y_bytes + table_bytes + workspace_bytes;
+    if (total <= memory_limit()) return Status::Ok();
+    const char* with = workspace_bytes ? " with its window tables and workspace" : table_bytes ? " with its window tables" : "";
+    return OutOfMemory("output of shape " + dims_to_string(y_dims) + " needs " + std::to_string(total) + " bytes" + with +
+                       ", more than the " + std::to_string(memory_limit()) + " a call can have");
+  };
+  OW_RETURN_IF_ERROR(check(0));
+  Tensor* y;
+  OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), y_dims, y));
+  if (y_bytes == 0) return Status::Ok();
+  // The box of reaching outputs, the planes as its first axis: pooled compactly at y's start (unless
+  // some axis has none), then spread over y where it is not all of it.
+  const size_t planes = static_cast<size_t>(x.dims()[0] * x.dims()[1]);
+  std::vector<kernels::AvgPoolBoxAxis> box(windows.size() + 1);
+  box[0] = {planes, 0, planes};
+  bool reaching = true, spread = false;
+  for (size_t i = 0; i < windows.size(); ++i) {
+    const AxisWindow& w = windows[i];
+    box[i + 1] = {static_cast<size_t>(w.output), static_cast<size_t>(w.reaching_begin), static_cast<size_t>(w.reaching_end)};
+    reaching = reaching && w.reaching_end > w.reaching_begin;
+    spread = spread || w.reaching_begin != 0 || w.reaching_end != w.output;
+  }
+  if (reaching) {
+    // Their errors name the bytes: "cannot allocate N bytes for a tensor of shape [N]".
+    OW_ASSIGN_OR_RETURN(Tensor tables, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(table_bytes)}));
+    const kernels::AvgPoolPlan plan = geometry.plan(x.dims(), windows, tables);
+    const uint64_t workspace_bytes = kernels::avgpool_workspace_size(plan, x.dtype());
+    OW_RETURN_IF_ERROR(check(workspace_bytes));
+    OW_ASSIGN_OR_RETURN(Tensor workspace, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(workspace_bytes)}));
+    void* ws = workspace.raw_data();
+    const auto run = [&](auto element) __attribute__((always_inline)) {
+      using T = decltype(element);
+      kernels::avgpool(plan, planes, x.data<T>(), y->data<T>(), ws);
+    };
+    if (!visit_dtype<float, double, Float16, BFloat16>(x.dtype(), run))
+      return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
+  }
+  if (spread)
+    kernels::avgpool_spread(box, dtype_size(x.dtype()), empty_window_average(x.dtype(), geometry.count_include_pad()), y->raw_data());
+  return Status::Ok();
+}
+
 class AveragePoolKernel final : public Kernel {
  public:
   explicit AveragePoolKernel(PoolGeometry geometry) : geometry_(std::move(geometry)) {}
 
-  Status compute(const Inputs& inputs, Outputs& outputs) const override {
-    const Tensor& x = *inputs[0];
-    OW_ASSIGN_OR_RETURN(std::vector<AxisWindow> windows, geometry_.resolve(x.dims()));
-    Dims y_dims = {x.dims()[0], x.dims()[1]};
-    for (const AxisWindow& w : windows) y_dims.push_back(w.output);
-    OW_ASSIGN_OR_RETURN(size_t y_bytes, byte_count(y_dims, dtype_size(x.dtype())));
-    const uint64_t table_bytes = y_bytes ? PoolGeometry::table_bytes(windows) : 0;
-    // What no memory could hold is refused before it is allocated: the output and the tables before
-    // either, the workspace (which the tables tell) before it.
-    const auto check = [&](uint64_t workspace_bytes) {
-      const uint64_t total = y_bytes + table_bytes + workspace_bytes;
-      if (total <= memory_limit()) return Status::Ok();
-      const char* with = workspace_bytes ? " with its window tables and workspace" : table_bytes ? " with its window tables" : "";
-      return OutOfMemory("output of shape " + dims_to_string(y_dims) + " needs " + std::to_string(total) + " bytes" + with +
-                         ", more than the " + std::to_string(memory_limit()) + " a call can have");
-    };
-    OW_RETURN_IF_ERROR(check(0));
-    Tensor* y;
-    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), y_dims, y));
-    if (y_bytes == 0) return Status::Ok();
-    // The box of reaching outputs, the planes as its first axis: pooled compactly at y's start (unless
-    // some axis has none), then spread over y where it is not all of it.
-    const size_t planes = static_cast<size_t>(x.dims()[0] * x.dims()[1]);
-    std::vector<kernels::AvgPoolBoxAxis> box(windows.size() + 1);
-    box[0] = {planes, 0, planes};
-    bool reaching = true, spread = false;
-    for (size_t i = 0; i < windows.size(); ++i) {
-      const AxisWindow& w = windows[i];
-      box[i + 1] = {static_cast<size_t>(w.output), static_cast<size_t>(w.reaching_begin), static_cast<size_t>(w.reaching_end)};
-      reaching = reaching && w.reaching_end > w.reaching_begin;
-      spread = spread || w.reaching_begin != 0 || w.reaching_end != w.output;
-    }
-    if (reaching) {
-      // Their errors name the bytes: "cannot allocate N bytes for a tensor of shape [N]".
-      OW_ASSIGN_OR_RETURN(Tensor tables, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(table_bytes)}));
-      const kernels::AvgPoolPlan plan = geometry_.plan(x.dims(), windows, tables);
-      const uint64_t workspace_bytes = kernels::avgpool_workspace_size(plan, x.dtype());
-      OW_RETURN_IF_ERROR(check(workspace_bytes));
-      OW_ASSIGN_OR_RETURN(Tensor workspace, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(workspace_bytes)}));
-      void* ws = workspace.raw_data();
-      const auto run = [&](auto element) __attribute__((always_inline)) {
-        using T = decltype(element);
-        kernels::avgpool(plan, planes, x.data<T>(), y->data<T>(), ws);
-      };
-      if (!visit_dtype<float, double, Float16, BFloat16>(x.dtype(), run))
-        return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
-    }
-    if (spread)
-      kernels::avgpool_spread(box, dtype_size(x.dtype()), empty_window_average(x.dtype(), geometry_.count_include_pad()), y->raw_data());
-    return Status::Ok();
-  }
+  Status compute(const Inputs& inputs, Outputs& outputs) const override { return pool(geometry_, *inputs[0], outputs); }
 
  private:
   PoolGeometry geometry_;
 };
+
+// GlobalAveragePool: AveragePool with a window of each input's spatial shape.
+class GlobalAveragePoolKernel final : public Kernel {
+ public:
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    return pool(PoolGeometry::global(inputs[0]->dims()), *inputs[0], outputs);
+  }
+};
+
+Result<std::unique_ptr<Kernel>> make_global_average_pool(int /*version*/, const Attributes& /*attrs*/) {
+  return std::unique_ptr<Kernel>(new GlobalAveragePoolKernel());
+}
 
 Result<std::unique_ptr<Kernel>> make_average_pool(int version, const Attributes& attrs) {
   OW_ASSIGN_OR_RETURN(PoolGeometry geometry, PoolGeometry::parse(version, attrs));
@@ -366,6 +393,19 @@ const OpSchema& average_pool_schema() {
                    {.since_version = 19, .types = type_t(kFloatTypes), .attributes = kAttributes19},
                    {.since_version = 22, .types = type_t(kFloatTypesBf16), .attributes = kAttributes19}},
       .make_kernel = make_average_pool,
+      .independent_planes = true};
+  return schema;
+}
+
+// 22 adds bfloat16.
+const OpSchema& global_average_pool_schema() {
+  static const OpSchema schema{
+      .name = "GlobalAveragePool",
+      .inputs = kUnaryInputs,
+      .outputs = kUnaryOutputs,
+      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {}},
+                   {.since_version = 22, .types = type_t(kFloatTypesBf16), .attributes = {}}},
+      .make_kernel = make_global_average_pool,
       .independent_planes = true};
   return schema;
 }

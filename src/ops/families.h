@@ -24,5 +24,9 @@ const OpSchema& add_schema();
 const OpSchema& sub_schema();
 const OpSchema& mul_schema();
 const OpSchema& div_schema();
+// Pad (ops/pad.cpp), GlobalAveragePool (ops/average_pool.cpp), ReduceMean (ops/reduce_mean.cpp)
+const OpSchema& pad_schema();
+const OpSchema& global_average_pool_schema();
+const OpSchema& reduce_mean_schema();
 
 }  // namespace ow

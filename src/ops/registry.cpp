@@ -13,7 +13,9 @@ const std::vector<const OpSchema*>& all_operators() {
                                                      &unsqueeze_schema(), &transpose_schema(),
                                                      // Clip, Relu, Max, Add, Sub, Mul, Div
                                                      &clip_schema(), &relu_schema(), &max_schema(), &add_schema(),
-                                                     &sub_schema(), &mul_schema(), &div_schema()};
+                                                     &sub_schema(), &mul_schema(), &div_schema(),
+                                                     // Pad, GlobalAveragePool, ReduceMean
+                                                     &pad_schema(), &global_average_pool_schema(), &reduce_mean_schema()};
   return ops;
 }
 

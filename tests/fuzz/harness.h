@@ -151,8 +151,10 @@ inline void run_operator_input(const uint8_t* data, size_t size) {
 
   static const char* const kNames[] = {"kernel_shape", "pads", "strides", "dilations", "auto_pad",
                                        "ceil_mode",    "count_include_pad", "consumed_inputs", "storage_order", "perm",
-                                       "axes",         "axis",              "shape",           "allowzero",     ""};
-  static const char* const kAutoPads[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID", "", "same_upper"};
+                                       "axes",         "axis",              "shape",           "allowzero",     "",
+                                       "mode",         "paddings",          "value",           "keepdims",      "noop_with_empty_axes"};
+  static const char* const kAutoPads[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID", "", "same_upper",
+                                          "constant", "reflect", "edge", "wrap"};
   Attributes attrs;
   for (int count = r.byte() % 8; count > 0; --count) {
     std::string name = kNames[r.byte() % std::size(kNames)];

@@ -9,7 +9,8 @@ import { before, test } from 'node:test';
 import { InferenceSession, Tensor, ready, supportedOperators } from 'onnx-wasm';
 import { MODELS, MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs';
 import {
-  bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePool, roundHalfEven,
+  bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePad, referencePool,
+  referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
@@ -109,6 +110,26 @@ function referenceRun(spec, feeds) {
       out = { type, dims: pooled.dims, values: pooled.y.map((x) => toType(type, x)) };
     } else if (SHAPE_OPS[node.op]) {
       out = SHAPE_OPS[node.op](inputs[0], node.attributes ?? {}, inputs[1]?.values.map(Number));
+    } else if (node.op === 'GlobalAveragePool') {
+      const pooled = referencePool(inputs[0].values, inputs[0].dims, { kernel_shape: inputs[0].dims.slice(2) });
+      out = { type, dims: pooled.dims, values: pooled.y.map((x) => toType(type, x)) };
+    } else if (node.op === 'Pad') {
+      const { dims } = inputs[0];
+      const a = node.attributes ?? {};
+      const pads = (a.pads ?? a.paddings ?? inputs[1].values).map(Number);
+      const axes = inputs[3] ? inputs[3].values.map((x) => (Number(x) + dims.length) % dims.length) : dims.map((_, d) => d);
+      const begin = dims.map(() => 0);
+      const end = dims.map(() => 0);
+      axes.forEach((axis, i) => { begin[axis] = pads[i]; end[axis] = pads[i + axes.length]; });
+      const constant = inputs[2] ? inputs[2].values[0] : toType(type, a.value ?? 0);
+      const padded = referencePad(inputs[0].values, dims, begin, end, a.mode ?? 'constant', type === 'int64' ? BigInt(constant) : constant);
+      out = { type, dims: padded.dims, values: padded.data };
+    } else if (node.op === 'ReduceMean') {
+      const { dims } = inputs[0];
+      const axes = (node.attributes?.axes ?? inputs[1]?.values ?? []).map((x) => (Number(x) + dims.length) % dims.length);
+      const reduced = dims.map((_, d) => axes.length === 0 || axes.includes(d));
+      const mean = referenceReduceMean(type, inputs[0].values, dims, reduced, node.attributes?.keepdims ?? 1);
+      out = { type, dims: mean.dims, values: mean.y.map((x) => (isFloat(type) ? toType(type, x) : type === 'int64' ? x : Number(x))) };
     } else {
       throw new Error(`no reference for ${node.op}`);
     }

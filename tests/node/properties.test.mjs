@@ -7,7 +7,9 @@ import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { LATEST_OPSET, ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES } from '../../tools/values.mjs';
-import { broadcastShape, inputIndex, poolTolerance, referenceMin, referencePool, roundHalfEven } from './helpers/reference.mjs';
+import {
+  broadcastShape, inputIndex, poolTolerance, referenceMin, referencePad, referencePool, referenceReduceMean, roundHalfEven,
+} from './helpers/reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
 before(() => ready());
@@ -255,5 +257,105 @@ describe('Reshape, Flatten, Squeeze, Unsqueeze, Transpose: random shapes, axes, 
         same(ops.Unsqueeze([x, int64(axes)], { opset }), type, unsqueezeDims(dims, axes), data, `Unsqueeze ${label} axes [${axes}]`);
       }));
     });
+  }
+});
+
+describe('Pad: random shapes, pads (negative too), modes, axes and values', () => {
+  const ALL = [...FLOATS_BF16, ...INTS];
+  const list = versions([[1, FLOATS], [2, FLOATS], [11, [...FLOATS, ...INTS]], [13, ALL], [18, ALL], [19, ALL], [21, ALL], [23, ALL], [24, ALL], [25, ALL]]);
+  for (const { since, types, opsets } of list) {
+    for (const type of types) {
+      test(`Pad-${since} ${type}`, () => {
+        const modes = since >= 19 ? ['constant', 'reflect', 'edge', 'wrap'] : ['constant', 'reflect', 'edge'];
+        // Per axis: its size, begin and end pads (crops at most what it has), and (from 18) whether the axes input names it.
+        const axis = fc.integer({ min: 0, max: 5 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: -n, max: 5 }), fc.integer({ min: -n, max: 5 }), fc.boolean()));
+        const call = fc.array(axis, { maxLength: 4 }).chain((axes) => fc.tuple(fc.constant(axes), storedValues(type, sizeOf(axes.map((a) => a[0]))),
+          fc.constantFrom(...modes), storedValues(type, 1), opsets, fc.boolean()));
+        check(fc.property(call, ([axes, x, mode, constant, opset, negative]) => {
+          const dims = axes.map((a) => a[0]);
+          const fits = axes.map(([n, b, e]) => n + Math.min(0, b) + Math.min(0, e) >= 0); // crops at most the axis
+          const begin = axes.map(([, b], d) => (fits[d] ? b : 0));
+          const end = axes.map(([, , e], d) => (fits[d] ? e : 0));
+          const kept = dims.map((n, d) => n + Math.min(0, begin[d]) + Math.min(0, end[d]));
+          const empty = kept.some((k, d) => k === 0 && (begin[d] > 0 || end[d] > 0));
+          const named = since >= 18 ? axes.map((a, d) => (a[3] ? d : -1)).filter((d) => d >= 0) : dims.map((_, d) => d);
+          const used = since >= 18 ? named : dims.map((_, d) => d);
+          for (let d = 0; d < dims.length; d++) if (!used.includes(d)) begin[d] = end[d] = 0;
+          const pads = [...used.map((d) => begin[d]), ...used.map((d) => end[d])];
+          // Versions 1 and 2: the value attribute is a float32 (and a JS -0 arrives as the integer 0).
+          const attribute = since < 11 ? Math.fround(decoder(type)(constant[0])) + 0 : 0;
+          const stored = since < 11 ? FLOAT_TYPES[type].array.of(FLOAT_TYPES[type].encode(attribute))[0] : constant[0];
+          const run = () => (since < 11
+            ? ops.Pad([new Tensor(type, x, dims)], { opset, mode, [since === 1 ? 'paddings' : 'pads']: pads, value: attribute })
+            : ops.Pad([new Tensor(type, x, dims), new Tensor('int64', BigInt64Array.from(pads, BigInt), [pads.length]), new Tensor(type, constant, []),
+              ...(since >= 18 ? [new Tensor('int64', BigInt64Array.from(used.map((d) => BigInt(negative ? d - dims.length : d))), [used.length])] : [])], { opset, mode }));
+          if (empty && mode !== 'constant' && kept.reduce((p, k, d) => p * (k + Math.max(0, begin[d]) + Math.max(0, end[d])), 1) !== 0) {
+            assert.throws(run, (e) => e instanceof OnnxWasmError && /cannot pad axis/.test(e.message));
+            return;
+          }
+          if (empty && mode !== 'constant') return; // an empty output: refused or not, nothing to compare
+          const y = run();
+          const want = referencePad(x, dims, begin, end, mode, stored);
+          assert.deepEqual([...y.dims], want.dims);
+          for (let i = 0; i < want.data.length; i++) {
+            const g = decoder(type)(y.data[i]);
+            const w = decoder(type)(want.data[i]);
+            assert.ok(Object.is(g, w) || (Number.isNaN(g) && Number.isNaN(w)), `Pad-${opset} ${type} ${mode} [${dims}] pads [${pads}] element ${i}: ${g}, want ${w}`);
+          }
+        }));
+      });
+    }
+  }
+});
+
+describe('ReduceMean and GlobalAveragePool: random shapes, axes and values', () => {
+  const REDUCE = ['float64', 'float32', 'float16', 'int32', 'int64', 'uint32', 'uint64'];
+  const PRECISION = { float64: [2 ** -53, 2 ** -52], float32: [2 ** -24, 2 ** -23], float16: [2 ** -24, 2 ** -11], bfloat16: [2 ** -24, 2 ** -8] };
+  const close = (got, ref, abs, count, type) => {
+    if (!Number.isFinite(ref) || !Number.isFinite(abs)) return Object.is(got, ref) || Number.isNaN(got) || !Number.isFinite(got);
+    const [acc, round] = PRECISION[type];
+    return Math.abs(got - ref) <= round * Math.abs(ref) + (count + 1) * acc * abs / count + 2 ** -140;
+  };
+  for (const { since, types, opsets } of versions([[1, REDUCE], [11, REDUCE], [13, [...REDUCE, 'bfloat16']], [18, [...REDUCE, 'bfloat16']]])) {
+    for (const type of types) {
+      test(`ReduceMean-${since} ${type}`, () => {
+        const float = type in FLOAT_TYPES;
+        const call = dimsArb(4, 6).chain((dims) => fc.tuple(fc.constant(dims), storedValues(type, sizeOf(dims), { wide: false }),
+          fc.array(fc.boolean(), { minLength: dims.length, maxLength: dims.length }), fc.boolean(), fc.boolean(), opsets));
+        check(fc.property(call, ([dims, x, chosen, keepdims, negative, opset]) => {
+          const axes = dims.map((_, d) => d).filter((d) => chosen[d]).map((d) => (negative ? d - dims.length : d));
+          const reduced = dims.map((_, d) => axes.length === 0 || chosen[d]);
+          const options = { opset, keepdims: keepdims ? 1 : 0, ...(since < 18 && axes.length ? { axes } : {}) };
+          const inputs = [new Tensor(type, x, dims), ...(since >= 18 && axes.length ? [new Tensor('int64', BigInt64Array.from(axes, BigInt), [axes.length])] : [])];
+          const y = ops.ReduceMean(inputs, options);
+          const want = referenceReduceMean(type, Array.from(x, decoder(type)), dims, reduced, keepdims);
+          assert.deepEqual([...y.dims], want.dims);
+          for (let o = 0; o < want.y.length; o++) {
+            const got = decoder(type)(y.data[o]);
+            if (float) assert.ok(close(got, want.y[o], want.abs[o], want.counts[o], type), `ReduceMean-${opset} ${type} [${dims}] axes [${axes}] output ${o}: ${got}, want ${want.y[o]}`);
+            else assert.equal(BigInt(got), want.y[o]);
+          }
+        }));
+      });
+    }
+  }
+  for (const { since, types, opsets } of versions([[1, FLOATS], [22, FLOATS_BF16]])) {
+    for (const type of types) {
+      test(`GlobalAveragePool-${since} ${type}`, () => {
+        const call = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), dimsArb(3, 9).filter((s) => s.length > 0))
+          .chain(([n, c, spatial]) => fc.tuple(fc.constant([n, c, ...spatial]), storedValues(type, n * c * sizeOf(spatial), { wide: false }), opsets));
+        check(fc.property(call, ([dims, x, opset]) => {
+          const y = ops.GlobalAveragePool(new Tensor(type, x, dims), { opset });
+          const want = referencePool(Array.from(x, decoder(type)), dims, { kernel_shape: dims.slice(2) });
+          assert.deepEqual([...y.dims], want.dims);
+          for (let i = 0; i < want.y.length; i++) {
+            const got = decoder(type)(y.data[i]);
+            const ref = want.y[i];
+            assert.ok(Number.isFinite(ref) ? Math.abs(got - ref) <= poolTolerance(type, want, i) : Object.is(got, ref) || (Number.isNaN(got) && Number.isNaN(ref)),
+              `GlobalAveragePool-${opset} ${type} [${dims}] plane ${i}: ${got}, want ${ref}`);
+          }
+        }));
+      });
+    }
   }
 });

@@ -153,3 +153,79 @@ function unravel(index, shape) {
   }
   return idx;
 }
+
+// Pad, from numpy.pad's modes as ONNX's reference applies them (negative pads crop first).
+
+// Where output index o along an axis reads the kept (cropped) input, or -1 for the constant: numpy.pad.
+function padSource(mode, o, begin, kept) {
+  let i = o - begin;
+  if (i >= 0 && i < kept) return i;
+  if (mode === 'constant') return -1;
+  if (mode === 'edge') return i < 0 ? 0 : kept - 1;
+  if (mode === 'wrap') return ((i % kept) + kept) % kept;
+  if (kept === 1) return 0;
+  while (i < 0 || i >= kept) i = i < 0 ? -i : 2 * (kept - 1) - i; // reflect
+  return i;
+}
+
+// Pad of stored values by per-axis begin/end pads (ONNX's reference: crop, then numpy.pad).
+export function referencePad(data, dims, begin, end, mode, constant) {
+  const rank = dims.length;
+  const first = dims.map((_, d) => Math.max(0, -begin[d]));
+  const kept = dims.map((n, d) => n + Math.min(0, begin[d]) + Math.min(0, end[d]));
+  const outDims = kept.map((k, d) => k + Math.max(0, begin[d]) + Math.max(0, end[d]));
+  const out = new data.constructor(outDims.reduce((a, b) => a * b, 1));
+  for (let flat = 0; flat < out.length; flat++) {
+    let rest = flat;
+    const idx = new Array(rank);
+    for (let d = rank - 1; d >= 0; d--) { idx[d] = rest % outDims[d]; rest = Math.floor(rest / outDims[d]); }
+    let src = 0;
+    let isConstant = false;
+    for (let d = 0; d < rank; d++) {
+      const s = padSource(mode, idx[d], Math.max(0, begin[d]), kept[d]);
+      if (s < 0) isConstant = true;
+      src = src * dims[d] + (s < 0 ? 0 : s + first[d]);
+    }
+    out[flat] = isConstant ? constant : data[src];
+  }
+  return { dims: outDims, data: out };
+}
+
+// ReduceMean.
+
+// Means over `reduced` axes: floats as exact-ish sums in float64 with what the tolerance needs; integers
+// as BigInt sums wrapped to the type's width, divided truncating toward zero.
+export function referenceReduceMean(type, values, dims, reduced, keepdims) {
+  const outDims = [];
+  const keptDims = [];
+  dims.forEach((n, d) => {
+    if (!reduced[d]) keptDims.push(n);
+    if (!reduced[d] || keepdims) outDims.push(reduced[d] ? 1 : n);
+  });
+  const n = keptDims.reduce((a, b) => a * b, 1);
+  const float = type.startsWith('float') || type === 'bfloat16';
+  const sums = new Array(n).fill(float ? 0 : 0n);
+  const abs = new Array(n).fill(0);
+  const counts = new Array(n).fill(0);
+  for (let flat = 0; flat < values.length; flat++) {
+    let rest = flat;
+    let o = 0;
+    let stride = 1;
+    for (let d = dims.length - 1; d >= 0; d--) {
+      const i = rest % dims[d];
+      rest = Math.floor(rest / dims[d]);
+      if (!reduced[d]) { o += i * stride; stride *= dims[d]; }
+    }
+    if (float) { sums[o] += values[flat]; abs[o] += Math.abs(values[flat]); } else sums[o] += BigInt(values[flat]);
+    counts[o]++;
+  }
+  const bits = { int32: 32, int64: 64, uint32: 32, uint64: 64 }[type];
+  const signed = type.startsWith('int');
+  const y = sums.map((s, o) => {
+    if (float) return s / counts[o];
+    if (counts[o] === 0) return 0n;
+    const wrapped = signed ? BigInt.asIntN(bits, s) : BigInt.asUintN(bits, s);
+    return wrapped / BigInt(counts[o]);
+  });
+  return { dims: outDims, y, abs, counts };
+}

@@ -1,0 +1,225 @@
+// Pad, versions 1, 2, 11, 13, 18, 19, 21, 23, 24, 25. Versions 1 and 2 read the pads (`paddings` in
+// version 1) and the value from attributes; from 11 they are inputs, and from 18 an optional axes input
+// names the axes the pads apply to. 13 adds bfloat16 (and types this runtime lacks), 19 the mode
+// wrap; 21, 23, 24 and 25 add only types this runtime lacks.
+//
+// As in ONNX's reference (numpy.pad after slicing), negative pads first remove elements from the
+// input; the modes then pad what is left: edge repeats its first and last elements, reflect mirrors it
+// about them (numpy's reflect, periodic for pads longer than the axis), wrap repeats it as a torus.
+#include "ops/pad.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "core/half.h"
+#include "kernels/pad.h"
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+// Larger pads are refused: no tensor wasm can hold needs them, and sizes stay far from overflow.
+constexpr int64_t kMaxPad = static_cast<int64_t>(kMaxTensorBytes);
+
+const char* mode_name(PadMode mode) {
+  switch (mode) {
+    case PadMode::kConstant: return "constant";
+    case PadMode::kReflect: return "reflect";
+    case PadMode::kEdge: return "edge";
+    case PadMode::kWrap: return "wrap";
+  }
+  return "";
+}
+
+// The float attribute `value` of versions 1 and 2 (an integer from JS options arrives as an int).
+Result<double> float_attribute(const Attributes& attrs, std::string_view name, double fallback) {
+  const AttributeValue* a = attrs.find(name);
+  if (!a) return fallback;
+  if (a->kind == AttributeValue::Kind::kFloat) return a->f;
+  if (a->kind == AttributeValue::Kind::kInt) return static_cast<double>(a->i);
+  return InvalidArgument("attribute '" + std::string(name) + "' must be a float, got " + attribute_kind_name(a->kind));
+}
+
+// The bits of `value` as an element of the float type `type`. The attribute is a float32 in a model, so
+// a value from JS options is first rounded to float32 as a model would store it.
+uint64_t float_bits(DType type, double value) {
+  uint64_t bits = 0;
+  visit_dtype<float, double, Float16, BFloat16>(type, [&](auto element) __attribute__((always_inline)) {
+    using T = decltype(element);
+    T v;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) v = static_cast<T>(static_cast<float>(value));
+    else v = half_from_f32<T>(static_cast<float>(value));
+    std::memcpy(&bits, &v, sizeof v);
+  });
+  return bits;
+}
+
+// Integer values of a 1-D int32 or int64 input.
+std::vector<int64_t> int_values(const Tensor& t) {
+  std::vector<int64_t> v(t.size());
+  for (size_t i = 0; i < v.size(); ++i) v[i] = t.dtype() == DType::kInt32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
+  return v;
+}
+
+}  // namespace
+
+Result<PadAttributes> parse_pad_attributes(int version, const Attributes& attrs) {
+  PadAttributes p;
+  p.version = version;
+  OW_ASSIGN_OR_RETURN(std::string mode, attrs.get_string("mode", "constant"));
+  if (mode == "constant") p.mode = PadMode::kConstant;
+  else if (mode == "reflect") p.mode = PadMode::kReflect;
+  else if (mode == "edge") p.mode = PadMode::kEdge;
+  else if (mode == "wrap" && version >= 19) p.mode = PadMode::kWrap;
+  else
+    return InvalidArgument("attribute 'mode' must be constant, reflect" + std::string(version >= 19 ? ", edge or wrap" : " or edge") +
+                           ", got '" + mode + "'" + (mode == "wrap" ? " (wrap is defined from version 19)" : ""));
+  if (version < 11) {
+    const char* pads_name = version == 1 ? "paddings" : "pads";
+    bool present = false;
+    OW_ASSIGN_OR_RETURN(p.pads, attrs.get_ints(pads_name, &present));
+    if (!present) return InvalidArgument(std::string("attribute '") + pads_name + "' is required");
+    OW_ASSIGN_OR_RETURN(p.value, float_attribute(attrs, "value", 0.0));
+  }
+  return p;
+}
+
+Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& dims, const Tensor* pads,
+                            const Tensor* constant_value, const Tensor* axes) {
+  const size_t rank = dims.size();
+  PadSpec spec;
+  spec.mode = attrs.mode;
+  std::vector<int64_t> values;
+  std::string source;  // the attribute or input the pads came from, for messages
+  if (attrs.version < 11) {
+    values = attrs.pads;
+    source = attrs.version == 1 ? "attribute 'paddings'" : "attribute 'pads'";
+    spec.constant = float_bits(type, attrs.value);
+  } else {
+    source = "input 'pads'";
+    if (pads->rank() != 1) return InvalidArgument("input 'pads' must be 1-D, got shape " + dims_to_string(pads->dims()));
+    values = int_values(*pads);
+    if (constant_value) {
+      if (constant_value->size() != 1)
+        return InvalidArgument("input 'constant_value' must hold one value, got shape " + dims_to_string(constant_value->dims()));
+      std::memcpy(&spec.constant, constant_value->raw_data(), dtype_size(type));
+    }
+  }
+  // The axes the pads apply to: every axis, or those of the axes input (version 18).
+  std::vector<size_t> axis_list;
+  if (axes) {
+    if (axes->rank() != 1) return InvalidArgument("input 'axes' must be 1-D, got shape " + dims_to_string(axes->dims()));
+    std::vector<uint8_t> seen(rank, 0);
+    for (int64_t a : int_values(*axes)) {
+      const int64_t r = static_cast<int64_t>(rank);
+      if (a < -r || a >= r)
+        return InvalidArgument("input 'axes' has " + std::to_string(a) + ", out of range for input data of rank " + std::to_string(rank) +
+                               " (accepted: [" + std::to_string(-r) + ", " + std::to_string(r - 1) + "])");
+      const auto axis = static_cast<size_t>(a < 0 ? a + r : a);
+      if (seen[axis]) return InvalidArgument("input 'axes' names axis " + std::to_string(axis) + " twice: " + dims_to_string(int_values(*axes)));
+      seen[axis] = 1;
+      axis_list.push_back(axis);
+    }
+  } else {
+    for (size_t i = 0; i < rank; ++i) axis_list.push_back(i);
+  }
+  const size_t n = axis_list.size();
+  if (values.size() != 2 * n)
+    return InvalidArgument(source + " has " + std::to_string(values.size()) + " values but needs " + std::to_string(2 * n) + " (a begin and an end for each of the " +
+                           std::to_string(n) + (axes ? " axes in input 'axes')" : " axes of input data)"));
+  spec.begin.assign(rank, 0);
+  spec.end.assign(rank, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t b = values[i], e = values[i + n];
+    if (b < -kMaxPad || b > kMaxPad || e < -kMaxPad || e > kMaxPad)
+      return InvalidArgument(source + " has a value too large: " + dims_to_string(values));
+    const size_t axis = axis_list[i];
+    const int64_t kept = dims[axis] + std::min<int64_t>(b, 0) + std::min<int64_t>(e, 0);
+    if (kept < 0)
+      return InvalidArgument(source + " removes " + std::to_string(-std::min<int64_t>(b, 0) - std::min<int64_t>(e, 0)) + " elements from axis " +
+                             std::to_string(axis) + " of input data of shape " + dims_to_string(dims) + ", which has " + std::to_string(dims[axis]));
+    if (kept == 0 && spec.mode != PadMode::kConstant && (b > 0 || e > 0))
+      return InvalidArgument(std::string("mode '") + mode_name(spec.mode) + "' cannot pad axis " + std::to_string(axis) +
+                             ", which has no elements" + (dims[axis] ? " left after the negative pads" : "") + " (input data of shape " +
+                             dims_to_string(dims) + ")");
+    spec.begin[axis] = b;
+    spec.end[axis] = e;
+  }
+  return spec;
+}
+
+namespace {
+
+class PadKernel final : public Kernel {
+ public:
+  explicit PadKernel(PadAttributes attrs) : attrs_(std::move(attrs)) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    const auto input = [&](size_t i) { return i < inputs.size() ? inputs[i] : nullptr; };
+    OW_ASSIGN_OR_RETURN(PadSpec spec, resolve_pad(attrs_, x.dtype(), x.dims(), input(1), input(2), input(3)));
+    std::vector<kernels::PadAxis> axes(x.rank());
+    Dims y_dims(x.rank());
+    for (size_t d = 0; d < x.rank(); ++d) {
+      const int64_t b = spec.begin[d], e = spec.end[d];
+      kernels::PadAxis& ax = axes[d];
+      ax.input_size = static_cast<size_t>(x.dims()[d]);
+      ax.first = static_cast<size_t>(-std::min<int64_t>(b, 0));
+      ax.kept = static_cast<size_t>(x.dims()[d] + std::min<int64_t>(b, 0) + std::min<int64_t>(e, 0));
+      ax.begin = static_cast<size_t>(std::max<int64_t>(b, 0));
+      ax.end = static_cast<size_t>(std::max<int64_t>(e, 0));
+      y_dims[d] = static_cast<int64_t>(ax.output_size());
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(y_dims), y));
+    kernels::pad(axes, static_cast<kernels::PadFill>(spec.mode), dtype_size(x.dtype()), &spec.constant, x.raw_data(), y->raw_data());
+    return Status::Ok();
+  }
+
+ private:
+  PadAttributes attrs_;
+};
+
+Result<std::unique_ptr<Kernel>> make_pad(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(PadAttributes parsed, parse_pad_attributes(version, attrs));
+  return std::unique_ptr<Kernel>(new PadKernel(std::move(parsed)));
+}
+
+static_assert(static_cast<int>(kernels::PadFill::kWrap) == static_cast<int>(PadMode::kWrap) &&
+              static_cast<int>(kernels::PadFill::kReflect) == static_cast<int>(PadMode::kReflect) &&
+              static_cast<int>(kernels::PadFill::kEdge) == static_cast<int>(PadMode::kEdge));
+
+const std::vector<Param> kPadInputs1 = {{"data", "T"}};
+const std::vector<Param> kPadInputs11 = {{"data", "T"}, {"pads", "tensor(int64)"}, {"constant_value", "T", Param::Arity::kOptional}};
+const std::vector<Param> kPadInputs18 = with(kPadInputs11, {{"axes", "Tind", Param::Arity::kOptional}});
+
+std::vector<TypeConstraint> pad_types(std::vector<DType> t, bool axes) {
+  std::vector<TypeConstraint> c = {{"T", std::move(t)}, {"tensor(int64)", {DType::kInt64}}};
+  if (axes) c.push_back({"Tind", {DType::kInt32, DType::kInt64}});
+  return c;
+}
+
+}  // namespace
+
+const OpSchema& pad_schema() {
+  static const OpSchema schema{
+      .name = "Pad",
+      .inputs = kPadInputs18,
+      .outputs = {{"output", "T"}},
+      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"mode", "paddings", "value"}, .inputs = kPadInputs1},
+                   {.since_version = 2, .types = type_t(kFloatTypes), .attributes = {"mode", "pads", "value"}, .inputs = kPadInputs1},
+                   {.since_version = 11, .types = pad_types(kNumericTypes, false), .attributes = {"mode"}, .inputs = kPadInputs11},
+                   {.since_version = 13, .types = pad_types(kAllTypes, false), .attributes = {"mode"}, .inputs = kPadInputs11},
+                   {.since_version = 18, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
+                   {.since_version = 19, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
+                   {.since_version = 21, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
+                   {.since_version = 23, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
+                   {.since_version = 24, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
+                   {.since_version = 25, .types = pad_types(kAllTypes, true), .attributes = {"mode"}}},
+      .make_kernel = make_pad};
+  return schema;
+}
+
+}  // namespace ow
