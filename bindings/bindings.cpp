@@ -21,12 +21,20 @@ using emscripten::val;
 namespace ow {
 namespace {
 
-// JS numbers that are integers and fit int64 become ints; every other number is a float, and so is
-// -0, whose sign an int would lose (Clip's bounds).
+// JS numbers that are integers and fit int64 become ints; every other number is a float.
 bool is_int64(const val& v) {
   if (!val::global("Number").call<bool>("isInteger", v)) return false;
   const double d = v.as<double>();
-  return d >= -9223372036854775808.0 && d < 9223372036854775808.0 && !(d == 0 && std::signbit(d));
+  return d >= -9223372036854775808.0 && d < 9223372036854775808.0;
+}
+
+// An integer keeps its number as `f` too: a JS -0 is the int 0 for an int attribute (Flatten's axis)
+// and -0 for a float one (Clip's bounds, Attributes::get_float).
+AttributeValue number_from_js(double d, bool integer) {
+  if (!integer) return AttributeValue::Float(d);
+  AttributeValue a = AttributeValue::Int(static_cast<int64_t>(d));
+  a.f = d;
+  return a;
 }
 
 // A JS options value → AttributeValue: integers → int, other numbers → float, strings, booleans → 0/1,
@@ -34,7 +42,7 @@ bool is_int64(const val& v) {
 Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) {
   const std::string type = string_from_js(v.typeOf());
   if (type == "number")
-    return is_int64(v) ? AttributeValue::Int(static_cast<int64_t>(v.as<double>())) : AttributeValue::Float(v.as<double>());
+    return number_from_js(v.as<double>(), is_int64(v));
   if (type == "boolean") return AttributeValue::Int(v.as<bool>() ? 1 : 0);
   if (type == "string") return AttributeValue::String(string_from_js(v));
   if (val::global("Array").call<bool>("isArray", v)) {

@@ -48,7 +48,8 @@ Result<int64_t> Attributes::get_int(std::string_view name, int64_t fallback) con
 Result<double> Attributes::get_float(std::string_view name, double fallback) const {
   const AttributeValue* a = find(name);
   if (!a) return fallback;
-  if (a->kind == AttributeValue::Kind::kInt) return static_cast<double>(a->i);
+  // An int's f is its number where it came from JS (a -0 keeps its sign), else 0.
+  if (a->kind == AttributeValue::Kind::kInt) return a->i == 0 ? a->f : static_cast<double>(a->i);
   if (a->kind != AttributeValue::Kind::kFloat) return wrong_kind(name, AttributeValue::Kind::kFloat, a->kind);
   return a->f;
 }
