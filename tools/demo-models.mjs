@@ -2,6 +2,7 @@
 // protobufjs model builder. `npm run gen-models` (scripts/gen-demo-models.mjs) writes the files, which
 // are committed; tests/node/demo-models checks that regenerating them gives the same bytes. Together
 // the models use every operator version.
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberToBf16, numberToF16 } from './half-codecs.mjs';
@@ -13,8 +14,37 @@ import { buildModel } from './onnx-builder.mjs';
 const imageInput = { name: 'image', type: 'float32', dims: [1, 3, 'H', 'W'] };
 const imageOutput = { name: 'result', type: 'float32', dims: [1, 3, null, null] };
 
-/** The gallery: {file, title, description, image?, expectError?, spec (buildModel's) or bytes()}. */
+// Models PyTorch's exporter wrote (scripts/export-demo-models.py), as users bring them: glue nodes
+// (Constant, Pad, Mul, Clip) that graph optimization folds and fuses.
+const EXPORTED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'exported');
+const exported = (name) => () => readFileSync(join(EXPORTED_DIR, `${name}.onnx`));
+
+/**
+ * The gallery: {file, title, description, image?, expectError?, spec (buildModel's) or bytes()}; a model
+ * given by bytes() and not expected to fail is one PyTorch exported.
+ */
 export const MODELS = [
+  {
+    file: 'pytorch-soft-blur.onnx',
+    title: 'PyTorch nn.AvgPool2d(3, 1, 1)',
+    description: 'As torch.onnx.export writes the default nn.AvgPool2d: a Constant and a Pad of zeros before AveragePool. Optimization folds the Constant and fuses the Pad into the pooling: 3 nodes, 1 step. The zeros count in the average, so the border darkens.',
+    image: { inputScale: 1 / 255, outputScale: 255 },
+    bytes: exported('pytorch-soft-blur'),
+  },
+  {
+    file: 'pytorch-quantize.onnx',
+    title: 'PyTorch quantize: (avg_pool2d(x, 2) * 255).round().clamp(0, 255)',
+    description: 'Halve each side, then 8-bit levels: Constant, Pad, AveragePool, Mul, Round and Clip as the exporter writes them; the Pad is fused into the pooling and the elementwise steps run in place.',
+    image: { inputScale: 1 / 255, outputScale: 1 },
+    bytes: exported('pytorch-quantize'),
+  },
+  {
+    file: 'pytorch-relu6-levels.onnx',
+    title: 'PyTorch floor(relu6(x * 8 - 1))',
+    description: 'Seven levels with the shadows cut: Mul, Sub, Relu, Clip (relu6) and Floor, their constants folded at creation.',
+    image: { inputScale: 1 / 255, outputScale: 255 / 6 },
+    bytes: exported('pytorch-relu6-levels'),
+  },
   {
     file: 'image-blur-posterize.onnx',
     title: 'Blur, posterize, tint',

@@ -76,22 +76,52 @@ function renderGraph(graph, name, bytes, loadMs) {
     el('span', {}, 'IR version ', el('b', {}, String(graph.irVersion))),
     el('span', { id: 'model-opset' }, 'opset ', el('b', {}, opsets)),
     el('span', {}, `loaded in ${formatReading(loadMs)}`),
+    el('span', { id: 'model-steps' }, plural(graph.nodes.length, 'node'), ', ', plural(graph.steps.length, 'step')),
   );
   $('graph-drawing').replaceChildren(drawGraph(graph));
+  renderSteps(graph);
   valueInfoTable($('graph-inputs'), graph.inputs);
   valueInfoTable($('graph-outputs'), graph.outputs);
   $('graph-initializers-block').hidden = graph.initializers.length === 0;
   initializerTable($('graph-initializers'), graph.initializers, bytes);
   $('node-count').textContent = `(${graph.nodes.length}, in file order)`;
+  const fates = nodeFates(graph);
   $('graph-nodes').replaceChildren(
-    ...graph.nodes.map((node) =>
-      el('li', { class: 'node', dataset: { op: node.opType } },
+    ...graph.nodes.map((node, n) =>
+      el('li', { class: 'node', dataset: { op: node.opType, fate: fates[n] } },
         el('div', { class: 'node-head' }, opChip(node.opType, node.version, `${node.opType} version ${node.version}`),
-          node.name ? el('span', { class: 'node-name' }, node.name) : null),
+          node.name ? el('span', { class: 'node-name' }, node.name) : null,
+          el('span', { class: 'node-fate' }, FATE_TEXT[fates[n]])),
         el('div', { class: 'node-io' }, node.inputs.map((i) => el('code', {}, i || '∅')), el('span', { class: 'arrow', 'aria-label': 'to' }, '→'), node.outputs.map((o) => el('code', {}, o))),
         Object.keys(node.attributes).length
           ? el('dl', { class: 'attrs' }, Object.entries(node.attributes).flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, attributeText(v))]))
           : null)),
+  );
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+// What optimization made of each node (session.graph): folded at creation, removed, fused into a step
+// with others, run as a view or in place, or run as declared.
+const FATE_TEXT = { folded: 'folded at creation', removed: 'removed', fused: 'fused', view: 'a view', 'in-place': 'in place', compute: '' };
+function nodeFates(graph) {
+  const fates = graph.nodes.map(() => 'compute');
+  for (const n of graph.folded) fates[n] = 'folded';
+  for (const n of graph.removed) fates[n] = 'removed';
+  for (const step of graph.steps) for (const n of step.nodes) fates[n] = step.nodes.length > 1 ? 'fused' : step.kind;
+  return fates;
+}
+
+// The steps a run takes after optimization, each with the declared nodes it runs.
+function renderSteps(graph) {
+  $('step-count').textContent = `(${graph.steps.length}; graphOptimizationLevel '${graph.optimizationLevel}')`;
+  $('graph-steps').replaceChildren(
+    ...graph.steps.map((step) =>
+      el('li', { class: 'node', dataset: { op: step.opType, kind: step.kind } },
+        el('div', { class: 'node-head' }, opChip(step.opType, graph.nodes[step.nodes.at(-1)].version, `${step.opType} step`),
+          el('span', { class: 'node-fate' }, step.kind === 'compute' ? '' : step.kind),
+          step.nodes.length > 1 ? el('span', { class: 'node-name' }, `fuses ${step.nodes.map((n) => graph.nodes[n].name || graph.nodes[n].opType).join(' + ')}`) : null),
+        el('div', { class: 'node-io' }, step.inputs.map((i) => el('code', {}, i || '∅')), el('span', { class: 'arrow', 'aria-label': 'to' }, '→'), step.outputs.map((o) => el('code', {}, o))))),
   );
 }
 
