@@ -729,10 +729,11 @@ test('on a phone: the page fits the screen, the title stays whole, the conforman
   const rows = await page.locator('#conformance-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.case, tr.dataset.status]));
   assert.deepEqual(rows.map(([name]) => name).sort(), cases.sort());
   assert.deepEqual(rows.filter(([, status]) => status === 'failed'), []);
-  // The cases with operators outside the five are refused; every other case passes.
+  // The cases whose data have types the runtime lacks (float8, int4, string...) are refused, all of
+  // them Cast's; every other case passes.
   const refused = rows.filter(([, status]) => status === 'refused').map(([name]) => name);
-  assert.ok(refused.every((name) => /globalaveragepool|AvgPool1d/.test(name)), refused.join(', '));
-  assert.ok(rows.filter(([, status]) => status === 'passed').length >= cases.length - 4);
+  assert.ok(refused.every((name) => /cast/i.test(name)), refused.join(', '));
+  assert.ok(rows.filter(([, status]) => status === 'passed').length >= cases.length - refused.length);
   assert.match(await page.textContent('#conformance-summary'), new RegExp(`0 failed.*${cases.length} cases: fetching ${timeText.source}, running ${timeText.source}`));
   const times = await page.locator('#conformance-table tbody tr').first().locator('td.num').allTextContents();
   assert.equal(times.length, 2);
