@@ -535,7 +535,7 @@ export interface ModelNode {
   /** Value names; '' marks an omitted optional input. */
   inputs: readonly string[];
   outputs: readonly string[];
-  /** By name: ints and floats as numbers, strings, and lists of these. */
+  /** By name: ints and floats as numbers, strings, and lists of these; null for tensors and other kinds. */
   attributes: Readonly<Record<string, number | string | readonly number[] | readonly string[] | null>>;
 }
 
