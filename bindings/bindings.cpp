@@ -37,8 +37,22 @@ AttributeValue number_from_js(double d, bool integer) {
   return a;
 }
 
+// A copy of a Tensor that js/attributes.mjs made ({type, dims, data}, data in JS memory) → a tensor.
+Result<AttributeValue> tensor_from_js(const val& v) {
+  const val dims_js = v["dims"];
+  Dims dims(dims_js["length"].as<size_t>());
+  for (size_t k = 0; k < dims.size(); ++k) dims[k] = static_cast<int64_t>(dims_js[k].as<double>());
+  OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(dtype_from_name(string_from_js(v["type"])), std::move(dims)));
+  const val data = v["data"];
+  if (data["byteLength"].as<size_t>() != t.byte_size()) return InvalidArgument("a tensor's data do not fit its shape");
+  // Viewed after allocating, which may grow (and so move) the memory views depend on.
+  val(emscripten::typed_memory_view(t.byte_size(), static_cast<unsigned char*>(t.raw_data())))
+      .call<void>("set", val::global("Uint8Array").new_(data["buffer"], data["byteOffset"], data["byteLength"]));
+  return AttributeValue::TensorValue(std::move(t));
+}
+
 // A JS options value → AttributeValue: integers → int, other numbers → float, strings, booleans → 0/1,
-// arrays of those → lists.
+// arrays of those → lists, tensors (as attributes.mjs copies them) → tensors.
 Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) {
   const std::string type = string_from_js(v.typeOf());
   if (type == "number")
@@ -70,6 +84,7 @@ Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) 
       return AttributeValue::Strings(std::move(strings));
     }
   }
+  if (type == "object") return tensor_from_js(v);
   return InvalidArgument("attribute '" + name + "' has a value of an unsupported kind (" + type + ")");
 }
 

@@ -72,13 +72,28 @@ const NO_OPTIONS = Object.freeze({});
 // elementwise ones by rows, pooling ones by planes); defaultKey: optionsKey(op, NO_OPTIONS), computed
 // once.
 function runOperator(operator, defaultKey, inputs, options = NO_OPTIONS) {
-  const { op, elementwise } = operator;
+  const { op } = operator;
   const key = options === NO_OPTIONS ? defaultKey : options !== null && typeof options === 'object' ? optionsKey(op, options) : null;
   const handle = key === null ? undefined : prepared.get(key);
   // Not prepared yet: the options are checked (and copied, so that what is prepared is what is
   // remembered) before the inputs, and prepared after the inputs are checked, so that errors come in
   // that order.
   const checked = handle === undefined ? checkedOptions(op, options) : null;
+  if (key === null) {
+    // Options that passed the checks but have no key hold a Tensor (Constant's value): the operator is
+    // prepared for this call only.
+    try {
+      return runCall(operator, inputs, options, handle, checked);
+    } finally {
+      releaseOneOff();
+    }
+  }
+  return runCall(operator, inputs, options, handle, checked);
+}
+
+// runOperator's call, with the prepared operator (`handle`) or the `checked` options to prepare it.
+function runCall(operator, inputs, options, handle, checked) {
+  const { op, elementwise } = operator;
   return guarded(op, (m) => {
     try {
       const out = options.out ?? null;
@@ -107,13 +122,22 @@ const inJsMemory = (t) => t?.location === 'cpu';
 function prepare(m, op, checked) {
   // The key of what was checked, which a getter may have made differ from the one looked up.
   const checkedKey = optionsKey(op, { ...checked.attributes, opset: checked.opset });
-  let handle = prepared.get(checkedKey);
+  let handle = checkedKey === null ? undefined : prepared.get(checkedKey);
   if (handle === undefined) {
     handle = m.prepareOp(op, checked.opset, checked.attributes);
     if (!handle) throw lastError();
-    remember(checkedKey, handle);
+    if (checkedKey === null) oneOff = handle;
+    else remember(checkedKey, handle);
   }
   return handle;
+}
+
+// An operator prepared for one call (runOperator), released after it.
+let oneOff = 0;
+
+function releaseOneOff() {
+  if (oneOff !== 0) wasm()._ow_prepared_release(oneOff);
+  oneOff = 0;
 }
 
 /**

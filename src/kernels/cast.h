@@ -48,9 +48,9 @@ inline float narrow_to_f32(double x) {
 inline float narrow_to_f32_odd(double x) {
   const float f = narrow_to_f32(x);
   if (!std::isfinite(f) || static_cast<double>(f) == x) return f;
-  uint32_t bits = std::bit_cast<uint32_t>(f);
+  uint32_t bits = f32_bits(f);
   if ((bits & 1u) == 0) bits += std::fabs(static_cast<double>(f)) < std::fabs(x) ? 1 : -1;  // toward x, in magnitude
-  return std::bit_cast<float>(bits);
+  return f32_from_bits(bits);
 }
 
 // An int64 or uint64 as a float64 rounded toward odd (exact up to 2^53), for a second rounding.
