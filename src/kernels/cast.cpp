@@ -1,13 +1,39 @@
+// Cast runs in two stages over blocks that stay in cache, so that 12 readers and 36 writers serve the
+// 132 pairs of different types, rather than a loop per pair: each element is widened to what holds
+// every value of its kind exactly (integers to int64 or uint64, floating point to float64), then
+// converted from that by the rules of cast.h. That gives the same result as converting directly:
+// convert<D> of a floating-point value goes through its float64 value anyway, and integer conversions
+// depend only on the value, which widening keeps.
 #include "kernels/cast.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ow::kernels {
 namespace {
 
-template <typename S, typename D>
-void cast_loop(const S* x, D* y, size_t n) {
-  for (size_t i = 0; i < n; ++i) y[i] = convert<D>(x[i]);
+constexpr size_t kBlock = 256;
+
+template <typename S>
+using Wide = std::conditional_t<kIsFloat<S>, double, std::conditional_t<std::is_signed_v<S>, int64_t, uint64_t>>;
+
+using Stage = void (*)(const void* in, void* out, size_t n);
+
+template <typename S>
+void widen(const void* in, void* out, size_t n) {
+  const S* x = static_cast<const S*>(in);
+  Wide<S>* w = static_cast<Wide<S>*>(out);
+  for (size_t i = 0; i < n; ++i) {
+    if constexpr (kIsFloat<S>) w[i] = to_f64(x[i]);
+    else w[i] = x[i];
+  }
+}
+
+template <typename W, typename D>
+void narrow(const void* in, void* out, size_t n) {
+  const W* w = static_cast<const W*>(in);
+  D* y = static_cast<D*>(out);
+  for (size_t i = 0; i < n; ++i) y[i] = convert<D>(w[i]);
 }
 
 }  // namespace
@@ -17,13 +43,26 @@ void cast(DType from, const void* x, DType to, void* y, size_t n) {
     if (x != y) std::memcpy(y, x, n * dtype_size(from));
     return;
   }
+  Stage widen_stage = nullptr, narrow_stage = nullptr;
+  DType wide = DType::kUndefined;
   visit_dtype(from, [&](auto source) __attribute__((always_inline)) {
     using S = decltype(source);
-    visit_dtype(to, [&](auto target) __attribute__((always_inline)) {
-      using D = decltype(target);
-      cast_loop(static_cast<const S*>(x), static_cast<D*>(y), n);
-    });
+    widen_stage = widen<S>;
+    wide = DTypeOf<Wide<S>>::value;
   });
+  visit_dtype(to, [&](auto target) __attribute__((always_inline)) {
+    using D = decltype(target);
+    narrow_stage = wide == DType::kFloat64 ? narrow<double, D> : wide == DType::kInt64 ? narrow<int64_t, D> : narrow<uint64_t, D>;
+  });
+  const size_t in_size = dtype_size(from), out_size = dtype_size(to);
+  const auto* in = static_cast<const unsigned char*>(x);
+  auto* out = static_cast<unsigned char*>(y);
+  uint64_t block[kBlock];
+  for (size_t i = 0; i < n; i += kBlock) {
+    const size_t m = std::min(kBlock, n - i);
+    widen_stage(in + i * in_size, block, m);
+    narrow_stage(block, out + i * out_size, m);
+  }
 }
 
 }  // namespace ow::kernels
