@@ -131,12 +131,13 @@ val type_names_to_js(const std::vector<DType>& types) {
   return names;
 }
 
-// [{name, types, optional, variadic}] for a version's params.
+// [{name, constraint, types, optional, variadic}] for a version's params.
 val params_to_js(const OpVersion& version, const std::vector<Param>& params) {
   val list = val::array();
   for (const Param& p : params) {
     val row = val::object();
     row.set("name", string_to_js(p.name));
+    row.set("constraint", string_to_js(p.type));
     row.set("types", type_names_to_js(constraint_types(version, p.type)));
     row.set("optional", p.arity == Param::Arity::kOptional);
     row.set("variadic", p.arity == Param::Arity::kVariadic);
