@@ -409,11 +409,10 @@ export interface ConstantOptions extends OpsetOption {
 export type IdentityOptions = OpsetOption;
 
 /**
- * Cast. Floating point to integer truncates toward zero; NaN and values out of range give what
- * x86-64's conversions give (as onnxruntime and numpy do): through int32 for int8/16/32 and
- * uint8/16, through int64 for int64 and uint32, the minimum of that width for NaN and out of range,
- * its low bits kept. Integers keep their low bits; to floating point everything rounds to nearest even,
- * once.
+ * Cast. Floating point to integer truncates toward zero and saturates, as WebAssembly's and ARM64's
+ * conversions do: NaN gives 0, values beyond int32, int64, uint32 or uint64 its nearest end; to the
+ * narrower integer types, through int32 so saturated, its low bits kept. Integers keep their low bits;
+ * to floating point everything rounds to nearest even, once.
  */
 export interface CastOptions<T extends NumericTensorType> extends OpsetOption {
   /** The output type: its TensorProto.DataType number (version 6 on) or name (version 1). Required. */

@@ -6,12 +6,11 @@
 // - to float16/bfloat16: rounded to nearest even once, from the exact value (float64 and int64 sources
 //   too: they are not rounded to float32 first, which could round twice);
 // - floating point to integer: truncated toward zero. ONNX leaves NaN and values out of range undefined
-//   (and C++ makes them undefined behaviour); they give what x86-64's truncating conversions give, as
-//   C compilers use them and so onnxruntime's CPU kernels and numpy's astype (ONNX's reference): to
-//   int8/16/32 and uint8/16 through int32, to int64 and uint32 through int64, NaN or a value out of that
-//   range giving its minimum, of which the low bits are kept (NaN -> 0 for int8, INT32_MIN for int32;
-//   300.0 -> 44 for int8; -1.0 -> 255 for uint8); to uint64, values from 2^63 on through int64 after
-//   subtracting 2^63 (NaN -> 2^63, -1.0 -> 2^64 - 1, inf -> 0).
+//   (and C++ makes them undefined behaviour); they saturate, as WebAssembly's trunc_sat instructions
+//   and ARM64's conversions do (so onnxruntime there, and PyTorch's results that exported models
+//   carry): NaN -> 0, beyond the range its nearest end (int32, int64, uint32, uint64); to int8/16 and
+//   uint8/16 through int32 so saturated, keeping its low bits (300.0 -> 44 for int8, -1.0 -> 255 for
+//   uint8, 1e10 -> -1 for int8), as C compilers convert to those types there.
 #pragma once
 
 #include <bit>
@@ -67,16 +66,16 @@ double int_to_f64_odd(T v) {
   return negative ? -d : d;
 }
 
-// The truncating conversions (see above): NaN and values out of range give the type's minimum.
-inline int32_t truncate_i32(double x) {
-  return x > -2147483649.0 && x < 2147483648.0 ? static_cast<int32_t>(x) : std::numeric_limits<int32_t>::min();
-}
-inline int64_t truncate_i64(double x) {
-  return x >= -0x1p63 && x < 0x1p63 ? static_cast<int64_t>(x) : std::numeric_limits<int64_t>::min();
-}
-inline uint64_t truncate_u64(double x) {
-  if (x >= 0x1p63) return static_cast<uint64_t>(truncate_i64(x - 0x1p63)) ^ (uint64_t{1} << 63);
-  return static_cast<uint64_t>(truncate_i64(x));
+// The saturating truncations (see above).
+template <typename I>
+I saturate(double x) {
+  constexpr double kLow = static_cast<double>(std::numeric_limits<I>::min());
+  if (std::isnan(x)) return 0;
+  if (x <= kLow) return std::numeric_limits<I>::min();
+  // The first power of two above the maximum: 2^31, 2^63, 2^32, 2^64 (exact as doubles).
+  constexpr double kBeyond = std::is_signed_v<I> ? -kLow : 2.0 * (static_cast<double>(std::numeric_limits<I>::max() / 2) + 1.0);
+  if (x >= kBeyond) return std::numeric_limits<I>::max();
+  return static_cast<I>(x);
 }
 
 template <typename T>
@@ -102,12 +101,10 @@ D convert(S s) {
     return narrow_to_f32(to_f64(s));
   } else if constexpr (kIsHalf<D>) {
     return half_from_f32<D>(narrow_to_f32_odd(to_f64(s)));
-  } else if constexpr (std::is_same_v<D, uint64_t>) {
-    return truncate_u64(to_f64(s));
-  } else if constexpr (sizeof(D) == 8 || std::is_same_v<D, uint32_t>) {
-    return static_cast<D>(truncate_i64(to_f64(s)));
+  } else if constexpr (sizeof(D) >= 4) {
+    return saturate<D>(to_f64(s));
   } else {
-    return static_cast<D>(truncate_i32(to_f64(s)));
+    return static_cast<D>(saturate<int32_t>(to_f64(s)));  // the low bits
   }
 }
 

@@ -1,16 +1,12 @@
-// Cast's conversions (kernels/cast.h) against independent references: x86-64's truncating conversion
-// instructions for floating point to integer (the behaviour chosen for NaN and values out of range),
-// a search over all 65,536 bit patterns for the nearest float16/bfloat16, masking for integer to
+// Cast's conversions (kernels/cast.h) against independent references: truncation and clamping
+// written out for floating point to integer (saturating, the behaviour chosen for NaN and values out
+// of range), a search over all 65,536 bit patterns for the nearest float16/bfloat16, masking for integer to
 // integer; then the operator's versions and refusals.
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
-
-#if defined(__x86_64__)
-#include <emmintrin.h>
-#endif
 
 #include "core/half.h"
 #include "kernels/cast.h"
@@ -44,14 +40,18 @@ uint64_t low_bits(uint64_t v) {
   return low;
 }
 
-#if defined(__x86_64__)
-// x86-64's conversions, as compilers use them for C casts of in-range values: cvttsd2si.
-uint64_t hardware_truncation(double x, size_t size, bool is_signed) {
-  const auto i32 = [](double d) { return static_cast<uint64_t>(static_cast<int64_t>(_mm_cvttsd_si32(_mm_set_sd(d)))); };
-  const auto i64 = [](double d) { return static_cast<uint64_t>(_mm_cvttsd_si64(_mm_set_sd(d))); };
-  if (size < 4 || (size == 4 && is_signed)) return i32(x);
-  if (size == 4 || is_signed) return i64(x);
-  return x >= 0x1p63 ? i64(x - 0x1p63) ^ (uint64_t{1} << 63) : i64(x);
+// The saturating conversion, written out: NaN to 0, the value truncated, then clamped to the range of
+// the type, or of int32 for the types narrower than 32 bits (whose low bits are then kept).
+uint64_t saturated(double x, size_t size, bool is_signed) {
+  if (std::isnan(x)) return 0;
+  const int width = size < 4 ? 32 : static_cast<int>(8 * size);
+  const bool signed_range = size < 4 || is_signed;
+  const double low = signed_range ? -std::ldexp(1.0, width - 1) : 0.0;
+  const double high = signed_range ? std::ldexp(1.0, width - 1) : std::ldexp(1.0, width);  // one past the maximum
+  const double t = std::trunc(x);
+  if (t <= low) return signed_range ? static_cast<uint64_t>(static_cast<int64_t>(low)) : 0;
+  if (t >= high) return signed_range ? (uint64_t{1} << (width - 1)) - 1 : width == 64 ? UINT64_MAX : (uint64_t{1} << width) - 1;
+  return signed_range ? static_cast<uint64_t>(static_cast<int64_t>(t)) : static_cast<uint64_t>(t);
 }
 
 template <typename D, typename S>
@@ -60,7 +60,7 @@ void check_to_integer() {
     const S s = kernels::convert<S>(e);  // the float type's nearest value
     const double x = kernels::to_f64(s);
     INFO(dtype_name(DTypeOf<S>::value) << " " << x << " -> " << dtype_name(DTypeOf<D>::value));
-    CHECK(bits_of(kernels::convert<D>(s)) == low_bits<D>(hardware_truncation(x, sizeof(D), std::is_signed_v<D>)));
+    CHECK(bits_of(kernels::convert<D>(s)) == low_bits<D>(saturated(x, sizeof(D), std::is_signed_v<D>)));
   }
 }
 
@@ -75,7 +75,6 @@ void check_to_integers() {
   check_to_integer<uint32_t, S>();
   check_to_integer<uint64_t, S>();
 }
-#endif
 
 // The half-type bit pattern nearest x, ties to the even pattern, found by search: infinity when x is
 // at least halfway between the largest finite value and the next power of two.
@@ -130,27 +129,31 @@ std::vector<double> near_ties() {
 
 }  // namespace
 
-#if defined(__x86_64__)
-TEST_CASE("Cast: floating point to every integer type as x86-64's truncating conversions give") {
+TEST_CASE("Cast: floating point to every integer type truncates, saturating") {
   check_to_integers<double>();
   check_to_integers<float>();
   check_to_integers<Float16>();
   check_to_integers<BFloat16>();
 }
-#endif
 
 TEST_CASE("Cast: named results for NaN and out-of-range floats") {
   CHECK(kernels::convert<int8_t>(kNaN) == 0);
-  CHECK(kernels::convert<int32_t>(kNaN) == INT32_MIN);
-  CHECK(kernels::convert<int64_t>(kInf) == INT64_MIN);
+  CHECK(kernels::convert<int32_t>(kNaN) == 0);
+  CHECK(kernels::convert<uint64_t>(kNaN) == 0);
+  CHECK(kernels::convert<int64_t>(kInf) == INT64_MAX);
+  CHECK(kernels::convert<int64_t>(-kInf) == INT64_MIN);
+  CHECK(kernels::convert<int32_t>(2147483648.0) == INT32_MAX);
+  CHECK(kernels::convert<int32_t>(-2147483648.9) == INT32_MIN);
+  CHECK(kernels::convert<int64_t>(0x1p63) == INT64_MAX);
   CHECK(kernels::convert<int8_t>(300.0) == 44);
+  CHECK(kernels::convert<int8_t>(1e10) == -1);
   CHECK(kernels::convert<uint8_t>(-1.0) == 255);
-  CHECK(kernels::convert<uint32_t>(-1.0) == UINT32_MAX);
-  CHECK(kernels::convert<uint64_t>(-1.0) == UINT64_MAX);
-  CHECK(kernels::convert<uint64_t>(kNaN) == uint64_t{1} << 63);
-  CHECK(kernels::convert<uint64_t>(kInf) == 0);
-  CHECK(kernels::convert<int32_t>(-2.9) == -2);
+  CHECK(kernels::convert<uint32_t>(-1.0) == 0);
+  CHECK(kernels::convert<uint32_t>(5e9) == UINT32_MAX);
+  CHECK(kernels::convert<uint64_t>(-1.0) == 0);
+  CHECK(kernels::convert<uint64_t>(0x1p64) == UINT64_MAX);
   CHECK(kernels::convert<uint64_t>(0x1p63 + 4096) == (uint64_t{1} << 63) + 4096);
+  CHECK(kernels::convert<int32_t>(-2.9) == -2);
 }
 
 TEST_CASE("Cast: to float16 and bfloat16 rounds once, to nearest even") {

@@ -1,5 +1,5 @@
 // Constant, Identity, Cast, Shape, Gather and Concat through ops.* and InferenceSession: every version
-// and type against references written here (Cast's from the ONNX rules and x86-64's truncation, in
+// and type against references written here (Cast's from the ONNX rules and saturating truncation, in
 // exact arithmetic on numbers and bigints), with edge values, negative axes and indices, empty tensors,
 // and the refusals.
 import assert from 'node:assert/strict';
@@ -79,13 +79,15 @@ function storedOf(type, value) {
   return type === 'float32' ? Math.fround(value) : value;
 }
 
-// x86-64's truncating conversion of a float to an integer `width` bits wide: NaN and values out of
-// range give its minimum.
-function truncate(x, width) {
-  const limit = 2 ** (width - 1);
-  if (!(x > -limit - 1 && x < limit)) return -(2n ** BigInt(width - 1));
-  return BigInt(Math.trunc(x));
+// The saturating truncation of a float to an integer range [low, high]: NaN -> 0.
+function saturate(x, low, high) {
+  if (Number.isNaN(x)) return 0n;
+  const t = Math.trunc(x);
+  if (t <= Number(low)) return low;
+  if (t >= Number(high)) return high; // Number(high) may round up: t >= it is beyond the range
+  return BigInt(t);
 }
+const RANGE = (bits, signed) => (signed ? [-(2n ** BigInt(bits - 1)), 2n ** BigInt(bits - 1) - 1n] : [0n, 2n ** BigInt(bits) - 1n]);
 
 // Cast of one element (a value as valueOf gives) to type `to`, as a stored element of `to`.
 function castValue(v, fromFloat, to) {
@@ -97,10 +99,8 @@ function castValue(v, fromFloat, to) {
     return bf16Bits(roundBig(v, 8));
   }
   const bits = BITS[to];
-  let i;
-  if (!fromFloat) i = v;
-  else if (to === 'uint64') i = v >= 2 ** 63 ? BigInt.asUintN(64, truncate(v - 2 ** 63, 64)) ^ (1n << 63n) : truncate(v, 64);
-  else i = truncate(v, bits === 64 || to === 'uint32' ? 64 : 32);
+  // from floating point: saturated to the type's range, or to int32's for the narrower types
+  const i = !fromFloat ? v : bits >= 32 ? saturate(v, ...RANGE(bits, !to.startsWith('u'))) : saturate(v, ...RANGE(32, true));
   const wrapped = to.startsWith('u') ? BigInt.asUintN(bits, i) : BigInt.asIntN(bits, i);
   return storedOf(to, wrapped);
 }
