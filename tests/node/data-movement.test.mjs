@@ -7,7 +7,8 @@ import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, ops, ready, supportedOperators, Tensor } from 'onnx-wasm';
 import { DATA_TYPE, buildModel, tensorProto } from '../../tools/onnx-builder.mjs';
 import { FLOAT_EDGES, FLOAT_TYPES, INT_TYPES, intEdges } from '../../tools/values.mjs';
-import { f16ToNumber, numberToF16 } from './helpers/reference.mjs';
+import { bf16Value, castValue, referenceConcat, referenceGather, sizeOf, valueOf } from './helpers/data-movement-reference.mjs';
+import { f16ToNumber } from './helpers/reference.mjs';
 
 before(() => ready());
 
@@ -15,95 +16,9 @@ const TYPES = ['float32', 'float64', 'float16', 'bfloat16', 'int8', 'int16', 'in
 const FLOATS = new Set(['float32', 'float64', 'float16', 'bfloat16']);
 const NUMERIC = TYPES.filter((t) => t !== 'bfloat16');
 const ARRAY = Object.fromEntries(TYPES.map((t) => [t, FLOATS.has(t) ? FLOAT_TYPES[t].array : INT_TYPES[t].array]));
-const BITS = { int8: 8, int16: 16, int32: 32, int64: 64, uint8: 8, uint16: 16, uint32: 32, uint64: 64 };
 
 const versionsOf = (op) => supportedOperators().filter((r) => r.op === op).map((r) => r.version);
 const isError = (code, ...parts) => (e) => e instanceof OnnxWasmError && e.code === code && parts.every((p) => e.message.includes(p));
-
-// ---- exact references
-
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-
-// x rounded to nearest even with p significant bits, normal exponents from emin, +-inf beyond max.
-function roundTo(x, p, emin, max) {
-  if (!Number.isFinite(x) || x === 0) return x;
-  const a = Math.abs(x);
-  let e = Math.floor(Math.log2(a));
-  if (2 ** e > a) e -= 1;
-  if (2 ** (e + 1) <= a) e += 1;
-  const quantum = 2 ** (Math.max(e, emin) - (p - 1));
-  const q = a / quantum;
-  let r = Math.floor(q);
-  if (q - r > 0.5 || (q - r === 0.5 && r % 2 === 1)) r += 1;
-  const v = r * quantum;
-  const limit = max + 2 ** (Math.floor(Math.log2(max)) - p); // halfway to the next power of two
-  return Math.sign(x) * (v >= limit ? Infinity : Math.min(v, max) === v ? v : max);
-}
-const BF16_MAX = (2 - 2 ** -7) * 2 ** 127;
-function bf16Bits(x) {
-  if (Number.isNaN(x)) return 0x7fc0;
-  f32[0] = Object.is(x, -0) ? -0 : roundTo(x, 8, -126, BF16_MAX);
-  return u32[0] >>> 16;
-}
-const bf16Value = (h) => ((u32[0] = h << 16), f32[0]);
-
-// A bigint rounded to p significant bits, to nearest even (exact for the float types' integers).
-function roundBig(b, p) {
-  const negative = b < 0n;
-  let m = negative ? -b : b;
-  const bits = m.toString(2).length;
-  if (bits > p) {
-    const drop = BigInt(bits - p);
-    const low = m & ((1n << drop) - 1n);
-    const half = 1n << (drop - 1n);
-    m >>= drop;
-    if (low > half || (low === half && (m & 1n) === 1n)) m += 1n;
-    m <<= drop;
-  }
-  return Number(negative ? -m : m); // at most p <= 53 bits: exact
-}
-
-// The element value of a stored element: numbers for float types (halves decoded), bigints for integers.
-function valueOf(type, stored) {
-  if (type === 'float16') return f16ToNumber(stored);
-  if (type === 'bfloat16') return bf16Value(stored);
-  return FLOATS.has(type) ? stored : BigInt(stored);
-}
-
-// The stored element a value of `type` has.
-function storedOf(type, value) {
-  if (type === 'float16') return numberToF16(value);
-  if (type === 'bfloat16') return bf16Bits(value);
-  if (!FLOATS.has(type)) return typeof INT_TYPES[type].min === 'bigint' ? value : Number(value);
-  return type === 'float32' ? Math.fround(value) : value;
-}
-
-// The saturating truncation of a float to an integer range [low, high]: NaN -> 0.
-function saturate(x, low, high) {
-  if (Number.isNaN(x)) return 0n;
-  const t = Math.trunc(x);
-  if (t <= Number(low)) return low;
-  if (t >= Number(high)) return high; // Number(high) may round up: t >= it is beyond the range
-  return BigInt(t);
-}
-const RANGE = (bits, signed) => (signed ? [-(2n ** BigInt(bits - 1)), 2n ** BigInt(bits - 1) - 1n] : [0n, 2n ** BigInt(bits) - 1n]);
-
-// Cast of one element (a value as valueOf gives) to type `to`, as a stored element of `to`.
-function castValue(v, fromFloat, to) {
-  if (FLOATS.has(to)) {
-    if (fromFloat) return storedOf(to, v);
-    if (to === 'float64') return roundBig(v, 53);
-    if (to === 'float32') return roundBig(v, 24);
-    if (to === 'float16') return numberToF16(roundBig(v, 11));
-    return bf16Bits(roundBig(v, 8));
-  }
-  const bits = BITS[to];
-  // from floating point: saturated to the type's range, or to int32's for the narrower types
-  const i = !fromFloat ? v : bits >= 32 ? saturate(v, ...RANGE(bits, !to.startsWith('u'))) : saturate(v, ...RANGE(32, true));
-  const wrapped = to.startsWith('u') ? BigInt.asUintN(bits, i) : BigInt.asIntN(bits, i);
-  return storedOf(to, wrapped);
-}
 
 const CAST_EDGES = [300, -1, 255.9, 256, -128.5, -129, 32767.5, 65535.9, 65520, 65519.99, 2 ** 31 - 0.5, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1,
   2 ** 32, 5e9, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 2 ** 63 + 4096, 2 ** 64, 1e30, -1e30, 3.4e38, 1 + 2 ** -11 + 2 ** -40, 1 + 2 ** -8 + 2 ** -35];
@@ -126,11 +41,11 @@ function assertSameData(got, want, label) {
   }
 }
 
-// The bits of a stored half NaN are any NaN's.
 function castWant(from, to, data) {
   const want = Array.from(data, (s) => castValue(valueOf(from, s), FLOATS.has(from), to));
   return ARRAY[to].from(want);
 }
+// As assertSameData, any NaN bits of the half types standing for any other's.
 function assertCast(got, from, to, data, label) {
   const want = castWant(from, to, data);
   if (to === 'float16' || to === 'bfloat16') {
@@ -224,39 +139,6 @@ describe('Cast', () => {
       isError('UNSUPPORTED', "node 'n' (Cast)", 'int4'));
   });
 });
-
-// ---- data movement references
-
-const strides = (dims) => dims.map((_, k) => dims.slice(k + 1).reduce((a, b) => a * b, 1));
-const sizeOf = (dims) => dims.reduce((a, b) => a * b, 1);
-
-function referenceGather(data, dims, indices, indexDims, axis) {
-  const a = axis < 0 ? axis + dims.length : axis;
-  const outDims = [...dims.slice(0, a), ...indexDims, ...dims.slice(a + 1)];
-  const out = [];
-  const outer = sizeOf(dims.slice(0, a)), inner = sizeOf(dims.slice(a + 1)), extent = dims[a];
-  for (let o = 0; o < outer; o++)
-    for (const raw of indices) {
-      const k = Number(raw) < 0 ? Number(raw) + extent : Number(raw);
-      for (let i = 0; i < inner; i++) out.push(data[(o * extent + k) * inner + i]);
-    }
-  return { out, outDims };
-}
-
-function referenceConcat(tensors, axis) {
-  const rank = tensors[0].dims.length;
-  const a = axis < 0 ? axis + rank : axis;
-  const outDims = [...tensors[0].dims];
-  outDims[a] = tensors.reduce((s, t) => s + t.dims[a], 0);
-  const out = [];
-  const outer = sizeOf(outDims.slice(0, a));
-  for (let o = 0; o < outer; o++)
-    for (const t of tensors) {
-      const row = sizeOf(t.dims.slice(a));
-      for (let i = 0; i < row; i++) out.push(t.data[o * row + i]);
-    }
-  return { out, outDims };
-}
 
 // Values of each type, distinct where the type allows.
 function valuesOf(type, n) {
