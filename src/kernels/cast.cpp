@@ -1,5 +1,5 @@
-// Cast runs in two stages over blocks that stay in cache, so that 12 readers and 36 writers serve the
-// 132 pairs of different types, rather than a loop per pair: each element is widened to what holds
+// Cast runs a SIMD128 loop for the common pairs (direct_cast), and the others in two stages over
+// blocks that stay in cache, so that 12 readers and 36 writers serve them, rather than a loop per pair: each element is widened to what holds
 // every value of its kind exactly (integers to int64 or uint64, floating point to float64), then
 // converted from that by the rules of cast.h. That gives the same result as converting directly:
 // convert<D> of a floating-point value goes through its float64 value anyway, and integer conversions
@@ -17,7 +17,7 @@ constexpr size_t kBlock = 256;
 template <typename S>
 using Wide = std::conditional_t<kIsFloat<S>, double, std::conditional_t<std::is_signed_v<S>, int64_t, uint64_t>>;
 
-using Stage = void (*)(const void* in, void* out, size_t n);
+using Stage = CastLoop;
 
 template <typename S>
 void widen(const void* in, void* out, size_t n) {
@@ -43,6 +43,7 @@ void cast(DType from, const void* x, DType to, void* y, size_t n) {
     if (x != y) std::memcpy(y, x, n * dtype_size(from));
     return;
   }
+  if (CastLoop direct = direct_cast(from, to)) return direct(x, y, n);
   Stage widen_stage = nullptr, narrow_stage = nullptr;
   DType wide = DType::kUndefined;
   visit_dtype(from, [&](auto source) __attribute__((always_inline)) {

@@ -111,4 +111,9 @@ D convert(S s) {
 // y[i] = convert<to>(x[i]) for n elements; x and y may be the same memory only when the types are.
 void cast(DType from, const void* x, DType to, void* y, size_t n);
 
+// A loop of n elements from `in` to `out`.
+using CastLoop = void (*)(const void* in, void* out, size_t n);
+// The SIMD128 loop of a common pair (cast_f32_simd128.cpp), or null: cast() uses it when there is one.
+CastLoop direct_cast(DType from, DType to);
+
 }  // namespace ow::kernels
