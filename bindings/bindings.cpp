@@ -37,12 +37,15 @@ AttributeValue number_from_js(double d, bool integer) {
   return a;
 }
 
-// A copy of a Tensor that js/attributes.mjs made ({type, dims, data}, data in JS memory) → a tensor.
+// A copy of a Tensor that js/attributes.mjs made ({code: its ONNX type number, dims, data in JS
+// memory}) → a tensor.
 Result<AttributeValue> tensor_from_js(const val& v) {
+  const auto code = v["code"].as<int32_t>();
+  if (!dtype_is_known(code)) return Unsupported("a tensor of element type " + element_type_name(code) + ", which this runtime does not support");
   const val dims_js = v["dims"];
   Dims dims(dims_js["length"].as<size_t>());
   for (size_t k = 0; k < dims.size(); ++k) dims[k] = static_cast<int64_t>(dims_js[k].as<double>());
-  OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(dtype_from_name(string_from_js(v["type"])), std::move(dims)));
+  OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(static_cast<DType>(code), std::move(dims)));
   const val data = v["data"];
   if (data["byteLength"].as<size_t>() != t.byte_size()) return InvalidArgument("a tensor's data do not fit its shape");
   // Viewed after allocating, which may grow (and so move) the memory views depend on.
@@ -147,8 +150,9 @@ val params_to_js(const OpVersion& version, const std::vector<Param>& params) {
 }
 
 // [{op, version, types, inputs, outputs, minInputs, maxInputs (Infinity: variadic), elementwise,
-// independentPlanes}] for every operator version; `types` are the first input's (an operator's variants
-// are its versions times these), `inputs` and `outputs` each param's. The build derives the JS operator
+// independentPlanes}] for every operator version; `types` are the first input's, or for an operator of
+// no inputs its output's (an operator's variants are its versions times these), `inputs` and
+// `outputs` each param's. The build derives the JS operator
 // functions and LATEST_OPSET from it (scripts/build-js.mjs).
 val operator_table() {
   val table = val::array();
@@ -158,7 +162,9 @@ val operator_table() {
       val row = val::object();
       row.set("op", string_to_js(s->name));
       row.set("version", v.since_version);
-      row.set("types", type_names_to_js(inputs.empty() ? std::vector<DType>{} : constraint_types(v, inputs.front().type)));
+      // an operator of no inputs (Constant): its output's
+      const Param& first = inputs.empty() ? s->outputs_of(v).front() : inputs.front();
+      row.set("types", type_names_to_js(constraint_types(v, first.type)));
       row.set("inputs", params_to_js(v, inputs));
       row.set("outputs", params_to_js(v, s->outputs_of(v)));
       row.set("minInputs", static_cast<double>(min_input_count(inputs)));

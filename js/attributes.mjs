@@ -1,8 +1,9 @@
 // Operator options on their way into wasm: checked and copied here, so that the bindings only ever read
-// numbers, booleans, strings, short arrays of them and copies of Tensors ({type, dims, data}), never
+// numbers, booleans, strings, short arrays of them and copies of Tensors ({code, dims, data}), never
 // getters, proxies or huge values (a string or an array is copied into wasm memory whole, before any
 // C++ check could refuse it).
 import { OnnxWasmError } from './errors.mjs';
+import { DTYPES } from './dtypes.mjs';
 import { isTensor } from './tensor.mjs';
 
 // Far above what any operator needs (AveragePool: a few attributes of 2 values per spatial axis).
@@ -21,7 +22,9 @@ function checkedValue(op, name, value) {
   if (isTensor(value)) {
     // A tensor-valued attribute (Constant's value), copied into JS memory: preparing the operator may
     // grow wasm memory, and what is prepared must be what was checked.
-    return Object.freeze({ type: value.type, dims: [...value.dims], data: value.data.slice() });
+    const info = DTYPES[value.type];
+    if (!info) throw new OnnxWasmError(`${label} is a ${value.type} tensor, a type this runtime does not support`, 'UNSUPPORTED');
+    return Object.freeze({ code: info.code, dims: [...value.dims], data: value.data.slice() });
   }
   const scalar = (v) => {
     if (typeof v === 'number' || typeof v === 'boolean') return v;

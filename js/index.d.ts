@@ -558,7 +558,7 @@ export interface OperatorVersion {
   op: string;
   /** The opset in which this version was introduced (its since-version). */
   version: number;
-  /** The element types of its first input (its variants are these, per version). */
+  /** The element types of its first input, or of its output if it has none (its variants are these, per version). */
   types: NumericTensorType[];
   /** Its inputs as ONNX names them, each with the element types it accepts. */
   inputs: OperatorParam[];

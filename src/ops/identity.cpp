@@ -20,6 +20,9 @@ namespace {
 
 class IdentityKernel final : public Kernel {
  public:
+  // A graph may make the output a view of the input (onnx/graph_optimizer.h).
+  bool reshapes() const override { return true; }
+  Result<Dims> reshaped_dims(const Inputs& inputs) const override { return inputs[0]->dims(); }
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& x = *inputs[0];
     if (outputs.empty() && x.owns_data()) {

@@ -38,7 +38,7 @@ test('the table: each row names an operator, a since-version, its types and inpu
     assert.ok(row.minInputs >= 0 && row.maxInputs >= row.minInputs, `${row.op}: ${row.minInputs}..${row.maxInputs}`);
     assert.equal(row.minInputs, row.inputs.filter((p) => !p.optional).length, `${row.op}-${row.version} inputs`);
     assert.equal(row.maxInputs, row.inputs.at(-1)?.variadic ? Infinity : row.inputs.length, `${row.op}-${row.version} inputs`);
-    assert.deepEqual(row.types, row.inputs[0]?.types ?? [], `${row.op}-${row.version}: types are the first input's`);
+    assert.deepEqual(row.types, (row.inputs[0] ?? row.outputs[0]).types, `${row.op}-${row.version}: types are the first input's (no inputs: the output's)`);
     for (const p of [...row.inputs, ...row.outputs]) {
       assert.deepEqual(Object.keys(p).sort(), ['constraint', 'name', 'optional', 'types', 'variadic'], `${row.op}-${row.version}`);
       assert.ok(p.types.length > 0, `${row.op}-${row.version} ${p.name} has types`);
