@@ -84,16 +84,17 @@ function runOperator(operator, defaultKey, inputs, options = NO_OPTIONS) {
     // Options that passed the checks but have no key hold a Tensor (Constant's value): the operator is
     // prepared for this call only.
     try {
-      return runCall(operator, inputs, options, handle, checked);
+      return runCall(operator, key, inputs, options, handle, checked);
     } finally {
       releaseOneOff();
     }
   }
-  return runCall(operator, inputs, options, handle, checked);
+  return runCall(operator, key, inputs, options, handle, checked);
 }
 
-// runOperator's call, with the prepared operator (`handle`) or the `checked` options to prepare it.
-function runCall(operator, inputs, options, handle, checked) {
+// runOperator's call, with the prepared operator (`handle`) or the `checked` options to prepare it
+// (`key`: their cache key, null when they have none).
+function runCall(operator, key, inputs, options, handle, checked) {
   const { op, elementwise } = operator;
   return guarded(op, (m) => {
     try {
