@@ -68,26 +68,24 @@ Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) 
   return std::unique_ptr<Kernel>(new CastKernel(type));
 }
 
-std::vector<TypeConstraint> cast_types(const std::vector<DType>& types) { return {{"T1", types}, {"T2", types}}; }
-
 }  // namespace
 
 const OpSchema& cast_schema() {
-  static const OpSchema schema{
-      .name = "Cast",
-      .inputs = {{"input", "T1"}},
-      .outputs = {{"output", "T2"}},
-      .versions = {{.since_version = 1, .types = cast_types(kNumericTypes), .attributes = {"to"}},
-                   {.since_version = 6, .types = cast_types(kNumericTypes), .attributes = {"to"}},
-                   {.since_version = 9, .types = cast_types(kNumericTypes), .attributes = {"to"}},
-                   {.since_version = 13, .types = cast_types(kAllTypes), .attributes = {"to"}},
-                   {.since_version = 19, .types = cast_types(kAllTypes), .attributes = {"to", "saturate"}},
-                   {.since_version = 21, .types = cast_types(kAllTypes), .attributes = {"to", "saturate"}},
-                   {.since_version = 23, .types = cast_types(kAllTypes), .attributes = {"to", "saturate"}},
-                   {.since_version = 24, .types = cast_types(kAllTypes), .attributes = {"to", "saturate", "round_mode"}},
-                   {.since_version = 25, .types = cast_types(kAllTypes), .attributes = {"to", "saturate", "round_mode"}}},
-      .make_kernel = make_cast,
-      .elementwise = true};
+  static const OpSchema schema = [] {
+    const std::vector<TypeConstraint> numeric = {{"T1", kNumericTypes}, {"T2", kNumericTypes}};
+    const std::vector<TypeConstraint> all = {{"T1", kAllTypes}, {"T2", kAllTypes}};
+    std::vector<OpVersion> versions = same_versions({1, 6, 9}, {"to"}, numeric);
+    for (auto [since, attributes] : {std::pair<std::vector<int>, std::vector<std::string_view>>{{13}, {"to"}},
+                                     {{19, 21, 23}, {"to", "saturate"}},
+                                     {{24, 25}, {"to", "saturate", "round_mode"}}})
+      for (OpVersion& v : same_versions(since, attributes, all)) versions.push_back(std::move(v));
+    return OpSchema{.name = "Cast",
+                    .inputs = {{"input", "T1"}},
+                    .outputs = {{"output", "T2"}},
+                    .versions = std::move(versions),
+                    .make_kernel = make_cast,
+                    .elementwise = true};
+  }();
   return schema;
 }
 

@@ -102,20 +102,15 @@ Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& att
 }  // namespace
 
 const OpSchema& constant_schema() {
-  static const OpSchema schema{.name = "Constant",
-                               .inputs = {},
-                               .outputs = {{"output", "T"}},
-                               .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"value"}},
-                                            {.since_version = 9, .types = type_t(kNumericTypes), .attributes = {"value"}},
-                                            {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"value", "sparse_value"}},
-                                            {.since_version = 12, .types = type_t(kNumericTypes), .attributes = kValueAttributes},
-                                            {.since_version = 13, .types = type_t(kAllTypes), .attributes = kValueAttributes},
-                                            {.since_version = 19, .types = type_t(kAllTypes), .attributes = kValueAttributes},
-                                            {.since_version = 21, .types = type_t(kAllTypes), .attributes = kValueAttributes},
-                                            {.since_version = 23, .types = type_t(kAllTypes), .attributes = kValueAttributes},
-                                            {.since_version = 24, .types = type_t(kAllTypes), .attributes = kValueAttributes},
-                                            {.since_version = 25, .types = type_t(kAllTypes), .attributes = kValueAttributes}},
-                               .make_kernel = make_constant};
+  static const OpSchema schema = [] {
+    std::vector<OpVersion> versions = {
+        {.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"value"}},
+        {.since_version = 9, .types = type_t(kNumericTypes), .attributes = {"value"}},
+        {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"value", "sparse_value"}},
+        {.since_version = 12, .types = type_t(kNumericTypes), .attributes = kValueAttributes}};
+    for (OpVersion& v : same_versions({13, 19, 21, 23, 24, 25}, kValueAttributes, type_t(kAllTypes))) versions.push_back(std::move(v));
+    return OpSchema{.name = "Constant", .inputs = {}, .outputs = {{"output", "T"}}, .versions = std::move(versions), .make_kernel = make_constant};
+  }();
   return schema;
 }
 

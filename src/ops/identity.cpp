@@ -67,39 +67,33 @@ Result<std::unique_ptr<Kernel>> make_shape(int /*version*/, const Attributes& at
   return std::unique_ptr<Kernel>(new ShapeKernel(start, end, attrs.has("end")));
 }
 
-OpVersion identity_v(int since) {
-  return {.since_version = since, .types = {{"V", kAllTypes}}, .attributes = {}, .inputs = {{"input", "V"}}, .outputs = {{"output", "V"}}};
-}
-
-OpVersion shape_v(int since) {
-  return {.since_version = since, .types = {{"T", kAllTypes}, {"T1", {DType::kInt64}}}, .attributes = {"start", "end"}};
-}
-
 }  // namespace
 
 const OpSchema& identity_schema() {
-  static const OpSchema schema{
-      .name = "Identity",
-      .inputs = {{"input", "T"}},
-      .outputs = {{"output", "T"}},
-      .versions = {{.since_version = 1, .types = type_t(kNumericTypes), .attributes = {}},
-                   {.since_version = 13, .types = type_t(kAllTypes), .attributes = {}},
-                   // 14 on name the constraint V, as it takes sequences and optional values too
-                   identity_v(14), identity_v(16), identity_v(19), identity_v(21), identity_v(23), identity_v(24), identity_v(25)},
-      .make_kernel = make_identity,
-      .elementwise = true};
+  static const OpSchema schema = [] {
+    std::vector<OpVersion> versions = {{.since_version = 1, .types = type_t(kNumericTypes), .attributes = {}},
+                                       {.since_version = 13, .types = type_t(kAllTypes), .attributes = {}}};
+    // 14 on name the constraint V, as it takes sequences and optional values too
+    for (OpVersion& v : same_versions({14, 16, 19, 21, 23, 24, 25}, {}, {{"V", kAllTypes}}, {{"input", "V"}}, {{"output", "V"}}))
+      versions.push_back(std::move(v));
+    return OpSchema{.name = "Identity",
+                    .inputs = {{"input", "T"}},
+                    .outputs = {{"output", "T"}},
+                    .versions = std::move(versions),
+                    .make_kernel = make_identity,
+                    .elementwise = true};
+  }();
   return schema;
 }
 
 const OpSchema& shape_schema() {
-  static const OpSchema schema{
-      .name = "Shape",
-      .inputs = {{"data", "T"}},
-      .outputs = {{"shape", "T1"}},
-      .versions = {{.since_version = 1, .types = {{"T", kNumericTypes}, {"T1", {DType::kInt64}}}, .attributes = {}},
-                   {.since_version = 13, .types = {{"T", kAllTypes}, {"T1", {DType::kInt64}}}, .attributes = {}},
-                   shape_v(15), shape_v(19), shape_v(21), shape_v(23), shape_v(24), shape_v(25)},
-      .make_kernel = make_shape};
+  static const OpSchema schema = [] {
+    const TypeConstraint int64 = {"T1", {DType::kInt64}};
+    std::vector<OpVersion> versions = {{.since_version = 1, .types = {{"T", kNumericTypes}, int64}, .attributes = {}},
+                                       {.since_version = 13, .types = {{"T", kAllTypes}, int64}, .attributes = {}}};
+    for (OpVersion& v : same_versions({15, 19, 21, 23, 24, 25}, {"start", "end"}, {{"T", kAllTypes}, int64})) versions.push_back(std::move(v));
+    return OpSchema{.name = "Shape", .inputs = {{"data", "T"}}, .outputs = {{"shape", "T1"}}, .versions = std::move(versions), .make_kernel = make_shape};
+  }();
   return schema;
 }
 
