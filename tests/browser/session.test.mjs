@@ -43,10 +43,10 @@ eachEngine((browser) => {
     }, { cases });
     const failed = results.filter((r) => r.status === 'failed');
     assert.deepEqual(failed, []);
-    assert.equal(results.filter((r) => r.status === 'passed').length, 45);
-    assert.deepEqual(results.filter((r) => r.status === 'refused').map((r) => r.name).sort(), [
-      'node/test_globalaveragepool', 'node/test_globalaveragepool_precomputed', 'pytorch-converted/test_AvgPool1d', 'pytorch-converted/test_AvgPool1d_stride',
-    ]);
+    // The runner refuses a case only for an operator the table lacks or a type the runtime lacks (named
+    // in the error): every other case passes, as in Node (npm run conformance).
+    assert.deepEqual(results.filter((r) => r.status !== 'passed' && r.status !== 'refused'), []);
+    assert.ok(results.filter((r) => r.status === 'passed').length >= 119, 'the 118 cases of the operators and the URL source pass');
     assert.deepEqual(await page.consoleErrors(), []);
     await page.close();
   });
