@@ -41,7 +41,8 @@ const std::vector<std::string_view> kValueAttributes = {"value",     "sparse_val
 Result<Tensor> float_tensor(const AttributeValue& a, bool list) {
   std::vector<double> values;
   if (a.kind == AttributeValue::Kind::kFloat || a.kind == AttributeValue::Kind::kInt) {
-    values.push_back(a.kind == AttributeValue::Kind::kFloat ? a.f : static_cast<double>(a.i));
+    // an int's f is its JS number where it came from JS (a -0 keeps its sign), as Attributes::get_float reads it
+    values.push_back(a.kind == AttributeValue::Kind::kFloat || a.i == 0 ? a.f : static_cast<double>(a.i));
   } else if (a.kind == AttributeValue::Kind::kFloats) {
     values = a.floats;
   } else {

@@ -333,6 +333,7 @@ describe('Constant', () => {
       };
       check(ops.Constant({ opset: version, value_float: 0.1 }), 'float32', [], [Math.fround(0.1)]);
       check(ops.Constant({ opset: version, value_float: 3 }), 'float32', [], [3]);
+      check(ops.Constant({ opset: version, value_float: -0 }), 'float32', [], [-0]);
       check(ops.Constant({ opset: version, value_floats: [1.5, -0, 1e39, -1e300, NaN] }), 'float32', [5], [1.5, -0, Infinity, -Infinity, NaN]);
       check(ops.Constant({ opset: version, value_floats: [] }), 'float32', [0], []);
       check(ops.Constant({ opset: version, value_int: -7 }), 'int64', [], [-7n]);
