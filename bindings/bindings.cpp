@@ -37,8 +37,25 @@ AttributeValue number_from_js(double d, bool integer) {
   return a;
 }
 
+// A copy of a Tensor that js/attributes.mjs made ({code: its ONNX type number, dims, data in JS
+// memory}) → a tensor.
+Result<AttributeValue> tensor_from_js(const val& v) {
+  const auto code = v["code"].as<int32_t>();
+  if (!dtype_is_known(code)) return Unsupported("a tensor of element type " + element_type_name(code) + ", which this runtime does not support");
+  const val dims_js = v["dims"];
+  Dims dims(dims_js["length"].as<size_t>());
+  for (size_t k = 0; k < dims.size(); ++k) dims[k] = static_cast<int64_t>(dims_js[k].as<double>());
+  OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(static_cast<DType>(code), std::move(dims)));
+  const val data = v["data"];
+  if (data["byteLength"].as<size_t>() != t.byte_size()) return InvalidArgument("a tensor's data do not fit its shape");
+  // Viewed after allocating, which may grow (and so move) the memory views depend on.
+  val(emscripten::typed_memory_view(t.byte_size(), static_cast<unsigned char*>(t.raw_data())))
+      .call<void>("set", val::global("Uint8Array").new_(data["buffer"], data["byteOffset"], data["byteLength"]));
+  return AttributeValue::TensorValue(std::move(t));
+}
+
 // A JS options value → AttributeValue: integers → int, other numbers → float, strings, booleans → 0/1,
-// arrays of those → lists.
+// arrays of those → lists, tensors (as attributes.mjs copies them) → tensors.
 Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) {
   const std::string type = string_from_js(v.typeOf());
   if (type == "number")
@@ -70,6 +87,7 @@ Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) 
       return AttributeValue::Strings(std::move(strings));
     }
   }
+  if (type == "object") return tensor_from_js(v);
   return InvalidArgument("attribute '" + name + "' has a value of an unsupported kind (" + type + ")");
 }
 
@@ -116,12 +134,13 @@ val type_names_to_js(const std::vector<DType>& types) {
   return names;
 }
 
-// [{name, types, optional, variadic}] for a version's params.
+// [{name, constraint, types, optional, variadic}] for a version's params.
 val params_to_js(const OpVersion& version, const std::vector<Param>& params) {
   val list = val::array();
   for (const Param& p : params) {
     val row = val::object();
     row.set("name", string_to_js(p.name));
+    row.set("constraint", string_to_js(p.type));
     row.set("types", type_names_to_js(constraint_types(version, p.type)));
     row.set("optional", p.arity == Param::Arity::kOptional);
     row.set("variadic", p.arity == Param::Arity::kVariadic);
@@ -131,8 +150,9 @@ val params_to_js(const OpVersion& version, const std::vector<Param>& params) {
 }
 
 // [{op, version, types, inputs, outputs, minInputs, maxInputs (Infinity: variadic), elementwise,
-// independentPlanes}] for every operator version; `types` are the first input's (an operator's variants
-// are its versions times these), `inputs` and `outputs` each param's. The build derives the JS operator
+// independentPlanes}] for every operator version; `types` are the first input's, or for an operator of
+// no inputs its output's (an operator's variants are its versions times these), `inputs` and
+// `outputs` each param's. The build derives the JS operator
 // functions and LATEST_OPSET from it (scripts/build-js.mjs).
 val operator_table() {
   val table = val::array();
@@ -142,7 +162,9 @@ val operator_table() {
       val row = val::object();
       row.set("op", string_to_js(s->name));
       row.set("version", v.since_version);
-      row.set("types", type_names_to_js(inputs.empty() ? std::vector<DType>{} : constraint_types(v, inputs.front().type)));
+      // an operator of no inputs (Constant): its output's
+      const Param& first = inputs.empty() ? s->outputs_of(v).front() : inputs.front();
+      row.set("types", type_names_to_js(constraint_types(v, first.type)));
       row.set("inputs", params_to_js(v, inputs));
       row.set("outputs", params_to_js(v, s->outputs_of(v)));
       row.set("minInputs", static_cast<double>(min_input_count(inputs)));

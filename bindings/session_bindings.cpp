@@ -56,6 +56,7 @@ val attribute_to_js(const AttributeValue& a) {
     case Kind::kInts: return int64s_to_js(a.ints);
     case Kind::kFloats: return list_to_js(a.floats);
     case Kind::kStrings: return list_to_js(a.strings, string_to_js);
+    case Kind::kTensor:  // a Constant's value: null, as the kinds no operator here takes
     case Kind::kOther: break;
   }
   return val::null();

@@ -1,7 +1,10 @@
 // Operator options on their way into wasm: checked and copied here, so that the bindings only ever read
-// numbers, booleans, strings and short arrays of them, never getters, proxies or huge values (a string
-// or an array is copied into wasm memory whole, before any C++ check could refuse it).
+// numbers, booleans, strings, short arrays of them and copies of Tensors ({code, dims, data}), never
+// getters, proxies or huge values (a string or an array is copied into wasm memory whole, before any
+// C++ check could refuse it).
 import { OnnxWasmError } from './errors.mjs';
+import { DTYPES } from './dtypes.mjs';
+import { isTensor } from './tensor.mjs';
 
 // Far above what any operator needs (AveragePool: a few attributes of 2 values per spatial axis).
 const MAX_ATTRIBUTES = 64;
@@ -16,6 +19,13 @@ function kindOf(value) {
 
 function checkedValue(op, name, value) {
   const label = `${op}: attribute '${name}'`;
+  if (isTensor(value)) {
+    // A tensor-valued attribute (Constant's value), copied into JS memory: preparing the operator may
+    // grow wasm memory, and what is prepared must be what was checked.
+    const info = DTYPES[value.type];
+    if (!info) throw new OnnxWasmError(`${label} is a ${value.type} tensor, a type this runtime does not support`, 'UNSUPPORTED');
+    return Object.freeze({ code: info.code, dims: [...value.dims], data: value.data.slice() });
+  }
   const scalar = (v) => {
     if (typeof v === 'number' || typeof v === 'boolean') return v;
     if (typeof v === 'string') {

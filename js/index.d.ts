@@ -271,7 +271,7 @@ export interface OutOption<T extends TensorType> {
   /**
    * A Tensor of the output's type and dims, in JS or wasm memory, that receives the result and is
    * returned: no new output is made. A wrong type, dims or a disposed wasm tensor is an OnnxWasmError
-   * saying what differs. For the elementwise operators (Floor, Ceil, Round, Min, Max, Add, Sub, Mul, Div, Relu, Clip) it may be an input of
+   * saying what differs. For the elementwise operators (Floor, Ceil, Round, Min, Max, Add, Sub, Mul, Div, Relu, Clip, Identity, Cast) it may be an input of
    * the output's dims (in place); AveragePool refuses an `out` that shares memory with its input in
    * wasm memory (in JS memory the input is copied before anything is written).
    */
@@ -372,6 +372,75 @@ export interface TransposeOptions extends OpsetOption {
   perm?: readonly number[];
 }
 
+/** TensorProto.DataType's numbers for the element types (Cast's `to` from version 6). */
+export interface DataTypeNumbers {
+  float32: 1; uint8: 2; int8: 3; uint16: 4; int16: 5; int32: 6; int64: 7; float16: 10; float64: 11; uint32: 12; uint64: 13; bfloat16: 16;
+}
+/** TensorProto.DataType's names for the element types (Cast-1's `to`). */
+export interface DataTypeNames {
+  float32: 'FLOAT'; uint8: 'UINT8'; int8: 'INT8'; uint16: 'UINT16'; int16: 'INT16'; int32: 'INT32'; int64: 'INT64';
+  float16: 'FLOAT16'; float64: 'DOUBLE'; uint32: 'UINT32'; uint64: 'UINT64'; bfloat16: 'BFLOAT16';
+}
+
+/**
+ * Constant: exactly one of the value attributes. A type the runtime lacks (value_string(s)) and
+ * sparse_value are refused as UNSUPPORTED.
+ */
+export interface ConstantOptions extends OpsetOption {
+  /** The tensor itself (copied when the operator is prepared). */
+  value?: Tensor<NumericTensorType>;
+  /** Version 11 on; refused (sparse tensors are not supported). */
+  sparse_value?: never;
+  /** Version 12 on: a float32 scalar. */
+  value_float?: number;
+  /** Version 12 on: a 1-D float32 tensor. */
+  value_floats?: readonly number[];
+  /** Version 12 on: an int64 scalar (exact up to 2^53; pass a Tensor as `value` beyond). */
+  value_int?: number;
+  /** Version 12 on: a 1-D int64 tensor. */
+  value_ints?: readonly number[];
+  /** Version 12 on; refused (the runtime has no string tensors). */
+  value_string?: string;
+  /** Version 12 on; refused. */
+  value_strings?: readonly string[];
+}
+
+/** Identity has no attributes. */
+export type IdentityOptions = OpsetOption;
+
+/**
+ * Cast. Floating point to integer truncates toward zero and saturates, as WebAssembly's and ARM64's
+ * conversions do: NaN gives 0, values beyond int32, int64, uint32 or uint64 its nearest end; to the
+ * narrower integer types, through int32 so saturated, its low bits kept. Integers keep their low bits;
+ * to floating point everything rounds to nearest even, once.
+ */
+export interface CastOptions<T extends NumericTensorType> extends OpsetOption {
+  /** The output type: its TensorProto.DataType number (version 6 on) or name (version 1). Required. */
+  to: DataTypeNumbers[T] | DataTypeNames[T];
+  /** Version 19 on: only affects float8 results (which the runtime lacks): accepted and ignored. */
+  saturate?: 0 | 1 | boolean;
+  /** Version 24 on: only affects float8e8m0 results: checked and ignored. */
+  round_mode?: 'up' | 'down' | 'nearest';
+}
+
+/** Shape: version 15 on, the dims of axes [start, end); negative axes count from the back, then clamp to [0, rank]. */
+export interface ShapeOptions extends OpsetOption {
+  start?: number;
+  end?: number;
+}
+
+/** Gather. */
+export interface GatherOptions extends OpsetOption {
+  /** The axis of `data` to gather along, in [-rank, rank - 1] (default 0). */
+  axis?: number;
+}
+
+/** Concat. */
+export interface ConcatOptions extends OpsetOption {
+  /** The axis to join along, in [-rank, rank - 1]; required from version 4 (version 1: default 1). */
+  axis: number;
+}
+
 /**
  * Pad. Versions 1 and 2 take the pads and the value as attributes (`ops.Pad([x], { opset: 2, pads })`);
  * from 11 they are inputs.
@@ -405,8 +474,8 @@ export interface ReduceMeanOptions extends OpsetOption {
 
 /**
  * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
- * type: in wasm memory if any input is (see Tensor.wasm), else in JS memory. Unsupported types, bad
- * attributes and bad shapes throw OnnxWasmError.
+ * type (Cast: of `to`; Shape: int64): in wasm memory if any input is (see Tensor.wasm), else in JS
+ * memory. Unsupported types, bad attributes and bad shapes throw OnnxWasmError.
  */
 export interface Ops {
   Floor<T extends FloatTensorType>(x: Tensor<T>, options?: FloorOptions & OutOption<T>): Tensor<T>;
@@ -469,6 +538,17 @@ export interface Ops {
    * and divide truncating toward zero, as onnxruntime does.
    */
   ReduceMean<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMeanOptions & OutOption<T>): Tensor<T>;
+  /** No inputs: the tensor the options give. */
+  Constant<T extends NumericTensorType>(options: ConstantOptions & OutOption<T>): Tensor<T>;
+  /** The input (copied). */
+  Identity<T extends NumericTensorType>(x: Tensor<T>, options?: IdentityOptions & OutOption<T>): Tensor<T>;
+  Cast<T extends NumericTensorType>(x: Tensor<NumericTensorType>, options: CastOptions<T> & OutOption<T>): Tensor<T>;
+  /** The input's dims (or some of them) as a 1-D int64 tensor. */
+  Shape<T extends NumericTensorType>(x: Tensor<T>, options?: ShapeOptions & OutOption<'int64'>): Tensor<'int64'>;
+  /** [data, indices]: the slices of data along the axis that the indices name (negative: from the back). */
+  Gather<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, indices: Tensor<'int32' | 'int64'>], options?: GatherOptions & OutOption<T>): Tensor<T>;
+  /** One or more tensors of one type joined along an axis. */
+  Concat<T extends NumericTensorType>(inputs: readonly Tensor<T>[], options: ConcatOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;
@@ -478,7 +558,7 @@ export interface OperatorVersion {
   op: string;
   /** The opset in which this version was introduced (its since-version). */
   version: number;
-  /** The element types of its first input (its variants are these, per version). */
+  /** The element types of its first input, or of its output if it has none (its variants are these, per version). */
   types: NumericTensorType[];
   /** Its inputs as ONNX names them, each with the element types it accepts. */
   inputs: OperatorParam[];
@@ -498,6 +578,8 @@ export interface OperatorVersion {
 export interface OperatorParam {
   /** ONNX's name for it, e.g. 'X', 'shape', 'min'. */
   name: string;
+  /** Its type constraint's name, e.g. 'T': params of one constraint have one type in a call. */
+  constraint: string;
   types: NumericTensorType[];
   /** An input that may be left out (null in the middle of the inputs, or off their end). */
   optional: boolean;
@@ -535,7 +617,7 @@ export interface ModelNode {
   /** Value names; '' marks an omitted optional input. */
   inputs: readonly string[];
   outputs: readonly string[];
-  /** By name: ints and floats as numbers, strings, and lists of these. */
+  /** By name: ints and floats as numbers, strings, and lists of these; null for tensors and other kinds. */
   attributes: Readonly<Record<string, number | string | readonly number[] | readonly string[] | null>>;
 }
 

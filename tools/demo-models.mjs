@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberToBf16, numberToF16 } from './half-codecs.mjs';
-import { buildModel } from './onnx-builder.mjs';
+import { buildModel, tensorProto } from './onnx-builder.mjs';
 
 // Image pipelines take an RGB picture as [1, 3, H, W] with each 0..255 channel value times inputScale,
 // and their output times outputScale is shown as 0..255 again: the scaling is the app's pre- and
@@ -495,6 +495,9 @@ export const MODELS = [
       nodes: [{ op: 'Pad', inputs: ['x', 'pads'], outputs: ['y'], attributes: { mode: 'wrap' } }],
     },
   })),
+  // Constants and data movement (Constant, Identity, Cast, Shape, Gather, Concat): one model per opset
+  // at which one of them has a version.
+  ...[1, 4, 6, 9, 11, 12, 13, 14, 15, 16, 19, 21, 23, 24, 25].map(dataMovementTour),
   {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',
@@ -547,6 +550,35 @@ function shapeChain(opset, type) {
         node('Reshape', 'unsqueezed', 'reshaped', reshape),
         node('Squeeze', 'reshaped', 'squeezed', squeeze),
         node('Flatten', 'squeezed', 'y', { attributes: { axis: opset >= 11 ? -1 : 1 } }),
+      ],
+    },
+  };
+}
+
+// A small graph of the six operators at `opset`: a Constant joined to the input, its shape, some of
+// its elements picked (a negative index among them) and cast to int32.
+function dataMovementTour(opset) {
+  const constant = opset >= 12
+    ? { value_floats: [0.5, -1.5, 2.5] }
+    : { value: { raw: { type: 4, t: tensorProto({ type: 'float32', dims: [3], data: [0.5, -1.5, 2.5] }) } } };
+  return {
+    file: `data-movement-opset${opset}.onnx`,
+    title: `Data movement at opset ${opset}`,
+    description: 'A Constant concatenated to the input; Shape of the result' + (opset >= 15 ? ' (its last axis: start -1)' : '') +
+      '; Gather of three of its elements, one by a negative index, Cast to int32; Identity of the shape.',
+    spec: {
+      opset,
+      irVersion: opset >= 23 ? 11 : opset >= 21 ? 10 : 8, // the IR versions that brought those opsets
+      inputs: [{ name: 'x', type: 'float32', dims: [4] }],
+      outputs: [{ name: 'picked', type: 'int32', dims: [3] }, { name: 'shape', type: 'int64', dims: [1] }],
+      initializers: [{ name: 'indices', type: 'int64', dims: [3], data: [-1n, 0n, 2n] }],
+      nodes: [
+        { op: 'Constant', outputs: ['c'], attributes: constant },
+        { op: 'Concat', inputs: ['x', 'c'], outputs: ['joined'], attributes: { axis: 0 } },
+        { op: 'Shape', inputs: ['joined'], outputs: ['dims'], attributes: opset >= 15 ? { start: -1 } : {} },
+        { op: 'Identity', inputs: ['dims'], outputs: ['shape'] },
+        { op: 'Gather', inputs: ['joined', 'indices'], outputs: ['gathered'] },
+        { op: 'Cast', inputs: ['gathered'], outputs: ['picked'], attributes: { to: opset >= 6 ? 6 : 'INT32' } },
       ],
     },
   };

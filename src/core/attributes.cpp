@@ -10,6 +10,7 @@ const char* attribute_kind_name(AttributeValue::Kind kind) {
     case AttributeValue::Kind::kInts: return "a list of ints";
     case AttributeValue::Kind::kFloats: return "a list of floats";
     case AttributeValue::Kind::kStrings: return "a list of strings";
+    case AttributeValue::Kind::kTensor: return "a tensor";
     case AttributeValue::Kind::kOther: break;
   }
   return "an unsupported kind";

@@ -8,11 +8,14 @@
 #include <vector>
 
 #include "core/status.h"
+#include "core/tensor.h"
 
 namespace ow {
 
 struct AttributeValue {
-  enum class Kind { kInt, kFloat, kString, kInts, kFloats, kStrings, kOther };
+  // kOther: a kind no operator here takes (graphs, sparse tensors, type protos), kept so that the
+  // operator can refuse it by name.
+  enum class Kind { kInt, kFloat, kString, kInts, kFloats, kStrings, kTensor, kOther };
   Kind kind = Kind::kOther;
   int64_t i = 0;
   double f = 0;
@@ -20,6 +23,7 @@ struct AttributeValue {
   std::vector<int64_t> ints;
   std::vector<double> floats;
   std::vector<std::string> strings;
+  Tensor t;  // owns its elements (a copy of the model's or the caller's)
 
   static AttributeValue Int(int64_t v) { AttributeValue a; a.kind = Kind::kInt; a.i = v; return a; }
   static AttributeValue Float(double v) { AttributeValue a; a.kind = Kind::kFloat; a.f = v; return a; }
@@ -27,6 +31,7 @@ struct AttributeValue {
   static AttributeValue Ints(std::vector<int64_t> v) { AttributeValue a; a.kind = Kind::kInts; a.ints = std::move(v); return a; }
   static AttributeValue Floats(std::vector<double> v) { AttributeValue a; a.kind = Kind::kFloats; a.floats = std::move(v); return a; }
   static AttributeValue Strings(std::vector<std::string> v) { AttributeValue a; a.kind = Kind::kStrings; a.strings = std::move(v); return a; }
+  static AttributeValue TensorValue(Tensor v) { AttributeValue a; a.kind = Kind::kTensor; a.t = std::move(v); return a; }
 };
 
 const char* attribute_kind_name(AttributeValue::Kind kind);

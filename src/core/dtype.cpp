@@ -36,4 +36,25 @@ const char* dtype_name(DType t) {
 
 bool dtype_is_known(int32_t raw) { return find(static_cast<DType>(raw)) != nullptr; }
 
+std::string element_type_name(int32_t type) {
+  if (dtype_is_known(type)) return dtype_name(static_cast<DType>(type));
+  switch (type) {  // the ONNX types this runtime lacks
+    case 8: return "string";
+    case 9: return "bool";
+    case 14: return "complex64";
+    case 15: return "complex128";
+    case 17: return "float8e4m3fn";
+    case 18: return "float8e4m3fnuz";
+    case 19: return "float8e5m2";
+    case 20: return "float8e5m2fnuz";
+    case 21: return "uint4";
+    case 22: return "int4";
+    case 23: return "float4e2m1";
+    case 24: return "float8e8m0";
+    case 25: return "uint2";
+    case 26: return "int2";
+    default: return "number " + std::to_string(type);
+  }
+}
+
 }  // namespace ow

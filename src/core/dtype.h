@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 namespace ow {
@@ -33,6 +34,8 @@ size_t dtype_size(DType t);
 const char* dtype_name(DType t);
 // Whether `raw` is the number of one of the supported types above.
 bool dtype_is_known(int32_t raw);
+// "float32", "bool", "complex64", ...: the name of a TensorProto.DataType number, known here or not.
+std::string element_type_name(int32_t raw);
 
 template <typename T> struct DTypeOf;
 template <> struct DTypeOf<float> { static constexpr DType value = DType::kFloat32; };

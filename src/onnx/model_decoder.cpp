@@ -30,7 +30,7 @@ enum class GraphField : pbf_tag_type {
   kNode = 1, kName = 2, kInitializer = 5, kInput = 11, kOutput = 12, kSparseInitializer = 15 };
 enum class NodeField : pbf_tag_type { kInput = 1, kOutput = 2, kName = 3, kOpType = 4, kAttribute = 5, kDomain = 7 };
 enum class AttributeField : pbf_tag_type {
-  kName = 1, kF = 2, kI = 3, kS = 4, kFloats = 7, kInts = 8, kStrings = 9, kType = 20, kRefAttrName = 21 };
+  kName = 1, kF = 2, kI = 3, kS = 4, kT = 5, kFloats = 7, kInts = 8, kStrings = 9, kType = 20, kRefAttrName = 21 };
 enum class ValueInfoField : pbf_tag_type { kName = 1, kType = 2 };
 enum class TypeField : pbf_tag_type { kTensorType = 1 };
 enum class TensorTypeField : pbf_tag_type { kElemType = 1, kShape = 2 };
@@ -385,11 +385,12 @@ struct AttributeFields {
   std::string ref_attr_name;
   std::vector<uint32_t> value_fields;  // field numbers of the value fields present, without repeats
   AttributeValue value;
+  TensorFields tensor;  // field t, made into value.t by add_attribute
 };
 
 // AttributeProto.AttributeType: the field holding each type's value, and the AttributeValue kind it
-// becomes. Kinds kOther (tensors, graphs, type protos) are kept as placeholders: no operator here
-// defines such attributes, so PreparedOp refuses them by name.
+// becomes. Kinds kOther (lists of tensors, graphs, sparse tensors, type protos) are kept as
+// placeholders: no operator here takes them, so PreparedOp or the operator refuses them by name.
 struct AttributeTypeInfo {
   int32_t type;
   const char* name;
@@ -401,7 +402,7 @@ constexpr AttributeTypeInfo kAttributeTypes[] = {
     {1, "FLOAT", 2, AttributeValue::Kind::kFloat},
     {2, "INT", 3, AttributeValue::Kind::kInt},
     {3, "STRING", 4, AttributeValue::Kind::kString},
-    {4, "TENSOR", 5, AttributeValue::Kind::kOther},
+    {4, "TENSOR", 5, AttributeValue::Kind::kTensor},
     {5, "GRAPH", 6, AttributeValue::Kind::kOther},
     {6, "FLOATS", 7, AttributeValue::Kind::kFloats},
     {7, "INTS", 8, AttributeValue::Kind::kInts},
@@ -454,6 +455,11 @@ Status add_attribute(const Status& read, AttributeFields& a, Attributes& attribu
   }
   if (attributes.has(a.name)) return InvalidModel(label + " is given twice");
   a.value.kind = info->kind;
+  if (a.value.kind == AttributeValue::Kind::kTensor) {
+    auto tensor = tensor_from_fields(a.tensor);
+    if (!tensor.ok()) return tensor.status().with_context(label + ": ");
+    a.value.t = std::move(tensor.value().tensor);
+  }
   attributes.set(std::move(a.name), std::move(a.value));
   return Status::Ok();
 }
@@ -478,6 +484,13 @@ Status read_attribute_fields(pbf_reader m, AttributeFields& a) {
       }
       case AttributeField::kI: OW_RETURN_IF_ERROR(read(m, v.i)); break;
       case AttributeField::kS: OW_RETURN_IF_ERROR(read(m, v.s)); break;
+      case AttributeField::kT: {
+        pbf_reader tensor;
+        OW_RETURN_IF_ERROR(read(m, tensor));
+        a.tensor = TensorFields();  // protobuf: the last one given counts
+        OW_RETURN_IF_ERROR(read_tensor_fields(tensor, a.tensor));
+        break;
+      }
       case AttributeField::kFloats: OW_RETURN_IF_ERROR(read_repeated_floats(m, v.floats)); break;
       case AttributeField::kInts: OW_RETURN_IF_ERROR(read_repeated(m, v.ints)); break;
       case AttributeField::kStrings: OW_RETURN_IF_ERROR(read_appending(m, v.strings)); break;
@@ -683,24 +696,6 @@ Result<T> decode_guarded(const char* what, const void* data, size_t size, Decode
 }
 
 }  // namespace
-
-std::string element_type_name(int32_t type) {
-  if (dtype_is_known(type)) return dtype_name(static_cast<DType>(type));
-  switch (type) {  // the ONNX types this runtime lacks
-    case 8: return "string";
-    case 9: return "bool";
-    case 14: return "complex64";
-    case 15: return "complex128";
-    case 17: return "float8e4m3fn";
-    case 18: return "float8e4m3fnuz";
-    case 19: return "float8e5m2";
-    case 20: return "float8e5m2fnuz";
-    case 21: return "uint4";
-    case 22: return "int4";
-    case 23: return "float4e2m1";
-    default: return "number " + std::to_string(type);
-  }
-}
 
 std::string node_label(const Node& node) {
   std::string id = !node.name.empty()      ? "node '" + node.name + "'"

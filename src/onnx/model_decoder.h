@@ -69,8 +69,7 @@ struct Model {
 // "node 'pool1' (AveragePool)"; an unnamed node is named by its first output.
 std::string node_label(const Node& node);
 
-// "float32", "bool", "complex64", ...: the name of a TensorProto.DataType number, known here or not.
-std::string element_type_name(int32_t type);
+using ow::element_type_name;  // core/dtype.h
 
 // Most attributes a node may have: every operator here defines a handful, and each new one is checked
 // against the node's others (an attribute given twice is an error).

@@ -28,5 +28,12 @@ const OpSchema& div_schema();
 const OpSchema& pad_schema();
 const OpSchema& global_average_pool_schema();
 const OpSchema& reduce_mean_schema();
+// Constants and data movement (ops/constant.cpp, identity.cpp, cast.cpp, gather_concat.cpp)
+const OpSchema& constant_schema();
+const OpSchema& identity_schema();
+const OpSchema& cast_schema();
+const OpSchema& shape_schema();
+const OpSchema& gather_schema();
+const OpSchema& concat_schema();
 
 }  // namespace ow

@@ -15,7 +15,10 @@ const std::vector<const OpSchema*>& all_operators() {
                                                      &clip_schema(), &relu_schema(), &max_schema(), &add_schema(),
                                                      &sub_schema(), &mul_schema(), &div_schema(),
                                                      // Pad, GlobalAveragePool, ReduceMean
-                                                     &pad_schema(), &global_average_pool_schema(), &reduce_mean_schema()};
+                                                     &pad_schema(), &global_average_pool_schema(), &reduce_mean_schema(),
+                                                     // constants and data movement (data-a)
+                                                     &constant_schema(), &identity_schema(), &cast_schema(), &shape_schema(),
+                                                     &gather_schema(), &concat_schema()};
   return ops;
 }
 

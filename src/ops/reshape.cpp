@@ -272,15 +272,6 @@ Result<std::unique_ptr<Kernel>> make_axes_kernel(int version, const Attributes& 
   return std::unique_ptr<Kernel>(new K(version, has_axes, std::move(axes)));
 }
 
-// Versions that differ only in types the runtime does not have: each of `since` with the same types
-// and attributes.
-std::vector<OpVersion> same_versions(std::vector<int> since, std::vector<std::string_view> attributes,
-                                        std::vector<TypeConstraint> types) {
-  std::vector<OpVersion> versions;
-  for (int v : since) versions.push_back({.since_version = v, .types = types, .attributes = attributes});
-  return versions;
-}
-
 const TypeConstraint kInt64 = {"tensor(int64)", {DType::kInt64}};
 const std::vector<int> kSince13 = {13, 21, 23, 24, 25};
 

@@ -30,6 +30,17 @@ inline const std::vector<DType> kNumericTypes = [] {
 }();
 inline const std::vector<DType> kAllTypes = with(kNumericTypes, {DType::kBFloat16});
 
+// Versions that differ only in types the runtime does not have: each of `since` with the same types,
+// attributes and, where they differ from the schema's, inputs and outputs.
+inline std::vector<OpVersion> same_versions(std::vector<int> since, std::vector<std::string_view> attributes,
+                                            std::vector<TypeConstraint> types, std::vector<Param> inputs = {},
+                                            std::vector<Param> outputs = {}) {
+  std::vector<OpVersion> versions;
+  for (int v : since)
+    versions.push_back({.since_version = v, .types = types, .attributes = attributes, .inputs = inputs, .outputs = outputs});
+  return versions;
+}
+
 // The one type constraint "T" of most operators.
 inline std::vector<TypeConstraint> type_t(std::vector<DType> types) { return {{"T", std::move(types)}}; }
 

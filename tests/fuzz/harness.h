@@ -152,13 +152,16 @@ inline void run_operator_input(const uint8_t* data, size_t size) {
   static const char* const kNames[] = {"kernel_shape", "pads", "strides", "dilations", "auto_pad",
                                        "ceil_mode",    "count_include_pad", "consumed_inputs", "storage_order", "perm",
                                        "axes",         "axis",              "shape",           "allowzero",     "",
-                                       "mode",         "paddings",          "value",           "keepdims",      "noop_with_empty_axes"};
+                                       "mode",         "paddings",          "value",           "keepdims",      "noop_with_empty_axes",
+                                       // constants and data movement
+                                       "to", "start", "end", "saturate", "round_mode", "value_int", "value_ints", "value_float",
+                                       "value_floats", "value_string", "sparse_value"};
   static const char* const kAutoPads[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID", "", "same_upper",
-                                          "constant", "reflect", "edge", "wrap"};
+                                          "constant", "reflect", "edge", "wrap", "up", "nearest", "FLOAT", "INT32"};
   Attributes attrs;
   for (int count = r.byte() % 8; count > 0; --count) {
     std::string name = kNames[r.byte() % std::size(kNames)];
-    switch (r.byte() % 5) {
+    switch (r.byte() % 6) {
       case 0: {
         std::vector<int64_t> ints(r.byte() % 9);
         for (int64_t& v : ints) v = r.value();
@@ -168,6 +171,17 @@ inline void run_operator_input(const uint8_t* data, size_t size) {
       case 1: attrs.set(std::move(name), AttributeValue::Int(r.value())); break;
       case 2: attrs.set(std::move(name), AttributeValue::String(kAutoPads[r.byte() % std::size(kAutoPads)])); break;
       case 3: attrs.set(std::move(name), AttributeValue::Float(static_cast<double>(r.value()) / 3)); break;
+      case 4: {  // a small tensor (Constant's value) of any type, its bytes from the input
+        const DType type = call_dtype(r.byte());
+        const Dims dims = call_dims(r);
+        auto bytes = byte_count(dims, dtype_size(type));
+        if (!bytes.ok() || bytes.value() > kMaxCallInputBytes) return;
+        auto t = Tensor::allocate(type, dims);
+        if (!t.ok()) return;
+        for (size_t i = 0; i < t.value().byte_size(); ++i) static_cast<uint8_t*>(t.value().raw_data())[i] = r.byte();
+        attrs.set(std::move(name), AttributeValue::TensorValue(t.take()));
+        break;
+      }
       default: attrs.set(std::move(name), AttributeValue::Strings({"SAME_UPPER"})); break;
     }
   }

@@ -1,7 +1,7 @@
 // Writes the seed corpus of fuzz_operator into the directory given: ordinary calls of every operator
 // index, opset and type, in the byte format tests/fuzz/harness.h reads (run_operator_input).
 // Usage: node tests/fuzz/operator-seeds.mjs <dir>
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2];
@@ -41,11 +41,14 @@ const INPUTS = [
   [3, dims([1024, 1, 1]), dims([1, 1024, 1]), dims([1, 1, 1024])],
 ];
 // Every operator index, opset, type and input list once; AveragePool takes the attribute sets in turn
-// (the others define none that matter).
+// (for the others, the fuzzer finds theirs: `axis`, `to`, ... are among the names it picks).
 const AVERAGE_POOL = 4;  // its index in the registry's table (src/ops/registry.cpp)
+// The operators of the registry's table (src/ops/registry.cpp's all_operators()), counted there.
+const registry = readFileSync(new URL('../../src/ops/registry.cpp', import.meta.url), 'utf8');
+const OPERATOR_COUNT = /all_operators\(\) \{([\s\S]*?)\};/.exec(registry)[1].match(/&\w+_schema\(\)/g).length;
 let n = 0;
-for (let op = 0; op < 5; ++op) {
-  for (const opset of [1, 6, 7, 8, 10, 11, 12, 13, 19, 22]) {
+for (let op = 0; op < OPERATOR_COUNT; ++op) {
+  for (const opset of [1, 6, 7, 8, 10, 11, 12, 13, 15, 19, 22, 25]) {
     for (const type of [0, 1, 2, 3, 6]) {  // float32, float64, float16, bfloat16, int32
       for (const [count, ...shapes] of INPUTS) {
         const attributes = op === AVERAGE_POOL ? ATTRIBUTE_SETS[Math.floor(n / INPUTS.length) % ATTRIBUTE_SETS.length] : [];

@@ -63,6 +63,25 @@ function referenceMax(a, b, float) {
   return a > b ? a : b;
 }
 
+// Constants and data movement, for the gallery's 1-D graphs of them.
+const DATA_MOVEMENT = {
+  Constant: (_, a) => (a.value_floats
+    ? { type: 'float32', dims: [a.value_floats.length], values: a.value_floats.map(Math.fround) }
+    : { type: 'float32', dims: a.value.raw.t.dims, values: [...new Float32Array(a.value.raw.t.rawData.slice().buffer)] }),
+  Identity: ([x]) => x,
+  Concat: (inputs) => ({ type: inputs[0].type, dims: [inputs.reduce((n, t) => n + t.dims[0], 0)], values: inputs.flatMap((t) => t.values) }),
+  Shape: ([x], a) => {
+    const clamp = (v) => Math.min(Math.max(v < 0 ? v + x.dims.length : v, 0), x.dims.length);
+    const dims = x.dims.slice(clamp(a.start ?? 0), a.end === undefined ? x.dims.length : clamp(a.end));
+    return { type: 'int64', dims: [dims.length], values: dims.map(BigInt) };
+  },
+  Gather: ([x, indices]) => ({ type: x.type, dims: indices.dims, values: indices.values.map((k) => x.values[Number(k < 0 ? k + BigInt(x.dims[0]) : k)]) }),
+  Cast: ([x], a) => {
+    if (a.to !== 6 && a.to !== 'INT32') throw new Error('the gallery casts to int32 only');
+    return { type: 'int32', dims: x.dims, values: x.values.map((v) => Math.trunc(v) + 0) };
+  },
+};
+
 // The reference run of a spec: values by name ({type, dims, values}), node by node in file order.
 const ELEMENTWISE = { Floor: Math.floor, Ceil: Math.ceil, Round: roundHalfEven };
 function referenceRun(spec, feeds) {
@@ -71,8 +90,8 @@ function referenceRun(spec, feeds) {
   const initValue = (type, x) => (type === 'float16' || type === 'bfloat16' ? STORED[type].decode(x) : toType(type, x));
   for (const init of spec.initializers ?? []) values.set(init.name, { type: init.type, dims: init.dims, values: init.data.map((x) => initValue(init.type, x)) });
   for (const node of spec.nodes) {
-    const inputs = node.inputs.map((name) => values.get(name));
-    const { type } = inputs[0];
+    const inputs = (node.inputs ?? []).map((name) => values.get(name));
+    const type = inputs[0]?.type; // none: a Constant
     let out;
     if (ELEMENTWISE[node.op]) {
       out = { type, dims: inputs[0].dims, values: inputs[0].values.map((x) => ELEMENTWISE[node.op](x)) };
@@ -131,6 +150,8 @@ function referenceRun(spec, feeds) {
       const reduced = dims.map((_, d) => axes.length === 0 || axes.includes(d));
       const mean = referenceReduceMean(type, inputs[0].values, dims, reduced, node.attributes?.keepdims ?? 1);
       out = { type, dims: mean.dims, values: mean.y.map((x) => (isFloat(type) ? toType(type, x) : type === 'int64' ? x : Number(x))) };
+    } else if (DATA_MOVEMENT[node.op]) {
+      out = DATA_MOVEMENT[node.op](inputs, node.attributes ?? {});
     } else {
       throw new Error(`no reference for ${node.op}`);
     }

@@ -38,9 +38,9 @@ test('the table: each row names an operator, a since-version, its types and inpu
     assert.ok(row.minInputs >= 0 && row.maxInputs >= row.minInputs, `${row.op}: ${row.minInputs}..${row.maxInputs}`);
     assert.equal(row.minInputs, row.inputs.filter((p) => !p.optional).length, `${row.op}-${row.version} inputs`);
     assert.equal(row.maxInputs, row.inputs.at(-1)?.variadic ? Infinity : row.inputs.length, `${row.op}-${row.version} inputs`);
-    assert.deepEqual(row.types, row.inputs[0]?.types ?? [], `${row.op}-${row.version}: types are the first input's`);
+    assert.deepEqual(row.types, (row.inputs[0] ?? row.outputs[0]).types, `${row.op}-${row.version}: types are the first input's (no inputs: the output's)`);
     for (const p of [...row.inputs, ...row.outputs]) {
-      assert.deepEqual(Object.keys(p).sort(), ['name', 'optional', 'types', 'variadic'], `${row.op}-${row.version}`);
+      assert.deepEqual(Object.keys(p).sort(), ['constraint', 'name', 'optional', 'types', 'variadic'], `${row.op}-${row.version}`);
       assert.ok(p.types.length > 0, `${row.op}-${row.version} ${p.name} has types`);
     }
     const previous = table[i - 1];
@@ -54,21 +54,22 @@ test('ops has one function per operator of the table, in its order; LATEST_OPSET
   assert.equal(LATEST_OPSET, Math.max(...table.map((r) => r.version)));
 });
 
-test('an operator of more than one input takes an array, the others a Tensor', () => {
+test('an operator of more than one input takes an array, of none only options, the others a Tensor', () => {
   const x = new Tensor('float32', new Float32Array([1.5]), [1]);
   for (const { op, maxInputs } of operators) {
-    if (maxInputs > 1) assert.throws(() => ops[op](x), (e) => e instanceof OnnxWasmError && e.message === `${op}: expects an array of Tensors, got Tensor`, op);
+    if (maxInputs === 0) assert.throws(() => ops[op](x), (e) => e instanceof OnnxWasmError && e.message === `${op}: takes no inputs, only options`, op);
+    else if (maxInputs > 1) assert.throws(() => ops[op](x), (e) => e instanceof OnnxWasmError && e.message === `${op}: expects an array of Tensors, got Tensor`, op);
     else assert.throws(() => ops[op]([x]), (e) => e instanceof OnnxWasmError && e.message.startsWith(`${op}: input 0 must be a Tensor`), op);
   }
 });
 
-// `export interface Ops { ... }` of js/index.d.ts: [{op, params, typeConstraint}] of its methods.
+// `export interface Ops { ... }` of js/index.d.ts: [{op, constraint, input, optional, optionsType, out, result}] of its methods.
 function declaredOps() {
   const dts = readFileSync(join(root, 'js', 'index.d.ts'), 'utf8');
   const body = /export interface Ops \{\n([\s\S]*?)\n\}/.exec(dts)?.[1];
   assert.ok(body, 'js/index.d.ts declares `export interface Ops`');
-  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((\w+)(\??): (.+?), options(\??): (\w+)( & OutOption<T>)?\): Tensor<T>;$/gm)];
-  return { dts, methods: methods.map(([, op, constraint, param, , paramType, , optionsType, out]) => ({ op, constraint, param, paramType, optionsType, out })) };
+  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((?:\w+: (.+?), )?options(\??): (\w+)(?:<T>)?( & OutOption<[^>]+>)?\): (Tensor<[^>]+>);$/gm)];
+  return { dts, methods: methods.map(([, op, constraint, input, , optionsType, out, result]) => ({ op, constraint, input, optionsType, out, result })) };
 }
 
 // The declared input of ops[op]: `Tensor<T>` for one input; for one or more of the first input's type
@@ -93,15 +94,27 @@ function declaredInput(op) {
   return `readonly [${params.join(', ')}]`;
 }
 
-test('js/index.d.ts declares exactly the table\'s operators, each with its input shape, types and options type', () => {
+// How Ops declares an output: Tensor<T> where it has the first input's constraint, else Tensor<its types>.
+const declaredOutput = (output, first) => (output.constraint === first?.constraint ? 'Tensor<T>' : `Tensor<${output.types.map((t) => `'${t}'`).join(' | ')}>`);
+
+test('js/index.d.ts declares exactly the table\'s operators, each with its inputs, types, options and result', () => {
   const { dts, methods } = declaredOps();
   assert.deepEqual(methods.map((m) => m.op), operators.map((o) => o.op));
   for (const { op, types } of operators) {
     const m = methods.find((x) => x.op === op);
-    assert.equal(m.paramType, declaredInput(op), `${op}'s input`);
-    assert.equal(m.constraint, [...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'NumericTensorType', `${op}'s types`);
+    const { inputs, outputs } = table.findLast((r) => r.op === op);
+    const [first] = inputs;
+    const [output] = outputs;
+    // An output of its own constraint with many types takes its type from the options (Cast's `to`);
+    // an operator of no inputs (Constant), from its options too.
+    const fromOptions = first === undefined || (output.constraint !== first.constraint && output.types.length > 1);
+    const input = first === undefined ? undefined : fromOptions ? 'Tensor<NumericTensorType>' : declaredInput(op);
+    assert.equal(m.input, input, `${op}'s inputs`);
+    assert.equal(m.result, fromOptions ? 'Tensor<T>' : declaredOutput(output, first), `${op}'s result`);
+    const constrained = fromOptions ? output.types : types;
+    assert.equal(m.constraint, [...constrained].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'NumericTensorType', `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
-    assert.ok(m.out, `${op}'s options take out (OutOption<T>)`);
+    assert.ok(m.out, `${op}'s options take out (OutOption)`);
     assert.match(dts, new RegExp(`export (type|interface) ${op}Options\\b`), `${op}Options is declared`);
   }
 });

@@ -11,6 +11,7 @@ import {
   broadcastShape, inputIndex, poolTolerance, referenceMin, referencePad, referencePool, referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
+import { bf16Value, castValue, referenceConcat, referenceGather, valueOf } from './helpers/data-movement-reference.mjs';
 
 before(() => ready());
 
@@ -358,4 +359,81 @@ describe('ReduceMean and GlobalAveragePool: random shapes, axes and values', () 
       });
     }
   }
+});
+
+// ---- Constants and data movement (Cast, Gather, Concat, Shape, Identity, Constant)
+
+const ALL_TYPES = [...FLOATS_BF16, ...INTS];
+const typesAt = (opset) => (opset >= 13 ? ALL_TYPES : ALL_TYPES.filter((t) => t !== 'bfloat16'));
+const TYPE_NUMBER = { float32: 1, uint8: 2, int8: 3, uint16: 4, int16: 5, int32: 6, int64: 7, float16: 10, float64: 11, uint32: 12, uint64: 13, bfloat16: 16 };
+const sameElements = (got, want) => got.length === want.length && want.every((w, i) => Object.is(got[i], w) || (Number.isNaN(got[i]) && Number.isNaN(w)));
+
+describe('Cast, Gather, Concat, Shape, Identity, Constant: random shapes, axes, indices and values', () => {
+  test('Cast: any pair of types at any opset from 6, any values', () => {
+    check(fc.property(fc.integer({ min: 6, max: LATEST_OPSET }), fc.nat(), fc.nat(), dimsArb(3, 5), (opset, a, b, dims) => {
+      const types = typesAt(opset);
+      const [from, to] = [types[a % types.length], types[b % types.length]];
+      fc.pre(sizeOf(dims) <= 64);
+      fc.assert(fc.property(storedValues(from, sizeOf(dims)), (data) => {
+        const y = ops.Cast(new Tensor(from, data, dims), { opset, to: TYPE_NUMBER[to] });
+        const want = Array.from(data, (s) => castValue(valueOf(from, s), from in FLOAT_TYPES, to));
+        const halfNaN = (h) => (to === 'float16' ? Number.isNaN(decoder('float16')(h)) : to === 'bfloat16' && Number.isNaN(bf16Value(h)));
+        const got = Array.from(y.data, (g, i) => (halfNaN(g) && halfNaN(want[i]) ? want[i] : g));
+        assert.ok(sameElements(got, want), `Cast-${opset} ${from} -> ${to} of [${data}]: [${got}], want [${want}]`);
+        assert.deepEqual(y.dims, dims);
+      }), { seed: SEED, numRuns: 3 });
+    }));
+  });
+
+  test('Gather: any rank, axis and indices (negative ones too), int32 or int64', () => {
+    check(fc.property(fc.constantFrom(1, 11, 13, LATEST_OPSET), fc.nat(), dimsArb(3, 4), dimsArb(2, 3), fc.integer(), fc.boolean(), fc.array(fc.integer(), { maxLength: 9 }),
+      (opset, t, dataDims, indexDims, axisSeed, wide, seeds) => {
+        const dims = dataDims.length === 0 ? [3] : dataDims;
+        const axis = (((axisSeed % dims.length) + dims.length) % dims.length) - (axisSeed % 2 ? dims.length : 0);
+        const extent = dims[axis < 0 ? axis + dims.length : axis];
+        fc.pre(extent > 0 || sizeOf(indexDims) === 0);
+        const types = typesAt(opset);
+        const type = types[t % types.length];
+        const data = FLOAT_TYPES[type] ? FLOAT_TYPES[type].array.from({ length: sizeOf(dims) }, (_, i) => i + 1)
+          : INT_TYPES[type].array.from({ length: sizeOf(dims) }, (_, i) => (typeof INT_TYPES[type].min === 'bigint' ? BigInt(i) : i));
+        const raw = Array.from({ length: sizeOf(indexDims) }, (_, i) => (((seeds[i % Math.max(seeds.length, 1)] ?? i) % (2 * extent)) + 2 * extent) % (2 * extent) - extent);
+        const indices = new Tensor(wide ? 'int64' : 'int32', wide ? raw.map(BigInt) : raw, indexDims);
+        const y = ops.Gather([new Tensor(type, data, dims), indices], { opset, axis });
+        const want = referenceGather(data, dims, raw, indexDims, axis);
+        assert.deepEqual(y.dims, want.outDims);
+        assert.ok(sameElements(Array.from(y.data), want.out), `Gather-${opset} axis ${axis} [${raw}]`);
+      }));
+  });
+
+  test('Concat: 1 to 4 inputs of any rank along any axis (negative too), empty ones among them', () => {
+    check(fc.property(fc.constantFrom(4, 11, 13, LATEST_OPSET), fc.nat(), dimsArb(3, 3), fc.integer(), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 4 }),
+      (opset, t, base, axisSeed, extents) => {
+        const dims = base.length === 0 ? [2] : base;
+        const axis = (((axisSeed % dims.length) + dims.length) % dims.length) - (axisSeed % 2 ? dims.length : 0);
+        const a = axis < 0 ? axis + dims.length : axis;
+        const types = typesAt(opset);
+        const type = types[t % types.length];
+        const tensors = extents.map((e, j) => {
+          const d = dims.map((x, k) => (k === a ? e : x));
+          const { array, min } = FLOAT_TYPES[type] ?? INT_TYPES[type];
+          return new Tensor(type, array.from({ length: sizeOf(d) }, (_, i) => (typeof min === 'bigint' ? BigInt(100 * j + i) : 100 * j + i)), d);
+        });
+        const y = ops.Concat(tensors, { opset, axis });
+        const want = referenceConcat(tensors, axis);
+        assert.deepEqual(y.dims, want.outDims);
+        assert.ok(sameElements(Array.from(y.data), want.out), `Concat-${opset} axis ${axis} of ${extents}`);
+      }));
+  });
+
+  test('Shape, Identity and Constant: any dims; start and end anywhere', () => {
+    check(fc.property(dimsArb(5, 4), fc.option(fc.integer({ min: -8, max: 8 })), fc.option(fc.integer({ min: -8, max: 8 })), (dims, start, end) => {
+      const x = new Tensor('int8', new Int8Array(sizeOf(dims)).map((_, i) => i - 50), dims);
+      const clamp = (v) => Math.min(Math.max(v < 0 ? v + dims.length : v, 0), dims.length);
+      const y = ops.Shape(x, { start: start ?? undefined, end: end ?? undefined });
+      assert.deepEqual([...y.data], dims.slice(clamp(start ?? 0), end === null ? dims.length : clamp(end)).map(BigInt));
+      assert.deepEqual([...ops.Identity(x).data], [...x.data]);
+      const c = ops.Constant({ value: x });
+      assert.deepEqual([c.dims, [...c.data]], [dims, [...x.data]]);
+    }));
+  });
 });

@@ -1,0 +1,19 @@
+// Data movement of any element type, in bytes: Gather's and Concat's loops. Each copies whole rows (the
+// largest runs that are contiguous in both input and output) with memcpy.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ow::kernels {
+
+// Gather: for each of `outer` blocks, for each of the n indices k (already in [0, extent)), the row of
+// `row` bytes at x + (o * extent + k) * row goes to y + (o * n + i) * row.
+void gather_rows(const unsigned char* x, const int64_t* indices, size_t n, size_t outer, size_t extent, size_t row,
+                 unsigned char* y);
+
+// Concat: for each of `outer` blocks, the inputs' rows one after the other; input j's row is rows[j]
+// bytes, at inputs[j] + o * rows[j].
+void concat_rows(const unsigned char* const* inputs, const size_t* rows, size_t count, size_t outer, unsigned char* y);
+
+}  // namespace ow::kernels

@@ -1,0 +1,92 @@
+// Cast: each element converted to the type `to` names, by the rules of kernels/cast.h. Version 1 names
+// the type by its TensorProto.DataType name ("FLOAT"), 6 on by its number; 13 adds bfloat16; 19 adds
+// float8 and `saturate`, 24 `round_mode`, which only affect float8 and float8e8m0 results (types the
+// runtime lacks, so here they are checked and ignored); 21, 23, 24 and 25 add int4, float4, float8e8m0
+// and int2.
+#include <string>
+
+#include "kernels/cast.h"
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+class CastKernel final : public Kernel {
+ public:
+  explicit CastKernel(DType to) : to_(to) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    if (x.dtype() == to_ && outputs.empty()) {
+      outputs.push_back(x);  // shares owned memory; a view (of memory the caller owns) is copied
+      if (x.owns_data()) return Status::Ok();
+      outputs.pop_back();
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, to_, x.dims(), y));
+    kernels::cast(x.dtype(), x.raw_data(), to_, y->raw_data(), x.size());
+    return Status::Ok();
+  }
+
+ private:
+  DType to_;
+};
+
+// TensorProto.DataType's names, by number (Cast-1 names its `to` so).
+constexpr const char* kDataTypeNames[] = {"UNDEFINED", "FLOAT",     "UINT8",      "INT8",        "UINT16",       "INT16",
+                                          "INT32",     "INT64",     "STRING",     "BOOL",        "FLOAT16",      "DOUBLE",
+                                          "UINT32",    "UINT64",    "COMPLEX64",  "COMPLEX128",  "BFLOAT16",     "FLOAT8E4M3FN",
+                                          "FLOAT8E4M3FNUZ", "FLOAT8E5M2", "FLOAT8E5M2FNUZ", "UINT4", "INT4", "FLOAT4E2M1",
+                                          "FLOAT8E8M0", "UINT2", "INT2"};
+constexpr int32_t kLastDataType = static_cast<int32_t>(std::size(kDataTypeNames)) - 1;
+
+Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) {
+  const AttributeValue* to = attrs.find("to");
+  if (!to) return InvalidArgument("attribute 'to' is required");
+  int32_t number = -1;
+  if (version == 1) {
+    OW_ASSIGN_OR_RETURN(const std::string name, attrs.get_string("to", ""));
+    for (int32_t k = 1; k <= kLastDataType; ++k)
+      if (name == kDataTypeNames[k]) number = k;
+    if (number < 0) return InvalidArgument("attribute 'to' is '" + name + "', which is not a TensorProto.DataType name");
+  } else {
+    OW_ASSIGN_OR_RETURN(const int64_t value, attrs.get_int("to", 0));
+    if (value < 1 || value > kLastDataType)
+      return InvalidArgument("attribute 'to' is " + std::to_string(value) + ", which is not a TensorProto.DataType");
+    number = static_cast<int32_t>(value);
+  }
+  if (!dtype_is_known(number))
+    return Unsupported("attribute 'to' is " + element_type_name(number) + ", a type this runtime does not support");
+  const auto type = static_cast<DType>(number);
+  if (type == DType::kBFloat16 && version < 13)
+    return InvalidArgument("attribute 'to' is bfloat16, which this version does not accept (from version 13)");
+  OW_RETURN_IF_ERROR(attrs.get_int("saturate", 1).status());
+  OW_ASSIGN_OR_RETURN(const std::string round_mode, attrs.get_string("round_mode", "up"));
+  if (round_mode != "up" && round_mode != "down" && round_mode != "nearest")
+    return InvalidArgument("attribute 'round_mode' is '" + round_mode + "'; it must be 'up', 'down' or 'nearest'");
+  return std::unique_ptr<Kernel>(new CastKernel(type));
+}
+
+}  // namespace
+
+const OpSchema& cast_schema() {
+  static const OpSchema schema = [] {
+    const std::vector<TypeConstraint> numeric = {{"T1", kNumericTypes}, {"T2", kNumericTypes}};
+    const std::vector<TypeConstraint> all = {{"T1", kAllTypes}, {"T2", kAllTypes}};
+    std::vector<OpVersion> versions = same_versions({1, 6, 9}, {"to"}, numeric);
+    for (auto [since, attributes] : {std::pair<std::vector<int>, std::vector<std::string_view>>{{13}, {"to"}},
+                                     {{19, 21, 23}, {"to", "saturate"}},
+                                     {{24, 25}, {"to", "saturate", "round_mode"}}})
+      for (OpVersion& v : same_versions(since, attributes, all)) versions.push_back(std::move(v));
+    return OpSchema{.name = "Cast",
+                    .inputs = {{"input", "T1"}},
+                    .outputs = {{"output", "T2"}},
+                    .versions = std::move(versions),
+                    .make_kernel = make_cast,
+                    .elementwise = true};
+  }();
+  return schema;
+}
+
+}  // namespace ow

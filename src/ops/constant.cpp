@@ -1,0 +1,118 @@
+// Constant: a tensor held by the node. Version 1 takes it as `value` (float types), 9 any type, 11
+// also `sparse_value`, 12 also the value_* attributes: a float32 or int64 scalar (value_float,
+// value_int) or 1-D tensor (value_floats, value_ints), or a string one (value_string(s)); exactly one of
+// them. Strings and sparse tensors are refused as unsupported. 13 adds bfloat16; 19 to 25 add types the
+// runtime lacks (refused where the tensor is decoded, or by the type check below).
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "kernels/cast.h"
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+class ConstantKernel final : public Kernel {
+ public:
+  explicit ConstantKernel(Tensor value) : value_(std::move(value)) {}
+
+  Status compute(const Inputs& /*inputs*/, Outputs& outputs) const override {
+    if (outputs.empty()) {
+      outputs.push_back(value_);  // shares the value's memory
+      return Status::Ok();
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, value_.dtype(), value_.dims(), y));
+    std::memcpy(y->raw_data(), value_.raw_data(), value_.byte_size());
+    return Status::Ok();
+  }
+
+ private:
+  Tensor value_;
+};
+
+// Version 12's attributes: each is a way to give the value.
+const std::vector<std::string_view> kValueAttributes = {"value",     "sparse_value", "value_float",  "value_floats",
+                                                        "value_int", "value_ints",   "value_string", "value_strings"};
+
+// A float32 tensor of `values` (ONNX's float attributes are float32; JS integers arrive as ints).
+Result<Tensor> float_tensor(const AttributeValue& a, bool list) {
+  std::vector<double> values;
+  if (a.kind == AttributeValue::Kind::kFloat || a.kind == AttributeValue::Kind::kInt) {
+    // an int's f is its JS number where it came from JS (a -0 keeps its sign), as Attributes::get_float reads it
+    values.push_back(a.kind == AttributeValue::Kind::kFloat || a.i == 0 ? a.f : static_cast<double>(a.i));
+  } else if (a.kind == AttributeValue::Kind::kFloats) {
+    values = a.floats;
+  } else {
+    for (int64_t v : a.ints) values.push_back(static_cast<double>(v));
+  }
+  OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(DType::kFloat32, list ? Dims{static_cast<int64_t>(values.size())} : Dims{}));
+  for (size_t i = 0; i < values.size(); ++i) t.data<float>()[i] = kernels::narrow_to_f32(values[i]);
+  return t;
+}
+
+Result<Tensor> int64_tensor(const std::vector<int64_t>& values, bool list) {
+  OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(DType::kInt64, list ? Dims{static_cast<int64_t>(values.size())} : Dims{}));
+  if (!values.empty()) std::memcpy(t.raw_data(), values.data(), values.size() * sizeof(int64_t));
+  return t;
+}
+
+Status wrong_kind(const std::string& name, const char* want, const AttributeValue& a) {
+  return InvalidArgument("attribute '" + name + "' must be " + want + ", got " + attribute_kind_name(a.kind));
+}
+
+Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& attrs) {
+  std::string name;
+  for (std::string_view candidate : kValueAttributes) {
+    if (!attrs.has(candidate)) continue;
+    if (!name.empty())
+      return InvalidArgument("attributes '" + name + "' and '" + std::string(candidate) + "' are both given; exactly one value attribute is allowed");
+    name = candidate;
+  }
+  if (name.empty())
+    return InvalidArgument(version < 11   ? "attribute 'value' is required"
+                           : version < 12 ? "one of the attributes 'value' and 'sparse_value' is required"
+                                          : "one of the attributes 'value', 'sparse_value' and 'value_*' is required");
+  const AttributeValue& a = *attrs.find(name);
+  using Kind = AttributeValue::Kind;
+  Tensor value;
+  if (name == "sparse_value") return Unsupported("attribute 'sparse_value': sparse tensors are not supported");
+  if (name == "value_string" || name == "value_strings")
+    return Unsupported("attribute '" + name + "' makes a tensor of type string, which this runtime does not support");
+  if (name == "value") {
+    if (a.kind != Kind::kTensor) return wrong_kind(name, "a tensor", a);
+    value = a.t;
+    const std::vector<DType>& accepted = version < 9 ? kFloatTypes : version < 13 ? kNumericTypes : kAllTypes;
+    if (std::find(accepted.begin(), accepted.end(), value.dtype()) == accepted.end())
+      return InvalidArgument("attribute 'value' has type " + std::string(dtype_name(value.dtype())) + ", which this version does not accept");
+  } else if (name == "value_float" || name == "value_floats") {
+    const bool list = name == "value_floats";
+    const bool fits = list ? a.kind == Kind::kFloats || a.kind == Kind::kInts : a.kind == Kind::kFloat || a.kind == Kind::kInt;
+    if (!fits) return wrong_kind(name, list ? "a list of floats" : "a float", a);
+    OW_ASSIGN_OR_RETURN(value, float_tensor(a, list));
+  } else {
+    const bool list = name == "value_ints";
+    if (a.kind != (list ? Kind::kInts : Kind::kInt)) return wrong_kind(name, list ? "a list of ints" : "an int", a);
+    OW_ASSIGN_OR_RETURN(value, int64_tensor(list ? a.ints : std::vector<int64_t>{a.i}, list));
+  }
+  return std::unique_ptr<Kernel>(new ConstantKernel(std::move(value)));
+}
+
+}  // namespace
+
+const OpSchema& constant_schema() {
+  static const OpSchema schema = [] {
+    std::vector<OpVersion> versions = {
+        {.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"value"}},
+        {.since_version = 9, .types = type_t(kNumericTypes), .attributes = {"value"}},
+        {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"value", "sparse_value"}},
+        {.since_version = 12, .types = type_t(kNumericTypes), .attributes = kValueAttributes}};
+    for (OpVersion& v : same_versions({13, 19, 21, 23, 24, 25}, kValueAttributes, type_t(kAllTypes))) versions.push_back(std::move(v));
+    return OpSchema{.name = "Constant", .inputs = {}, .outputs = {{"output", "T"}}, .versions = std::move(versions), .make_kernel = make_constant};
+  }();
+  return schema;
+}
+
+}  // namespace ow
