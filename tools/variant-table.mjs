@@ -19,25 +19,37 @@ function typeNames(types) {
   return [...names, ...rest.filter((t) => t !== 'bfloat16')].join(', ');
 }
 
-/** The section's Markdown (without its heading) for the rows of supportedOperators(). */
-export function variantTable(rows) {
-  const lines = [];
-  // Consecutive versions of an operator with the same types share a line.
-  for (const row of rows) {
-    const last = lines.at(-1);
-    const types = typeNames(row.types);
-    if (last && last.op === row.op && last.types === types) last.versions.push(row.version);
-    else lines.push({ op: row.op, versions: [row.version], types, count: row.types.length });
+// "float; bfloat16, int8 from 13" for an operator's versions ([{version, types}]): the first version's
+// types, then what each later version adds (or, where one drops a type, all of its types).
+function typesByVersion(versions) {
+  const parts = [typeNames(versions[0].types)];
+  for (let i = 1; i < versions.length; i++) {
+    const before = versions[i - 1].types;
+    const { version, types } = versions[i];
+    const added = types.filter((t) => !before.includes(t));
+    if (before.some((t) => !types.includes(t))) parts.push(`${typeNames(types)} from ${version}`);
+    else if (added.length) parts.push(`${typeNames(added)} from ${version}`);
   }
-  const total = rows.reduce((n, row) => n + row.types.length, 0);
+  return parts.join('; ');
+}
+
+/** The section's Markdown (without its heading) for the rows of supportedOperators(): a line per operator. */
+export function variantTable(rows) {
+  const operators = [];
+  for (const row of rows) {
+    const last = operators.at(-1);
+    if (last?.op === row.op) last.versions.push(row);
+    else operators.push({ op: row.op, versions: [row] });
+  }
+  const count = (versions) => versions.reduce((n, v) => n + v.types.length, 0);
   return [
-    `${total} operator variants (operator × since-version × type). "float" is ${FLOAT.slice(0, -1).join(', ')} and ${FLOAT.at(-1)};`,
+    `${count(rows)} operator variants (operator × since-version × type). "float" is ${FLOAT.slice(0, -1).join(', ')} and ${FLOAT.at(-1)};`,
     `integers are ${INTEGERS.slice(0, -1).join(', ')} and ${INTEGERS.at(-1)}.`,
     '',
-    '| operator | version | types | variants |',
+    '| operator | versions | types | variants |',
     '|---|---|---|---:|',
-    ...lines.map(({ op, versions, types, count }) =>
-      `| ${op} | ${versions.join(', ')} | ${types} | ${versions.length === 1 ? count : `${versions.length} × ${count}`} |`),
+    ...operators.map(({ op, versions }) =>
+      `| ${op} | ${versions.map((v) => v.version).join(', ')} | ${typesByVersion(versions)} | ${count(versions)} |`),
   ].join('\n');
 }
 
