@@ -61,7 +61,14 @@ struct Mul {
       return wasm_v128_or(even, wasm_i16x8_shl(odd, 8));
     } else if constexpr (sizeof(T) == 2) return wasm_i16x8_mul(a, b);
     else if constexpr (sizeof(T) == 4) return wasm_i32x4_mul(a, b);
-    else return wasm_i64x2_mul(a, b);
+    else return i64x2_mul_wrapping(a, b);
+  }
+  // i64x2.mul wraps, but SIMDe (native builds) multiplies the lanes as signed C++ integers, whose
+  // overflow is undefined: the two lanes are multiplied as unsigned ones instead.
+  static v128_t i64x2_mul_wrapping(v128_t a, v128_t b) {
+    const auto mul = [](int64_t x, int64_t y) { return static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)); };
+    return wasm_i64x2_make(mul(wasm_i64x2_extract_lane(a, 0), wasm_i64x2_extract_lane(b, 0)),
+                           mul(wasm_i64x2_extract_lane(a, 1), wasm_i64x2_extract_lane(b, 1)));
   }
 };
 

@@ -315,7 +315,8 @@ template <typename T>
 std::vector<T> random_values(size_t n, std::mt19937& rng) {
   std::vector<T> v(n);
   for (auto& x : v) {
-    if constexpr (std::is_integral_v<T>) x = static_cast<T>(rng()) * static_cast<T>(rng() % 3 == 0 ? 1 : 7919);
+    // unsigned 64-bit arithmetic: no overflow of a promoted int
+    if constexpr (std::is_integral_v<T>) x = static_cast<T>(uint64_t{rng()} * (rng() % 3 == 0 ? 1u : 7919u));
     else x = static_cast<T>(static_cast<double>(static_cast<int32_t>(rng())) / 1e6);
   }
   return v;

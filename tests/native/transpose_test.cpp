@@ -63,7 +63,7 @@ void check_transpose(const Tensor& x, const std::vector<int64_t>& perm, int opse
   for (int64_t p : perm) want_dims.push_back(x.dims()[static_cast<size_t>(p)]);
   REQUIRE(y.dims() == want_dims);
   const auto want = reference(x, perm);
-  CHECK(std::memcmp(y.raw_data(), want.data(), want.size()) == 0);
+  CHECK((want.empty() || std::memcmp(y.raw_data(), want.data(), want.size()) == 0));
 }
 
 }  // namespace
