@@ -22,7 +22,7 @@ class ReluKernel final : public Kernel {
     const Tensor& x = *inputs[0];
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
-    static constexpr unsigned char kZero[8] = {};  // 0 of every type
+    alignas(8) static constexpr unsigned char kZero[8] = {};  // 0 of every type, aligned for any of them
     kernels::max_loops(x.dtype())->vs(x.raw_data(), kZero, y->raw_data(), x.size());
     return Status::Ok();
   }
@@ -35,7 +35,7 @@ Result<std::unique_ptr<Kernel>> make_relu(int /*version*/, const Attributes& /*a
 // One bound of Clip: an element of the input's type, or none.
 struct Bound {
   bool present = false;
-  unsigned char value[8] = {};
+  alignas(8) unsigned char value[8] = {};  // aligned for an element of any type
 };
 
 class ClipKernel final : public Kernel {
