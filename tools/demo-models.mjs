@@ -25,27 +25,6 @@ const exported = (name) => () => readFileSync(join(EXPORTED_DIR, `${name}.onnx`)
  */
 export const MODELS = [
   {
-    file: 'pytorch-soft-blur.onnx',
-    title: 'PyTorch nn.AvgPool2d(3, 1, 1)',
-    description: 'As torch.onnx.export writes the default nn.AvgPool2d: a Constant and a Pad of zeros before AveragePool. Optimization folds the Constant and fuses the Pad into the pooling: 3 nodes, 1 step. The zeros count in the average, so the border darkens.',
-    image: { inputScale: 1 / 255, outputScale: 255 },
-    bytes: exported('pytorch-soft-blur'),
-  },
-  {
-    file: 'pytorch-quantize.onnx',
-    title: 'PyTorch quantize: (avg_pool2d(x, 2) * 255).round().clamp(0, 255)',
-    description: 'Halve each side, then 8-bit levels: Constant, Pad, AveragePool, Mul, Round and Clip as the exporter writes them; the Pad is fused into the pooling and the elementwise steps run in place.',
-    image: { inputScale: 1 / 255, outputScale: 1 },
-    bytes: exported('pytorch-quantize'),
-  },
-  {
-    file: 'pytorch-relu6-levels.onnx',
-    title: 'PyTorch floor(relu6(x * 8 - 1))',
-    description: 'Seven levels with the shadows cut: Mul, Sub, Relu, Clip (relu6) and Floor, their constants folded at creation.',
-    image: { inputScale: 1 / 255, outputScale: 255 / 6 },
-    bytes: exported('pytorch-relu6-levels'),
-  },
-  {
     file: 'image-blur-posterize.onnx',
     title: 'Blur, posterize, tint',
     description: '3×3 box blur (AveragePool, padding not counted), Round to 5 levels per channel, then Min against a per-channel ceiling that caps blue highlights for a warm tint.',
@@ -93,6 +72,27 @@ export const MODELS = [
         { op: 'Ceil', name: 'posterize', inputs: ['soft'], outputs: ['result'] },
       ],
     },
+  },
+  {
+    file: 'pytorch-soft-blur.onnx',
+    title: 'PyTorch soft blur (nn.AvgPool2d)',
+    description: 'As torch.onnx.export writes the default nn.AvgPool2d: a Constant and a Pad of zeros before AveragePool. Optimization folds the Constant and fuses the Pad into the pooling: 3 nodes, 1 step. The zeros count in the average, so the border darkens.',
+    image: { inputScale: 1 / 255, outputScale: 255 },
+    bytes: exported('pytorch-soft-blur'),
+  },
+  {
+    file: 'pytorch-quantize.onnx',
+    title: 'PyTorch halve and quantize',
+    description: '(F.avg_pool2d(x, 2) * 255).round().clamp(0, 255): halve each side, then 8-bit levels. Constant, Pad, AveragePool, Mul, Round and Clip as the exporter writes them; the Pad is fused into the pooling and the elementwise steps run in place.',
+    image: { inputScale: 1 / 255, outputScale: 1 },
+    bytes: exported('pytorch-quantize'),
+  },
+  {
+    file: 'pytorch-relu6-levels.onnx',
+    title: 'PyTorch relu6 levels',
+    description: 'torch.floor(F.relu6(x * 8 - 1)): seven levels with the shadows cut. Mul, Sub, Relu, Clip (relu6) and Floor, their constants folded at creation.',
+    image: { inputScale: 1 / 255, outputScale: 255 / 6 },
+    bytes: exported('pytorch-relu6-levels'),
   },
   {
     file: 'rounding.onnx',

@@ -51,8 +51,8 @@ function assertComputes(results, where) {
     isUint16Array: true,
     sharesMemory: true,
     Floor: [1, -2, 2, -1],
-    bfloat16: "Tensor: type 'bfloat16' needs data in a Uint16Array, got Float16Array",
-    float32Data: "Tensor: type 'float16' needs data in a Uint16Array or a Float16Array, got Float32Array",
+    bfloat16: "Tensor: type 'bfloat16' needs data in a Uint16Array or a plain array, got Float16Array",
+    float32Data: "Tensor: type 'float16' needs data in a Uint16Array (or a Float16Array where the engine has one) or a plain array, got Float32Array",
   }, where);
 }
 
