@@ -501,6 +501,7 @@ export interface Ops {
   /** `data` with dims of size 1 inserted at `axes`, axes of the output (version 13 on; before, an option). */
   Unsqueeze<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'>], options?: UnsqueezeOptions & OutOption<T>): Tensor<T>;
   Transpose<T extends NumericTensorType>(data: Tensor<T>, options?: TransposeOptions & OutOption<T>): Tensor<T>;
+  /**
    * Clamps each element to [min, max] (Min(max, Max(x, min)): NaN stays NaN, min > max gives max):
    * [x] with the bounds as options (versions 1 and 6), or [x, min?, max?] with scalar bounds (version
    * 11 on; integer types from 12, bfloat16 from 13).

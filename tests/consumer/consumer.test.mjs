@@ -94,7 +94,7 @@ function viteLogger(messages) {
 function checkResults(results, { inBrowser, float16Array = inBrowser }) {
   const shown = (v) => (Object.is(v, -0) || v === Infinity || v === -Infinity ? String(v) : v);
   assert.equal(results.crossOriginIsolated, inBrowser ? false : null);
-  assert.equal(results.latestOpset, 22);
+  assert.equal(results.latestOpset, 25);
   assert.deepEqual(results.dims, [2, 4]);
   assert.deepEqual(results.Floor, INPUT.map((v) => shown(Math.floor(v))));
   assert.deepEqual(results.Ceil, INPUT.map((v) => shown(Math.ceil(v))));
@@ -270,7 +270,10 @@ const webpackBuildDir = once(async () => {
     compiler.run((err, result) => compiler.close(() => (err ? reject(err) : resolve(result))));
   });
   const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
-  assert.deepEqual([...errors, ...warnings].map((e) => e.message), []);
+  // webpack's performance hint names any asset over 244 KiB: the wasm (within the package's own size
+  // budget, tests/node/wasm-size.test.mjs) is one. It is advice to the app, not a fault of the build.
+  const sizeHint = (m) => /^asset size limit: .*\n.*\nAssets: \n {2}\w+\.wasm \([\d.]+ KiB\)$/s.test(m);
+  assert.deepEqual([...errors, ...warnings].map((e) => e.message).filter((m) => !sizeHint(m)), []);
   copyFileSync(join(app, 'webpack', 'index.html'), join(outDir, 'index.html'));
   return outDir;
 });
