@@ -114,12 +114,23 @@ function assertAgree(caseName, reference, name, type, data, tolerance) {
   }
 }
 
-/** The columns of a graph case (runGraphCase): `bareFetch` and `copyStep` where the case has a bare call. */
-export const GRAPH_COLUMNS = ['session', 'sessionFetch', 'bareFetch', 'ort', 'copyJs', 'copyStep'];
+/**
+ * The columns of a graph case (runGraphCase): `bareFetch` where it has a bare call; `flattenStep` (the
+ * time of one Flatten step) and `copyStep` (a JS copy of its input) where it measures a Flatten step.
+ */
+export const GRAPH_COLUMNS = ['session', 'sessionFetch', 'bareFetch', 'flattenStep', 'ort', 'copyJs', 'copyStep'];
 
-/** The single-operator model of a graph case's bare call on the same input, as buildModel takes it. */
-export function bareSpec(c) {
-  return modelSpec({ ...c.bare, opset: c.opset, inputs: c.inputs });
+/**
+ * The model of a graph case's bare call on the same input, followed by `flattens` Flattens (axis 1), as
+ * buildModel takes it.
+ */
+export function bareSpec(c, flattens = 0) {
+  const spec = modelSpec({ ...c.bare, opset: c.opset, inputs: c.inputs });
+  const [pool] = spec.nodes;
+  const names = Array.from({ length: flattens + 1 }, (_, k) => (k === flattens ? 'y' : `v${k}`));
+  pool.outputs = [names[0]];
+  for (let k = 1; k <= flattens; k++) spec.nodes.push({ op: 'Flatten', inputs: [names[k - 1]], outputs: [names[k]], attributes: { axis: 1 } });
+  return spec;
 }
 
 /** The case's single-operator model, as buildModel (tools/onnx-builder.mjs) takes it. */
@@ -271,19 +282,23 @@ export function targetsFor(c, ms, env) {
 /**
  * Times graph case `c` (bench/cases.mjs GRAPH_CASES): this runtime's InferenceSession on `model` (the
  * exported graph's bytes), with and without a preallocated fetch, against onnxruntime-web on the same
- * bytes, and, where the case has one, against the bare call's single-node model `bareModel` with a
- * fetch. copyJs copies the graph's input, copyStep the bare call's output (what a Flatten after it
- * reads). {name, graph, inputs, ms, ortError, targets}.
+ * bytes; where the case has one, against the bare call's single-node model `bareModel` with a fetch;
+ * where it measures a Flatten step, the bare call followed by 1 Flatten (`flattenModels[0]`) and by
+ * 1 + c.flattenSteps (`flattenModels[1]`): flattenStep is their difference over c.flattenSteps, and
+ * copyStep a JS copy of the bare call's output. copyJs copies the graph's input. {name, graph, inputs,
+ * ms, ortError, targets}.
  */
-export async function runGraphCase(c, { lib, ort, model, bareModel, env, timing, collectGarbage }) {
+export async function runGraphCase(c, { lib, ort, model, bareModel, flattenModels, env, timing, collectGarbage }) {
   const { Tensor, InferenceSession } = lib;
   const [{ type, dims }] = c.inputs;
   const data = floatData(type, dims.reduce((a, b) => a * b, 1), 1);
   const session = await InferenceSession.create(model);
-  const feeds = { [session.inputNames[0]]: new Tensor(type, data, dims) };
+  const x = new Tensor(type, data, dims);
+  const feeds = { [session.inputNames[0]]: x };
   const [outputName] = session.outputNames;
   const reference = (await session.run(feeds))[outputName];
-  const fetched = new Tensor(reference.type, new reference.data.constructor(reference.size), reference.dims);
+  const fetchInto = (t) => new Tensor(t.type, new t.data.constructor(t.size), t.dims);
+  const fetched = fetchInto(reference);
   const fetches = { [outputName]: fetched };
   await session.run(feeds, fetches);
   assertAgree(c.name, reference.data, 'InferenceSession with fetches', reference.type, fetched.data, 0);
@@ -303,25 +318,37 @@ export async function runGraphCase(c, { lib, ort, model, bareModel, env, timing,
     session: () => session.run(feeds),
     sessionFetch: () => session.run(feeds, fetches),
   };
-  let bare = null;
+  // Another model on the same input, run with a fetch: the graph's values (a Flatten changes only the
+  // shape).
+  const others = [];
+  const fetchRun = async (label, bytes) => {
+    const other = await InferenceSession.create(bytes);
+    others.push(other);
+    const otherFeeds = { [other.inputNames[0]]: x };
+    const out = (await other.run(otherFeeds))[other.outputNames[0]];
+    assertAgree(c.name, out.data, label, out.type, reference.data, 0);
+    const otherFetches = { [other.outputNames[0]]: fetchInto(out) };
+    return { out, run: () => other.run(otherFeeds, otherFetches) };
+  };
   if (bareModel) {
-    bare = await InferenceSession.create(bareModel);
-    const out = (await bare.run({ x0: feeds[session.inputNames[0]] })).y;
-    const bareFetches = { y: new Tensor(out.type, new out.data.constructor(out.size), out.dims) };
-    // The graph means the bare call: with a Flatten after it, the same values in another shape.
-    assertAgree(c.name, out.data, 'the bare call', out.type, reference.data, 0);
-    impls.bareFetch = () => bare.run({ x0: feeds[session.inputNames[0]] }, bareFetches);
-    const stepFrom = new Uint8Array(out.data.buffer.slice(0));
+    const bare = await fetchRun('the bare call', bareModel);
+    impls.bareFetch = bare.run;
+    const stepFrom = new Uint8Array(bare.out.data.buffer.slice(0));
     const stepTo = new Uint8Array(stepFrom.length);
     impls.copyStep = () => stepTo.set(stepFrom);
+  }
+  if (flattenModels) {
+    impls.oneFlattenFetch = (await fetchRun('the bare call and a Flatten', flattenModels[0])).run;
+    impls.moreFlattensFetch = (await fetchRun('the bare call and Flattens', flattenModels[1])).run;
   }
   const src = new Uint8Array(data.buffer.slice(0));
   const dst = new Uint8Array(src.length);
   impls.copyJs = () => dst.set(src);
   if (ortSession) impls.ort = () => ortSession.run(ortFeeds);
   const ms = await timeAll(impls, timing, collectGarbage);
+  if (flattenModels) ms.flattenStep = Math.max(0, ms.moreFlattensFetch - ms.oneFlattenFetch) / c.flattenSteps;
   session.release();
-  bare?.release();
+  for (const other of others) other.release();
   await ortSession?.release();
   return { name: c.name, graph: c.graph, inputs: c.inputs, ms, ortError, targets: graphTargetsFor(c, ms, env) };
 }
@@ -335,7 +362,7 @@ export function graphTargetsFor(c, ms, env) {
   push('fetches vs ort', known('ort', 'sessionFetch') ? ms.ort / ms.sessionFetch : null, TARGETS[env].outVsOrt);
   if (c.withinBare) push('graph vs bare call', known('sessionFetch', 'bareFetch') ? ms.sessionFetch / ms.bareFetch : null, c.withinBare, true);
   if (c.stepVsCopy) {
-    const step = known('sessionFetch', 'bareFetch', 'copyStep') ? Math.max(0, ms.sessionFetch - ms.bareFetch) / ms.copyStep : null;
+    const step = known('flattenStep', 'copyStep') ? ms.flattenStep / ms.copyStep : null;
     push('flatten step vs copy', step, c.stepVsCopy, true);
   }
   return out;

@@ -46,6 +46,10 @@ const models = new Map(cases.map((c) => [c.name, buildModel(modelSpec(c))]));
 for (const c of graphCases) {
   models.set(c.name, readFileSync(join(root, 'bench', 'models', `${c.graph}.onnx`)));
   if (c.bare) models.set(`${c.name} (bare)`, buildModel(bareSpec(c)));
+  if (c.flattenSteps) {
+    models.set(`${c.name} (1 Flatten)`, buildModel(bareSpec(c, 1)));
+    models.set(`${c.name} (more Flattens)`, buildModel(bareSpec(c, 1 + c.flattenSteps)));
+  }
 }
 const coldModel = buildModel(modelSpec(CASES.find((c) => c.perCall)));
 models.set('cold-start', coldModel);
@@ -97,7 +101,11 @@ if (environments.includes('node')) {
     rows.push(r);
     printRow(r);
   }
-  const graphOptions = (c, t) => ({ lib, ort, model: models.get(c.name), bareModel: models.get(`${c.name} (bare)`), env: 'node', timing: t, collectGarbage: globalThis.gc });
+  const graphOptions = (c, t) => ({
+    lib, ort, model: models.get(c.name), bareModel: models.get(`${c.name} (bare)`),
+    flattenModels: c.flattenSteps ? [models.get(`${c.name} (1 Flatten)`), models.get(`${c.name} (more Flattens)`)] : undefined,
+    env: 'node', timing: t, collectGarbage: globalThis.gc,
+  });
   printHeader('Exported graphs, InferenceSession', GRAPH_COLUMNS);
   for (const c of graphCases) await runGraphCase(c, graphOptions(c, warmUp));
   const graphs = [];
