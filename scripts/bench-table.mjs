@@ -111,12 +111,19 @@ function headline() {
   const perCall = (env) => env.cases.find((c) => c.targets.some((t) => t.target === 'per call vs ort'));
   const cold = (env) => `${ms(env.coldStart.ms['ours-ops'])} ms against ${ms(env.coldStart.ms.ort)} ms`;
   const one = perCall(chromium);
+  const graphValues = (env, target) => (env.graphs ?? []).flatMap((c) => c.targets).filter((t) => t.target === target).map((t) => t.value);
+  const graphRange = (env) => {
+    const v = graphValues(env, 'fetches vs ort');
+    return `${Math.min(...v).toFixed(1)}–${Math.max(...v).toFixed(1)}×`;
+  };
+  const graphVsBare = (env) => `${graphValues(env, 'graph vs bare call')[0].toFixed(2)}×`;
   return [
     `From one run of \`npm run bench\` on ${results.date.slice(0, 10)} (${results.machine.cpu}, ${results.machine.cores} cores; \`bench/results.json\`), against onnxruntime-web ${results.versions['onnxruntime-web']} (wasm backend, one thread):`,
     '',
     `- \`ops.*\` with \`options.out\` is ${range(chromium)} faster in headless Chromium and ${range(node)} in Node, over ${across};`,
     `- \`ops.Floor\` on 16 elements takes ${ms(one.ms.ops)} per call in Chromium, ${(one.ms.ort / one.ms.ops).toFixed(1)}× less than onnxruntime-web;`,
     `- from the import to the first result: ${cold(chromium)} in Chromium, ${cold(node)} in Node;`,
+    `- models as PyTorch exports them, through \`InferenceSession\` with a fetch: ${graphRange(chromium)} faster than onnxruntime-web in Chromium and ${graphRange(node)} in Node; the default \`nn.AvgPool2d\` export takes ${graphVsBare(chromium)} (Chromium) and ${graphVsBare(node)} (Node) of the bare \`AveragePool\` call's time;`,
     `- ${results.targetsMet} of ${results.targetsTotal} targets met: the tables, the misses and the method are in [docs/benchmarks.md](docs/benchmarks.md).`,
   ].join('\n');
 }
