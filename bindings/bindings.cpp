@@ -28,15 +28,6 @@ bool is_int64(const val& v) {
   return d >= -9223372036854775808.0 && d < 9223372036854775808.0;
 }
 
-// An integer keeps its number as `f` too: a JS -0 is the int 0 for an int attribute (Flatten's axis)
-// and -0 for a float one (Clip's bounds, Attributes::get_float).
-AttributeValue number_from_js(double d, bool integer) {
-  if (!integer) return AttributeValue::Float(d);
-  AttributeValue a = AttributeValue::Int(static_cast<int64_t>(d));
-  a.f = d;
-  return a;
-}
-
 // A copy of a Tensor that js/attributes.mjs made ({code: its ONNX type number, dims, data in JS
 // memory}) → a tensor.
 Result<AttributeValue> tensor_from_js(const val& v) {
@@ -59,7 +50,7 @@ Result<AttributeValue> tensor_from_js(const val& v) {
 Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) {
   const std::string type = string_from_js(v.typeOf());
   if (type == "number")
-    return number_from_js(v.as<double>(), is_int64(v));
+    return is_int64(v) ? AttributeValue::WholeNumber(v.as<double>()) : AttributeValue::Float(v.as<double>());
   if (type == "boolean") return AttributeValue::Int(v.as<bool>() ? 1 : 0);
   if (type == "string") return AttributeValue::String(string_from_js(v));
   if (val::global("Array").call<bool>("isArray", v)) {

@@ -51,7 +51,8 @@ val attribute_to_js(const AttributeValue& a) {
   using Kind = AttributeValue::Kind;
   switch (a.kind) {
     case Kind::kInt: return val(static_cast<double>(a.i));  // as int64s_to_js
-    case Kind::kFloat: return val(a.f);
+    case Kind::kFloat:
+    case Kind::kWholeNumber: return val(a.f);
     case Kind::kString: return string_to_js(a.s);
     case Kind::kInts: return int64s_to_js(a.ints);
     case Kind::kFloats: return list_to_js(a.floats);

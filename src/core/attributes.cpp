@@ -4,7 +4,8 @@ namespace ow {
 
 const char* attribute_kind_name(AttributeValue::Kind kind) {
   switch (kind) {
-    case AttributeValue::Kind::kInt: return "an int";
+    case AttributeValue::Kind::kInt:
+    case AttributeValue::Kind::kWholeNumber: return "an int";
     case AttributeValue::Kind::kFloat: return "a float";
     case AttributeValue::Kind::kString: return "a string";
     case AttributeValue::Kind::kInts: return "a list of ints";
@@ -42,16 +43,16 @@ Status wrong_kind(std::string_view name, AttributeValue::Kind want, AttributeVal
 Result<int64_t> Attributes::get_int(std::string_view name, int64_t fallback) const {
   const AttributeValue* a = find(name);
   if (!a) return fallback;
-  if (a->kind != AttributeValue::Kind::kInt) return wrong_kind(name, AttributeValue::Kind::kInt, a->kind);
+  if (a->kind != AttributeValue::Kind::kInt && a->kind != AttributeValue::Kind::kWholeNumber)
+    return wrong_kind(name, AttributeValue::Kind::kInt, a->kind);
   return a->i;
 }
 
 Result<double> Attributes::get_float(std::string_view name, double fallback) const {
   const AttributeValue* a = find(name);
   if (!a) return fallback;
-  // An int's f is its number where it came from JS (a -0 keeps its sign), else 0.
-  if (a->kind == AttributeValue::Kind::kInt) return a->i == 0 ? a->f : static_cast<double>(a->i);
-  if (a->kind != AttributeValue::Kind::kFloat) return wrong_kind(name, AttributeValue::Kind::kFloat, a->kind);
+  if (a->kind != AttributeValue::Kind::kFloat && a->kind != AttributeValue::Kind::kWholeNumber)
+    return wrong_kind(name, AttributeValue::Kind::kFloat, a->kind);
   return a->f;
 }
 

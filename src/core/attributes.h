@@ -13,9 +13,10 @@
 namespace ow {
 
 struct AttributeValue {
-  // kOther: a kind no operator here takes (graphs, sparse tensors, type protos), kept so that the
-  // operator can refuse it by name.
-  enum class Kind { kInt, kFloat, kString, kInts, kFloats, kStrings, kTensor, kOther };
+  // kWholeNumber: a whole JS number from options, which is an int or a float as the attribute needs
+  // (its `i` and its `f`, where a -0 keeps its sign). kOther: a kind no operator here takes (graphs,
+  // sparse tensors, type protos), kept so that the operator can refuse it by name.
+  enum class Kind { kInt, kFloat, kWholeNumber, kString, kInts, kFloats, kStrings, kTensor, kOther };
   Kind kind = Kind::kOther;
   int64_t i = 0;
   double f = 0;
@@ -27,6 +28,7 @@ struct AttributeValue {
 
   static AttributeValue Int(int64_t v) { AttributeValue a; a.kind = Kind::kInt; a.i = v; return a; }
   static AttributeValue Float(double v) { AttributeValue a; a.kind = Kind::kFloat; a.f = v; return a; }
+  static AttributeValue WholeNumber(double v) { AttributeValue a; a.kind = Kind::kWholeNumber; a.i = static_cast<int64_t>(v); a.f = v; return a; }
   static AttributeValue String(std::string v) { AttributeValue a; a.kind = Kind::kString; a.s = std::move(v); return a; }
   static AttributeValue Ints(std::vector<int64_t> v) { AttributeValue a; a.kind = Kind::kInts; a.ints = std::move(v); return a; }
   static AttributeValue Floats(std::vector<double> v) { AttributeValue a; a.kind = Kind::kFloats; a.floats = std::move(v); return a; }
@@ -44,9 +46,9 @@ class Attributes {
   bool has(std::string_view name) const { return find(name) != nullptr; }
   const std::vector<std::pair<std::string, AttributeValue>>& items() const { return items_; }
 
-  // Typed getters: the default when absent, an error naming the attribute when of another kind.
+  // Typed getters: the default when absent, an error naming the attribute when of another kind. A
+  // whole JS number is both an int and a float.
   Result<int64_t> get_int(std::string_view name, int64_t fallback) const;
-  // A float attribute; an int is taken as its value too (a whole JS number arrives as an int).
   Result<double> get_float(std::string_view name, double fallback) const;
   Result<std::string> get_string(std::string_view name, std::string fallback) const;
   // `present` is set to whether the attribute was given.

@@ -37,12 +37,12 @@ class ConstantKernel final : public Kernel {
 const std::vector<std::string_view> kValueAttributes = {"value",     "sparse_value", "value_float",  "value_floats",
                                                         "value_int", "value_ints",   "value_string", "value_strings"};
 
-// A float32 tensor of `values` (ONNX's float attributes are float32; JS integers arrive as ints).
+// A float32 tensor of `values` (ONNX's float attributes are float32; a list of whole JS numbers arrives
+// as ints).
 Result<Tensor> float_tensor(const AttributeValue& a, bool list) {
   std::vector<double> values;
-  if (a.kind == AttributeValue::Kind::kFloat || a.kind == AttributeValue::Kind::kInt) {
-    // an int's f is its JS number where it came from JS (a -0 keeps its sign), as Attributes::get_float reads it
-    values.push_back(a.kind == AttributeValue::Kind::kFloat || a.i == 0 ? a.f : static_cast<double>(a.i));
+  if (!list) {
+    values.push_back(a.f);
   } else if (a.kind == AttributeValue::Kind::kFloats) {
     values = a.floats;
   } else {
@@ -89,12 +89,13 @@ Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& att
       return InvalidArgument("attribute 'value' has type " + std::string(dtype_name(value.dtype())) + ", which this version does not accept");
   } else if (name == "value_float" || name == "value_floats") {
     const bool list = name == "value_floats";
-    const bool fits = list ? a.kind == Kind::kFloats || a.kind == Kind::kInts : a.kind == Kind::kFloat || a.kind == Kind::kInt;
+    const bool fits = list ? a.kind == Kind::kFloats || a.kind == Kind::kInts : a.kind == Kind::kFloat || a.kind == Kind::kWholeNumber;
     if (!fits) return wrong_kind(name, list ? "a list of floats" : "a float", a);
     OW_ASSIGN_OR_RETURN(value, float_tensor(a, list));
   } else {
     const bool list = name == "value_ints";
-    if (a.kind != (list ? Kind::kInts : Kind::kInt)) return wrong_kind(name, list ? "a list of ints" : "an int", a);
+    const bool fits = list ? a.kind == Kind::kInts : a.kind == Kind::kInt || a.kind == Kind::kWholeNumber;
+    if (!fits) return wrong_kind(name, list ? "a list of ints" : "an int", a);
     OW_ASSIGN_OR_RETURN(value, int64_tensor(list ? a.ints : std::vector<int64_t>{a.i}, list));
   }
   return std::unique_ptr<Kernel>(new ConstantKernel(std::move(value)));

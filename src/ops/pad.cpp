@@ -33,15 +33,6 @@ const char* mode_name(PadMode mode) {
   return "";
 }
 
-// The float attribute `value` of versions 1 and 2 (an integer from JS options arrives as an int).
-Result<double> float_attribute(const Attributes& attrs, std::string_view name, double fallback) {
-  const AttributeValue* a = attrs.find(name);
-  if (!a) return fallback;
-  if (a->kind == AttributeValue::Kind::kFloat) return a->f;
-  if (a->kind == AttributeValue::Kind::kInt) return static_cast<double>(a->i);
-  return InvalidArgument("attribute '" + std::string(name) + "' must be a float, got " + attribute_kind_name(a->kind));
-}
-
 // The bits of `value` as an element of the float type `type`. The attribute is a float32 in a model, so
 // a value from JS options is first rounded to float32 as a model would store it.
 uint64_t float_bits(DType type, double value) {
@@ -81,7 +72,7 @@ Result<PadAttributes> parse_pad_attributes(int version, const Attributes& attrs)
     bool present = false;
     OW_ASSIGN_OR_RETURN(p.pads, attrs.get_ints(pads_name, &present));
     if (!present) return InvalidArgument(std::string("attribute '") + pads_name + "' is required");
-    OW_ASSIGN_OR_RETURN(p.value, float_attribute(attrs, "value", 0.0));
+    OW_ASSIGN_OR_RETURN(p.value, attrs.get_float("value", 0.0));
   }
   return p;
 }
