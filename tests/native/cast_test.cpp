@@ -13,8 +13,7 @@
 #include "test_util.h"
 
 using namespace ow;
-using ow::test::kInf;
-using ow::test::kNaN;
+using namespace ow::test;
 
 namespace {
 

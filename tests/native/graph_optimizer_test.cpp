@@ -3,26 +3,13 @@
 #include <cmath>
 #include <cstring>
 
-#include "onnx/graph.h"
-#include "onnx_writer.h"
-#include "test_util.h"
+#include "session_util.h"
 
 using namespace ow;
 using namespace ow::onnx;
-namespace pb = ow::test::pb;
-using ow::test::make_tensor;
-using ow::test::values_of;
+using namespace ow::test;
 
 namespace {
-
-constexpr int32_t kF32 = 1;
-
-Result<Session> load(const pb::GraphSpec& g, OptimizationLevel level, int64_t opset = 13) {
-  const std::string bytes = pb::model({8, {{"", opset}}, pb::graph(g)});
-  auto model = decode_model(bytes.data(), bytes.size());
-  if (!model.ok()) return model.status();
-  return Session::create(model.take(), nullptr, level);
-}
 
 std::string f32_info(const std::string& name, std::vector<pb::DimSpec> dims) { return pb::value_info(name, kF32, dims); }
 
@@ -46,7 +33,7 @@ std::vector<Session> run_every_level(const pb::GraphSpec& g, const std::vector<F
   Outputs reference;
   for (OptimizationLevel level : kLevels) {
     INFO("level " << optimization_level_name(level));
-    auto session = load(g, level, opset);
+    auto session = load(g, opset, level);
     REQUIRE(session.ok());
     for (int repeat = 0; repeat < 2; ++repeat) {  // a second run must not see what the first did
       Outputs out;
@@ -171,7 +158,7 @@ TEST_CASE("Graph optimizer: a node that fails to fold fails when the session run
   Tensor x = make_tensor<float>({2}, {1, 2});
   std::string message;
   for (OptimizationLevel level : kLevels) {
-    auto session = load(g, level, 7);
+    auto session = load(g, 7, level);
     REQUIRE(session.ok());
     Outputs out;
     Status st = session.value().run({{"x", x}}, out);
@@ -188,7 +175,7 @@ TEST_CASE("Graph optimizer: an initializer a feed may replace is not folded", "[
                         {pb::tensor_raw<float>("w", kF32, {2}, {1, 2})},
                         {f32_info("w", {pb::fixed(2)})},
                         {f32_info("y", {pb::fixed(2)})}};
-  auto session = load(g, OptimizationLevel::kAll);
+  auto session = load(g);
   REQUIRE(session.ok());
   CHECK(session.value().description().optimization.folded.empty());
   Outputs out;
@@ -201,7 +188,6 @@ TEST_CASE("Graph optimizer: an initializer a feed may replace is not folded", "[
 
 namespace {
 
-constexpr int32_t kI64 = 7;
 
 std::string i64_init(const std::string& name, const std::vector<int64_t>& values) {
   return pb::tensor_raw<int64_t>(name, kI64, {static_cast<int64_t>(values.size())}, values);
@@ -321,7 +307,7 @@ TEST_CASE("Graph optimizer: Pad of zeros fused into AveragePool, bit for bit, ov
                   << dims_to_string(kernel) << " strides " << dims_to_string(strides) << " dilations " << dims_to_string(dilations)
                   << " counted " << counted << " ceil " << ceil << " own " << (with_own ? dims_to_string(own) : "-"));
     // A pooling whose output would be empty is refused at every level alike.
-    auto plain = load(spec, OptimizationLevel::kDisabled, opset);
+    auto plain = load(spec, opset, OptimizationLevel::kDisabled);
     REQUIRE(plain.ok());
     Outputs out;
     if (!plain.value().run({{"x", x}}, out).ok()) continue;

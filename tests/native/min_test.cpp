@@ -10,10 +10,7 @@
 #include "test_util.h"
 
 using namespace ow;
-using ow::test::make_tensor;
-using ow::test::kInf;
-using ow::test::kNaN;
-using ow::test::values_of;
+using namespace ow::test;
 
 namespace {
 
@@ -32,14 +29,6 @@ const FloatCase kFloatCases[] = {
 };
 
 bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b)); }
-
-// Storage type T, converted from and to double.
-template <typename T> T from_double(double d) { return static_cast<T>(d); }
-template <> Float16 from_double<Float16>(double d) { return f16_from_f32(static_cast<float>(d)); }
-template <> BFloat16 from_double<BFloat16>(double d) { return bf16_from_f32(static_cast<float>(d)); }
-template <typename T> double to_double(T v) { return static_cast<double>(v); }
-template <> double to_double<Float16>(Float16 v) { return to_f32(v); }
-template <> double to_double<BFloat16>(BFloat16 v) { return to_f32(v); }
 
 template <typename T>
 void check_float_edges(int opset) {

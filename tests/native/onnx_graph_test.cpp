@@ -2,41 +2,20 @@
 // intermediates, feed checks, and every refusal naming the node and the reason.
 #include <cmath>
 
-#include "onnx/graph.h"
-#include "onnx_writer.h"
-#include "test_util.h"
+#include "session_util.h"
 
 using namespace ow;
 using namespace ow::onnx;
-namespace pb = ow::test::pb;
-using ow::test::make_tensor;
-using ow::test::values_of;
+using namespace ow::test;
 
 namespace {
 
-constexpr int32_t kF32 = 1;
-constexpr int32_t kF64 = 11;
-constexpr int32_t kBF16 = 16;
-
-Result<Session> load(const std::string& model_bytes) {
-  auto model = decode_model(model_bytes.data(), model_bytes.size());
-  if (!model.ok()) return model.status();
-  return Session::create(model.take());
-}
-
-Result<Session> load(const pb::GraphSpec& g, int64_t opset = 13) { return load(pb::model({8, {{"", opset}}, pb::graph(g)})); }
 
 std::string f32_info(const std::string& name, std::vector<pb::DimSpec> dims = {pb::symbolic("N")}) {
   return pb::value_info(name, kF32, dims);
 }
 
 Status run(const Session& s, std::vector<Feed> feeds, Outputs& outputs) { return s.run(feeds, outputs); }
-
-void expect_error(const Result<Session>& s, ErrorCode code, const std::string& message) {
-  REQUIRE_FALSE(s.ok());
-  CHECK(s.status().message() == message);
-  CHECK(s.status().code() == code);
-}
 
 std::vector<float> floor_of(std::vector<float> v) {
   for (float& x : v) x = std::floor(x);

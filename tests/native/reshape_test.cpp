@@ -8,9 +8,7 @@
 #include "test_util.h"
 
 using namespace ow;
-using ow::test::kEveryType;
-using ow::test::make_tensor;
-using ow::test::values_of;
+using namespace ow::test;
 
 namespace {
 

@@ -3,19 +3,13 @@
 // attributes). Each must be refused with a clear error, or, for the large but legitimate ones, run.
 #include <chrono>
 
-#include "onnx/graph.h"
-#include "onnx_writer.h"
-#include "test_util.h"
+#include "session_util.h"
 
 using namespace ow;
 using namespace ow::onnx;
-namespace pb = ow::test::pb;
-using ow::test::make_tensor;
-using ow::test::values_of;
+using namespace ow::test;
 
 namespace {
-
-constexpr int32_t kF32 = 1;
 
 std::string varint(uint64_t v) {
   std::string s;
@@ -30,20 +24,6 @@ std::string varint(uint64_t v) {
 // A length-delimited field whose stated length is `length`, followed by `content`.
 std::string field_with_length(uint32_t field, uint64_t length, const std::string& content) {
   return varint(uint64_t{field} << 3 | 2) + varint(length) + content;
-}
-
-Result<Session> load(const std::string& bytes) {
-  auto model = decode_model(bytes.data(), bytes.size());
-  if (!model.ok()) return model.status();
-  return Session::create(model.take());
-}
-
-std::string model_of(const pb::GraphSpec& g) { return pb::model({8, {{"", 13}}, pb::graph(g)}); }
-
-void expect_error(const Result<Session>& s, ErrorCode code, const std::string& message) {
-  REQUIRE_FALSE(s.ok());
-  CHECK(s.status().message() == message);
-  CHECK(s.status().code() == code);
 }
 
 }  // namespace

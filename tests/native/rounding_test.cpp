@@ -7,10 +7,7 @@
 #include "test_util.h"
 
 using namespace ow;
-using ow::test::make_tensor;
-using ow::test::kInf;
-using ow::test::kNaN;
-using ow::test::values_of;
+using namespace ow::test;
 
 namespace {
 

@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/half.h"
 #include "ops/operator.h"
 
 namespace ow::test {
@@ -18,6 +19,14 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 inline constexpr DType kEveryType[] = {DType::kFloat32, DType::kFloat64, DType::kFloat16, DType::kBFloat16,
                                        DType::kInt8,    DType::kInt16,   DType::kInt32,   DType::kInt64,
                                        DType::kUint8,   DType::kUint16,  DType::kUint32,  DType::kUint64};
+
+// An element of storage type T from a double, and back (half types through float).
+template <typename T> T from_double(double d) { return static_cast<T>(d); }
+template <> inline Float16 from_double<Float16>(double d) { return f16_from_f32(static_cast<float>(d)); }
+template <> inline BFloat16 from_double<BFloat16>(double d) { return bf16_from_f32(static_cast<float>(d)); }
+template <typename T> double to_double(T v) { return static_cast<double>(v); }
+template <> inline double to_double<Float16>(Float16 v) { return to_f32(v); }
+template <> inline double to_double<BFloat16>(BFloat16 v) { return to_f32(v); }
 
 template <typename T>
 Tensor make_tensor(Dims dims, const std::vector<T>& values) {
