@@ -144,6 +144,19 @@ export function modelSpec(c) {
   };
 }
 
+/**
+ * onnxruntime-web's session on `model` (its bytes), run once on `ortFeeds`: {ortSession, outputs}, or
+ * {ortError}, the first line of its refusal, where it cannot run the model.
+ */
+async function ortSessionOn(ort, model, ortFeeds) {
+  try {
+    const ortSession = await ort.InferenceSession.create(model, { executionProviders: ['wasm'] });
+    return { ortSession, outputs: await ortSession.run(ortFeeds), ortError: null };
+  } catch (e) {
+    return { ortSession: null, ortError: String(e.message ?? e).split('\n')[0] };
+  }
+}
+
 const callOps = (ops, c, tensors, options) => (c.op !== 'Min' ? ops[c.op](tensors[0], options) : ops[c.op](tensors, options));
 
 /**
@@ -158,15 +171,7 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   const feeds = Object.fromEntries(tensors.map((t, i) => [`x${i}`, t]));
   const ortFeeds = Object.fromEntries(inputs.map(({ type, data, dims }, i) => [`x${i}`, new ort.Tensor(type, data, dims)]));
   const session = await InferenceSession.create(model);
-  let ortSession = null;
-  let ortError = null;
-  try {
-    ortSession = await ort.InferenceSession.create(model, { executionProviders: ['wasm'] });
-    await ortSession.run(ortFeeds);
-  } catch (e) {
-    ortError = String(e.message ?? e).split('\n')[0];
-    ortSession = null;
-  }
+  const { ortSession, outputs: ortOutputs, ortError } = await ortSessionOn(ort, model, ortFeeds);
 
   // Correctness first: every implementation's output against ops.* on JS tensors.
   const tolerance = c.pool ? 1e-5 : 0;
@@ -186,7 +191,7 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   assertAgree(c.name, reference.data, 'InferenceSession', outType, (await session.run(feeds)).y.data, tolerance);
   await session.run(feeds, { y: fetched });
   assertAgree(c.name, reference.data, 'InferenceSession with fetches', outType, fetched.data, tolerance);
-  if (ortSession) assertAgree(c.name, reference.data, 'onnxruntime-web', outType, (await ortSession.run(ortFeeds)).y.data, tolerance);
+  if (ortSession) assertAgree(c.name, reference.data, 'onnxruntime-web', outType, ortOutputs.y.data, tolerance);
 
   // The copies' sources hold the inputs' bytes: a never-written array would be the operating system's
   // shared zero page, read from cache, which no real data are.
@@ -304,15 +309,8 @@ export async function runGraphCase(c, { lib, ort, model, bareModel, flattenModel
   assertAgree(c.name, reference.data, 'InferenceSession with fetches', reference.type, fetched.data, 0);
 
   const ortFeeds = { [session.inputNames[0]]: new ort.Tensor(type, data, dims) };
-  let ortSession = null;
-  let ortError = null;
-  try {
-    ortSession = await ort.InferenceSession.create(model, { executionProviders: ['wasm'] });
-    assertAgree(c.name, reference.data, 'onnxruntime-web', reference.type, (await ortSession.run(ortFeeds))[outputName].data, 1e-5);
-  } catch (e) {
-    ortError = String(e.message ?? e).split('\n')[0];
-    ortSession = null;
-  }
+  const { ortSession, outputs: ortOutputs, ortError } = await ortSessionOn(ort, model, ortFeeds);
+  if (ortSession) assertAgree(c.name, reference.data, 'onnxruntime-web', reference.type, ortOutputs[outputName].data, 1e-5);
 
   const impls = {
     session: () => session.run(feeds),
