@@ -25,6 +25,11 @@ struct FixedWindow {
   static constexpr size_t kKernel = K, kStride = S;
 };
 
+template <class V, typename T>
+struct UniformDivide;
+template <class V, typename T>
+struct PlainDivide;
+
 // The common windows of image models, kernel K and stride S without dilation, which have loops of
 // their own (pool_windows_fixed, pool_row_summing): if `ax` has one, calls f(FixedWindow<K, S>{}) and
 // returns true.
@@ -42,24 +47,10 @@ bool with_fixed_window(const AvgPoolAxis& ax, F&& f) {
 // Scratch of the plane loops, carved from the workspace.
 template <typename T>
 struct PlaneScratch {
-  T* padded_row;        // row_sum between zeros: output o's taps are padded_row[o * stride + t * dilation]
   T* row_sum;           // the window's input rows summed (one input row long)
   T* column_divisor;    // the last axis' divisor factors, as T
   size_t* row_offsets;  // plane offsets of the window's input rows
   size_t* position;     // the output row's index on each outer axis
-
-  // Whether the fused row kernels (row_summing_kernel), which read the padding as zeros around row_sum,
-  // take `ax`; other rows need row_sum only, so the scratch follows the input rather than the padding.
-  static bool reads_padding(const AvgPoolAxis& ax) {
-    return with_fixed_window(ax, [](auto) {});
-  }
-  // The zeros before row_sum stand for the padding at the start; those after it reach past the last
-  // window and the last vector block's loads. In 64 bits: the operator checks the size before allocating.
-  static uint64_t zeros_before(const AvgPoolAxis& ax) { return reads_padding(ax) ? static_cast<uint64_t>(-ax.full_origin) : 0; }
-  static uint64_t padded_length(const AvgPoolAxis& ax) {
-    if (!reads_padding(ax)) return ax.input_size;
-    return std::max<uint64_t>(zeros_before(ax) + ax.input_size, uint64_t{ax.output_size} * ax.stride + ax.kernel + 1);
-  }
 
   // The longest list of row offsets: the product of the outer axes' largest tap counts (at least 1,
   // as the list starts with one entry before an axis without taps empties it).
@@ -75,9 +66,10 @@ struct PlaneScratch {
   }
 
   // Rows are summed (into row_sum, or by the fused kernels, which read column_divisor) only under outer
-  // axes: a single axis is pooled where it lies, with neither.
+  // axes: a single axis is pooled where it lies, with neither. In 64 bits: the operator checks the size
+  // before allocating.
   static bool sums_rows(const AvgPoolPlan& plan) { return plan.axes.size() > 1; }
-  static uint64_t row_length(const AvgPoolPlan& plan) { return sums_rows(plan) ? padded_length(plan.axes.back()) : 0; }
+  static uint64_t row_length(const AvgPoolPlan& plan) { return sums_rows(plan) ? plan.axes.back().input_size : 0; }
   static uint64_t columns(const AvgPoolPlan& plan) { return sums_rows(plan) ? plan.axes.back().output_size : 0; }
 
   static uint64_t bytes(const AvgPoolPlan& plan) {
@@ -85,17 +77,12 @@ struct PlaneScratch {
            align16(plan.axes.size() * sizeof(size_t));
   }
 
-  // Also writes the zeros and the divisors, which no row changes.
+  // Also writes the divisors, which no row changes.
   static PlaneScratch carve(const AvgPoolPlan& plan, void* workspace) {
     const AvgPoolAxis& last = plan.axes.back();
     auto* p = static_cast<unsigned char*>(workspace);
     PlaneScratch s;
-    s.padded_row = reinterpret_cast<T*>(p);
-    s.row_sum = s.padded_row + zeros_before(last);
-    if (sums_rows(plan)) {
-      std::fill(s.padded_row, s.row_sum, T(0));
-      std::fill(s.row_sum + last.input_size, s.padded_row + padded_length(last), T(0));
-    }
+    s.row_sum = reinterpret_cast<T*>(p);
     p += align16(row_length(plan) * sizeof(T));
     s.column_divisor = reinterpret_cast<T*>(p);
     for (size_t o = 0; o < columns(plan); ++o) s.column_divisor[o] = T(last.window(o).divisor);
@@ -223,29 +210,56 @@ struct UniformDivide {
   Vec operator()(Vec sum, size_t) const { return exact_inverse ? V::mul(sum, inverse) : V::div(sum, divisor); }
 };
 
+// Divides sums by one divisor, always (3x3 windows, whose divisors are not powers of two).
+template <class V, typename T>
+struct PlainDivide {
+  decltype(V::splat(T(1))) divisor;
+
+  explicit PlainDivide(T d) : divisor(V::splat(d)) {}
+  template <class Vec>
+  Vec operator()(Vec sum, size_t) const { return V::div(sum, divisor); }
+};
+
 // A fixed window (with_fixed_window), with the taps of kLanes outputs gathered by lane moves from the
 // fewest loads: output o's taps start at rows[o * S + origin], average(sum, o) divides the sums of
 // outputs o.. by their divisors. Each block reads only inside its windows, so every window in
-// [o, end) is covered but the last few (under kLanes).
+// [o, end) is covered but the last few (under kLanes). A block's taps past its own S * kLanes are the
+// first of the next block's, which are carried over rather than loaded twice; only the last block
+// loads them alone.
 template <class V, size_t K, size_t S, size_t R, typename T, class Average>
 size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Average average, size_t o, size_t end, T* y) {
   constexpr size_t L = V::kLanes;
-  for (; o + L <= end; o += L) {
-    const size_t p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin);
-    const auto sum = [&rows, p] {
-      if constexpr (S == 2) {  // taps: (p0, p2, ..) + (p1, p3, ..) [+ (p2, p4, ..)]
-        const auto a = rows.load(p), b = rows.load(p + L);
-        const auto even = V::even(a, b), pairs = V::add(even, V::odd(a, b));
-        if constexpr (K == 2) return pairs;
-        else return V::add(pairs, V::shift1(even, rows.load_lo(p + 2 * L)));
-      } else {  // K == 3, S == 1: (p0, p1, ..) + (p1, p2, ..) + (p2, p3, ..)
-        const auto a = rows.load(p), b = rows.load_lo2(p + L);
-        return V::add(V::add(a, V::shift1(a, b)), V::shift2(a, b));
-      }
-    }();
-    V::store(y + o, average(sum, o));
+  if (o + L > end) return o;
+  const auto at = [origin](size_t o) { return static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin); };
+  if constexpr (S == 2) {  // taps: (p0, p2, ..) + (p1, p3, ..) [+ (p2, p4, ..)]
+    const auto sum = [](auto even, auto odd, auto next_even) {
+      const auto pairs = V::add(even, odd);
+      if constexpr (K == 2) return pairs;
+      else return V::add(pairs, V::shift1(even, next_even));
+    };
+    auto a = rows.load(at(o)), b = rows.load(at(o) + L);
+    auto even = V::even(a, b), odd = V::odd(a, b);
+    for (; o + 2 * L <= end; o += L) {
+      a = rows.load(at(o) + 2 * L);
+      b = rows.load(at(o) + 3 * L);
+      const auto next_even = V::even(a, b);
+      V::store(y + o, average(sum(even, odd, next_even), o));
+      even = next_even;
+      odd = V::odd(a, b);
+    }
+    if constexpr (K == 2) V::store(y + o, average(sum(even, odd, even), o));
+    else V::store(y + o, average(sum(even, odd, rows.load_lo(at(o) + 2 * L)), o));
+  } else {  // K == 3, S == 1: (p0, p1, ..) + (p1, p2, ..) + (p2, p3, ..)
+    const auto sum = [](auto a, auto next) { return V::add(V::add(a, V::shift1(a, next)), V::shift2(a, next)); };
+    auto a = rows.load(at(o));
+    for (; o + 2 * L <= end; o += L) {
+      const auto next = rows.load(at(o) + L);
+      V::store(y + o, average(sum(a, next), o));
+      a = next;
+    }
+    V::store(y + o, average(sum(a, rows.load_lo2(at(o) + L)), o));
   }
-  return o;
+  return o + L;
 }
 
 // Outputs [o, end) whose windows lie inside the input, one at a time.
@@ -283,76 +297,78 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
   pool_partial_windows(ax, row, row_divisor, ax.full_end, ax.output_size, y);
 }
 
-// Outputs [0, output_size) of a fixed window along `taps`, output o's starting at taps[o * S + origin]:
-// the vector loop, then the last few, divided by row_divisor times their column's divisor.
-template <class V, size_t K, size_t S, size_t R, typename T, class Average>
-void pool_fixed_windows(const AvgPoolAxis& ax, const SummedRows<V, R, T>& taps, ptrdiff_t origin, Average average, T row_divisor,
-                        const T* divisor, T* y) {
-  size_t o = pool_windows_fixed<V, K, S>(taps, origin, average, 0, ax.output_size, y);
-  for (; o < ax.output_size; ++o) {
-    const auto p = static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin);
-    T sum = taps.at(p);
-    for (size_t t = 1; t < K; ++t) sum += taps.at(p + t);
+// Outputs [o, end) of a fixed window along `taps`, one at a time: output o's window starts at
+// taps[o * S + full_origin], where taps outside the input add zeros (those of the padding, in the
+// order the vector loop adds them), and its sum is divided by row_divisor times its column's divisor.
+template <size_t K, size_t S, class Taps, typename T>
+void pool_fixed_windows_scalar(const AvgPoolAxis& ax, const Taps& taps, T row_divisor, const T* divisor, size_t o, size_t end, T* y) {
+  for (; o < end; ++o) {
+    const ptrdiff_t start = static_cast<ptrdiff_t>(o * S) + ax.full_origin;
+    const auto tap = [&taps, &ax, start](size_t t) {
+      const ptrdiff_t i = start + static_cast<ptrdiff_t>(t);
+      return i >= 0 && i < static_cast<ptrdiff_t>(ax.input_size) ? taps.at(static_cast<size_t>(i)) : T(0);
+    };
+    T sum = tap(0);
+    for (size_t t = 1; t < K; ++t) sum += tap(t);
     y[o] = sum / (row_divisor * divisor[o]);
   }
 }
 
-// pool_fixed_windows over row_sum (the window's input rows summed) between the zeros of padded_row, each
-// output divided by row_divisor times its column's divisor. Not inlined: one copy serves every row count.
-template <class V, size_t K, size_t S, typename T>
-__attribute__((noinline)) void pool_padded_row(const AvgPoolAxis& ax, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
-  const T* divisor = scratch.column_divisor;
-  pool_fixed_windows<V, K, S>(ax, SummedRows<V, 1, T>{{scratch.padded_row}}, 0,
-                              [r = V::splat(row_divisor), divisor](auto sum, size_t o) { return V::div(sum, V::mul(r, V::load(divisor + o))); },
-                              row_divisor, divisor, y);
-}
+// How the full windows of a fixed window divide their sums: only 2x2 (2x2x2) windows, whose divisor is
+// a power of two inside the input, try the multiply: a second loop for every window would cost more
+// code than it saves time.
+template <class V, size_t K, typename T>
+using FullWindowDivide = std::conditional_t<K == 2, UniformDivide<V, T>, PlainDivide<V, T>>;
 
-// As pool_row for a fixed window over R input rows, summed on the fly. Where windows reach into the
-// padding, one pass first sums the rows into row_sum, so that every output still takes the vector loop
-// (pool_padded_row).
+// As pool_row for a fixed window over R input rows, summed on the fly: the windows inside the input
+// by the vector loop, dividing by `divide` (row_divisor * K), those reaching into the padding (a few
+// at either end) and the last few one at a time.
 template <class V, size_t K, size_t S, size_t R, typename T>
-void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
-  if (ax.full_begin == 0 && ax.full_end == ax.output_size) {
-    const T d = row_divisor * T(K);
-    // Only 2x2 (2x2x2) windows, whose divisor is a power of two where no window reaches into the
-    // padding: a second loop for every window would cost more code than it saves time.
-    if constexpr (K == 2) return pool_fixed_windows<V, K, S>(ax, rows, ax.full_origin, UniformDivide<V, T>(d), row_divisor, scratch.column_divisor, y);
-    else return pool_fixed_windows<V, K, S>(ax, rows, ax.full_origin, [v = V::splat(d)](auto sum, size_t) { return V::div(sum, v); }, row_divisor,
-                                            scratch.column_divisor, y);
-  }
-  size_t i = 0;
-  for (; i + V::kLanes <= ax.input_size; i += V::kLanes) V::store(scratch.row_sum + i, rows.load(i));
-  for (; i < ax.input_size; ++i) scratch.row_sum[i] = rows.at(i);
-  pool_padded_row<V, K, S>(ax, row_divisor, scratch, y);
+void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, FullWindowDivide<V, K, T> divide,
+                    const T* column_divisor, T* y) {
+  const size_t o = pool_windows_fixed<V, K, S>(rows, ax.full_origin, divide, ax.full_begin, ax.full_end, y);
+  pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, 0, ax.full_begin, y);
+  pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, o, ax.output_size, y);
 }
 
-// pool_row_fixed for 2 to 4 input rows (the windows of 2-D and 3-D image models); false for others.
-// One row (1-D pooling) needs no summing: pool_row reads it in place, with the same lane moves.
-template <class V, size_t K, size_t S, typename T>
-bool pool_row_summing(const AvgPoolAxis& ax, const T* x, const size_t* offsets, size_t rows, T row_divisor, const PlaneScratch<T>& scratch, T* y) {
-  const auto run = [&](auto count) {
-    SummedRows<V, decltype(count)::value, T> summed;
-    for (size_t r = 0; r < count; ++r) summed.rows[r] = x + offsets[r];
-    pool_row_fixed<V, K, S>(ax, summed, row_divisor, scratch, y);
-    return true;
-  };
-  switch (rows) {
-    case 2: return run(std::integral_constant<size_t, 2>{});
-    case 3: return run(std::integral_constant<size_t, 3>{});
-    case 4: return run(std::integral_constant<size_t, 4>{});
-    default: return false;
-  }
+// One output row of a window without loops of its own, or of a fixed window over other than 2 to 4
+// input rows: the rows summed into row_sum (or read in place, if one), then pool_row. Not inlined: one
+// copy serves every window.
+template <class V, typename T>
+__attribute__((noinline)) void pool_row_summed(const AvgPoolAxis& ax, const T* x, const size_t* offsets, size_t rows, T row_divisor,
+                                               T* row_sum, T* y) {
+  const T* row = row_sum;
+  if (rows == 1) row = x + offsets[0];
+  else if (rows == 0) std::fill_n(row_sum, ax.input_size, T(0));
+  else sum_rows<V>(x, offsets, rows, ax.input_size, row_sum);
+  pool_row<V>(ax, row, row_divisor, y);
 }
 
-// The fused row kernel for the last axis' window, or null where there is none.
-template <class V, typename T>
-using RowSummingKernel = bool (*)(const AvgPoolAxis&, const T*, const size_t*, size_t, T, const PlaneScratch<T>&, T*);
+// The last axis' window when it has no loops of its own.
+struct AnyWindow {
+  static constexpr size_t kKernel = 0, kStride = 0;
+};
 
-template <class V, typename T>
-RowSummingKernel<V, T> row_summing_kernel(const AvgPoolAxis& ax) {  // the windows of PlaneScratch<T>::reads_padding
-  RowSummingKernel<V, T> kernel = nullptr;
-  with_fixed_window(ax, [&kernel](auto w) { kernel = pool_row_summing<V, decltype(w)::kKernel, decltype(w)::kStride, T>; });
-  return kernel;
+// One output row over `rows` input rows at x + offsets[r]: pool_row_fixed for a fixed window over 2
+// to 4 rows (the windows of 2-D and 3-D image models), else pool_row_summed. `divide` divides by
+// row_divisor * K.
+template <class V, class Window, typename T, class Divide>
+void pool_output_row(const AvgPoolAxis& ax, const T* x, const size_t* offsets, size_t rows, T row_divisor, const Divide& divide,
+                     const PlaneScratch<T>& scratch, T* y) {
+  if constexpr (Window::kKernel != 0) {
+    const auto run = [&](auto count) {
+      SummedRows<V, decltype(count)::value, T> summed;
+      for (size_t r = 0; r < count; ++r) summed.rows[r] = x + offsets[r];
+      pool_row_fixed<V, Window::kKernel, Window::kStride>(ax, summed, row_divisor, divide, scratch.column_divisor, y);
+    };
+    switch (rows) {
+      case 2: return run(std::integral_constant<size_t, 2>{});
+      case 3: return run(std::integral_constant<size_t, 3>{});
+      case 4: return run(std::integral_constant<size_t, 4>{});
+      default: break;
+    }
+  }
+  pool_row_summed<V>(ax, x, offsets, rows, row_divisor, scratch.row_sum, y);
 }
 
 // Whether every window is a whole plane (global pooling): one output per plane, whose taps are the
@@ -365,27 +381,23 @@ inline bool windows_are_planes(const AvgPoolPlan& plan) {
   return true;
 }
 
-template <class V, typename T = typename V::Scalar>
-void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void* workspace) {
-  if (windows_are_planes(plan)) {
-    T divisor = 1;
-    for (const AvgPoolAxis& ax : plan.axes) divisor *= T(ax.window(0).divisor);
-    for (size_t plane = 0; plane < planes; ++plane) {
-      T sum = sum_contiguous<V>(x + plane * plan.input_plane, plan.input_plane);
-      if (divisor > T(plan.input_plane) && sum == T(0)) sum = T(0);  // counted padding, as in pool_partial_windows
-      y[plane] = sum / divisor;
-    }
-    return;
-  }
-  const PlaneScratch<T> scratch = PlaneScratch<T>::carve(plan, workspace);
+// The planes row by row, Window the last axis' (FixedWindow or AnyWindow): a template of its own, so
+// that the row loop calls the window's row kernel directly.
+template <class V, class Window, typename T>
+void pool_plane_rows(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, const PlaneScratch<T>& scratch) {
   const size_t outer_axes = plan.axes.size() - 1;
-  const AvgPoolAxis& last = plan.axes.back();
-  const RowSummingKernel<V, T> summing = row_summing_kernel<V, T>(last);
+  // Copies: the row loop writes scratch, which the compiler cannot tell from the plan.
+  const AvgPoolAxis last = plan.axes.back();
+  const size_t plane_rows = plan.output_plane / last.output_size;
+  // The divisor of the full windows of a row, kept while rows share it (all but the edges).
+  using Divide = FullWindowDivide<V, Window::kKernel, T>;
+  T divided_by = 1;
+  Divide divide{T(Window::kKernel)};
   for (size_t plane = 0; plane < planes; ++plane) {
     const T* xp = x + plane * plan.input_plane;
     T* yp = y + plane * plan.output_plane;
     for (size_t i = 0; i < outer_axes; ++i) scratch.position[i] = 0;
-    for (size_t out_row = 0; out_row < plan.output_plane / last.output_size; ++out_row) {
+    for (size_t out_row = 0; out_row < plane_rows; ++out_row) {
       // The window's input rows: expand the list of row offsets one outer axis at a time, innermost
       // first, in place from the back.
       size_t rows = 1;
@@ -404,13 +416,11 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
         row_divisor *= T(w.divisor);
       }
       T* y_row = yp + out_row * last.output_size;
-      if (!summing || !summing(last, xp, scratch.row_offsets, rows, row_divisor, scratch, y_row)) {
-        const T* row = scratch.row_sum;
-        if (rows == 1) row = xp + scratch.row_offsets[0];
-        else if (rows == 0) std::fill_n(scratch.row_sum, last.input_size, T(0));
-        else sum_rows<V>(xp, scratch.row_offsets, rows, last.input_size, scratch.row_sum);
-        pool_row<V>(last, row, row_divisor, y_row);
+      if (row_divisor != divided_by) {
+        divide = Divide(row_divisor * T(Window::kKernel));
+        divided_by = row_divisor;
       }
+      pool_output_row<V, Window>(last, xp, scratch.row_offsets, rows, row_divisor, divide, scratch, y_row);
       // Windows reaching into counted padding on the outer axes: their zeros are summed, so that no
       // sum is -0 (as with Pad's zeros, and onnxruntime's sums, which start at +0).
       if (row_divisor > T(rows))
@@ -423,6 +433,25 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
       }
     }
   }
+}
+
+template <class V, typename T = typename V::Scalar>
+void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void* workspace) {
+  if (windows_are_planes(plan)) {
+    T divisor = 1;
+    for (const AvgPoolAxis& ax : plan.axes) divisor *= T(ax.window(0).divisor);
+    for (size_t plane = 0; plane < planes; ++plane) {
+      T sum = sum_contiguous<V>(x + plane * plan.input_plane, plan.input_plane);
+      if (divisor > T(plan.input_plane) && sum == T(0)) sum = T(0);  // counted padding, as in pool_partial_windows
+      y[plane] = sum / divisor;
+    }
+    return;
+  }
+  const PlaneScratch<T> scratch = PlaneScratch<T>::carve(plan, workspace);
+  // Rows of one input row (1-D pooling) are pooled where they lie by pool_row, with the same lane moves.
+  const bool fixed = PlaneScratch<T>::sums_rows(plan) &&
+                     with_fixed_window(plan.axes.back(), [&](auto w) { pool_plane_rows<V, decltype(w)>(plan, planes, x, y, scratch); });
+  if (!fixed) pool_plane_rows<V, AnyWindow>(plan, planes, x, y, scratch);
 }
 
 }  // namespace ow::kernels::avgpool_detail

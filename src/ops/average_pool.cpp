@@ -197,8 +197,7 @@ class PoolGeometry {
       ax.kernel = static_cast<size_t>(k);
       // Planned output o is output reaching_begin + o, whose window starts at o * s + origin. The
       // origin is -pad_begin, or past it but at most s - e, where the window before the first
-      // reaching one ends before 0: at most 0 where the stride is at most the extent, as for the
-      // kernels that read the padding as zeros (PlaneScratch in kernels/avgpool_loops.h).
+      // reaching one ends before 0.
       const int64_t origin = w.reaching_begin * s - w.pad_begin;
       ax.full_origin = static_cast<ptrdiff_t>(origin);
       ax.full_begin = static_cast<size_t>(w.full_begin - w.reaching_begin);
