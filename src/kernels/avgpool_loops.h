@@ -192,6 +192,12 @@ struct SummedRows {
     for (size_t r = 1; r < R; ++r) acc += rows[r][i];
     return acc;
   }
+  // The rows from their element i on.
+  SummedRows from(size_t i) const {
+    SummedRows shifted = *this;
+    for (size_t r = 0; r < R; ++r) shifted.rows[r] += i;
+    return shifted;
+  }
 };
 
 // Divides sums by one divisor. Where the divisor is a power of two (2x2 and 2x2x2 windows), multiplying
@@ -223,43 +229,55 @@ struct PlainDivide {
 // A fixed window (with_fixed_window), with the taps of kLanes outputs gathered by lane moves from the
 // fewest loads: output o's taps start at rows[o * S + origin], average(sum, o) divides the sums of
 // outputs o.. by their divisors. Each block reads only inside its windows, so every window in
-// [o, end) is covered but the last few (under kLanes). A block's taps past its own S * kLanes are the
-// first of the next block's, which are carried over rather than loaded twice; only the last block
-// loads them alone.
+// [o, end) is covered where there are at least kLanes (the last block may overlap the one before it,
+// computing the same outputs again); returns the first output not covered. A block's taps past its
+// own S * kLanes are the first of the next block's, which are carried over rather than loaded twice;
+// only the last blocks load them alone. The rows advance with the blocks, so that the loads' offsets
+// are constants.
 template <class V, size_t K, size_t S, size_t R, typename T, class Average>
 size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Average average, size_t o, size_t end, T* y) {
   constexpr size_t L = V::kLanes;
   if (o + L > end) return o;
-  const auto at = [origin](size_t o) { return static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin); };
+  SummedRows<V, R, T> taps = rows.from(static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin));
   if constexpr (S == 2) {  // taps: (p0, p2, ..) + (p1, p3, ..) [+ (p2, p4, ..)]
     const auto sum = [](auto even, auto odd, auto next_even) {
       const auto pairs = V::add(even, odd);
       if constexpr (K == 2) return pairs;
       else return V::add(pairs, V::shift1(even, next_even));
     };
-    auto a = rows.load(at(o)), b = rows.load(at(o) + L);
+    // A block from its own loads alone.
+    const auto block = [&](const SummedRows<V, R, T>& taps, size_t o) {
+      const auto a = taps.load(0), b = taps.load(L), even = V::even(a, b), odd = V::odd(a, b);
+      if constexpr (K == 2) V::store(y + o, average(sum(even, odd, even), o));
+      else V::store(y + o, average(sum(even, odd, taps.load_lo(2 * L)), o));
+    };
+    auto a = taps.load(0), b = taps.load(L);
     auto even = V::even(a, b), odd = V::odd(a, b);
     for (; o + 2 * L <= end; o += L) {
-      a = rows.load(at(o) + 2 * L);
-      b = rows.load(at(o) + 3 * L);
+      taps = taps.from(2 * L);
+      a = taps.load(0);
+      b = taps.load(L);
       const auto next_even = V::even(a, b);
       V::store(y + o, average(sum(even, odd, next_even), o));
       even = next_even;
       odd = V::odd(a, b);
     }
-    if constexpr (K == 2) V::store(y + o, average(sum(even, odd, even), o));
-    else V::store(y + o, average(sum(even, odd, rows.load_lo(at(o) + 2 * L)), o));
+    block(taps, o);
+    if (o + L < end) block(taps.from(2 * (end - L - o)), end - L);
   } else {  // K == 3, S == 1: (p0, p1, ..) + (p1, p2, ..) + (p2, p3, ..)
     const auto sum = [](auto a, auto next) { return V::add(V::add(a, V::shift1(a, next)), V::shift2(a, next)); };
-    auto a = rows.load(at(o));
+    const auto block = [&](const SummedRows<V, R, T>& taps, size_t o) { V::store(y + o, average(sum(taps.load(0), taps.load_lo2(L)), o)); };
+    auto a = taps.load(0);
     for (; o + 2 * L <= end; o += L) {
-      const auto next = rows.load(at(o) + L);
+      taps = taps.from(L);
+      const auto next = taps.load(0);
       V::store(y + o, average(sum(a, next), o));
       a = next;
     }
-    V::store(y + o, average(sum(a, rows.load_lo2(at(o) + L)), o));
+    block(taps, o);
+    if (o + L < end) block(taps.from(end - L - o), end - L);
   }
-  return o + L;
+  return end;
 }
 
 // Outputs [o, end) whose windows lie inside the input, one at a time.
@@ -324,7 +342,7 @@ using FullWindowDivide = std::conditional_t<K == 2, UniformDivide<V, T>, PlainDi
 // by the vector loop, dividing by `divide` (row_divisor * K), those reaching into the padding (a few
 // at either end) and the last few one at a time.
 template <class V, size_t K, size_t S, size_t R, typename T>
-void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, FullWindowDivide<V, K, T> divide,
+__attribute__((noinline)) void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const FullWindowDivide<V, K, T>& divide,
                     const T* column_divisor, T* y) {
   const size_t o = pool_windows_fixed<V, K, S>(rows, ax.full_origin, divide, ax.full_begin, ax.full_end, y);
   pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, 0, ax.full_begin, y);
@@ -381,15 +399,40 @@ inline bool windows_are_planes(const AvgPoolPlan& plan) {
   return true;
 }
 
+// Output rows [begin, end) of a plane of two axes, whose windows lie inside the input on the outer
+// axis (without dilation, of 2 to 4 rows, as kernel_shape [2, 2] and [3, 3]): the rows follow from the
+// output row alone, so they skip pool_plane_rows' list of row offsets. False for other outer windows.
+template <class V, class Window, typename T>
+bool pool_full_rows(const AvgPoolAxis& outer, const AvgPoolAxis& last, const T* x, size_t begin, size_t end, const T* column_divisor, T* y) {
+  const auto run = [&](auto count) {
+    constexpr size_t R = decltype(count)::value;
+    const FullWindowDivide<V, Window::kKernel, T> divide{T(R * Window::kKernel)};
+    for (size_t o = begin; o < end; ++o) {
+      SummedRows<V, R, T> rows;
+      rows.rows[0] = x + static_cast<size_t>(static_cast<ptrdiff_t>(o * outer.stride) + outer.full_origin) * last.input_size;
+      for (size_t r = 1; r < R; ++r) rows.rows[r] = rows.rows[r - 1] + last.input_size;
+      pool_row_fixed<V, Window::kKernel, Window::kStride>(last, rows, T(R), divide, column_divisor, y + o * last.output_size);
+    }
+    return true;
+  };
+  if (outer.dilation != 1) return false;
+  switch (outer.kernel) {
+    case 2: return run(std::integral_constant<size_t, 2>{});
+    case 3: return run(std::integral_constant<size_t, 3>{});
+    case 4: return run(std::integral_constant<size_t, 4>{});
+    default: return false;
+  }
+}
+
 // The planes row by row, Window the last axis' (FixedWindow or AnyWindow): a template of its own, so
 // that the row loop calls the window's row kernel directly.
 template <class V, class Window, typename T>
 void pool_plane_rows(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, const PlaneScratch<T>& scratch) {
   const size_t outer_axes = plan.axes.size() - 1;
   // Copies: the row loop writes scratch, which the compiler cannot tell from the plan.
-  const AvgPoolAxis last = plan.axes.back();
+  const AvgPoolAxis first = plan.axes.front(), last = plan.axes.back();
   const size_t plane_rows = plan.output_plane / last.output_size;
-  // The divisor of the full windows of a row, kept while rows share it (all but the edges).
+  // The divisor of the full windows of a row, kept while rows share it.
   using Divide = FullWindowDivide<V, Window::kKernel, T>;
   T divided_by = 1;
   Divide divide{T(Window::kKernel)};
@@ -398,34 +441,39 @@ void pool_plane_rows(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, c
     T* yp = y + plane * plan.output_plane;
     for (size_t i = 0; i < outer_axes; ++i) scratch.position[i] = 0;
     for (size_t out_row = 0; out_row < plane_rows; ++out_row) {
-      // The window's input rows: expand the list of row offsets one outer axis at a time, innermost
-      // first, in place from the back.
-      size_t rows = 1;
-      size_t row_stride = last.input_size;
-      T row_divisor = 1;
-      scratch.row_offsets[0] = 0;
-      for (size_t i = outer_axes; i-- > 0;) {
-        const AvgPoolAxis& ax = plan.axes[i];
-        const AvgPoolAxis::Window w = ax.window(scratch.position[i]);
-        for (size_t r = rows; r-- > 0;) {
-          const size_t base = scratch.row_offsets[r];
-          for (size_t t = w.taps; t-- > 0;) scratch.row_offsets[r * w.taps + t] = base + (w.first + t * ax.dilation) * row_stride;
+      if (Window::kKernel && outer_axes == 1 && out_row == first.full_begin && out_row < first.full_end &&
+          pool_full_rows<V, Window>(first, last, xp, out_row, first.full_end, scratch.column_divisor, yp)) {
+        out_row = scratch.position[0] = first.full_end - 1;  // the odometer moves past them
+      } else {
+        // The window's input rows: expand the list of row offsets one outer axis at a time, innermost
+        // first, in place from the back.
+        size_t rows = 1;
+        size_t row_stride = last.input_size;
+        T row_divisor = 1;
+        scratch.row_offsets[0] = 0;
+        for (size_t i = outer_axes; i-- > 0;) {
+          const AvgPoolAxis& ax = plan.axes[i];
+          const AvgPoolAxis::Window w = ax.window(scratch.position[i]);
+          for (size_t r = rows; r-- > 0;) {
+            const size_t base = scratch.row_offsets[r];
+            for (size_t t = w.taps; t-- > 0;) scratch.row_offsets[r * w.taps + t] = base + (w.first + t * ax.dilation) * row_stride;
+          }
+          rows *= w.taps;
+          row_stride *= ax.input_size;
+          row_divisor *= T(w.divisor);
         }
-        rows *= w.taps;
-        row_stride *= ax.input_size;
-        row_divisor *= T(w.divisor);
+        T* y_row = yp + out_row * last.output_size;
+        if (row_divisor != divided_by) {
+          divide = Divide(row_divisor * T(Window::kKernel));
+          divided_by = row_divisor;
+        }
+        pool_output_row<V, Window>(last, xp, scratch.row_offsets, rows, row_divisor, divide, scratch, y_row);
+        // Windows reaching into counted padding on the outer axes: their zeros are summed, so that no
+        // sum is -0 (as with Pad's zeros, and onnxruntime's sums, which start at +0).
+        if (row_divisor > T(rows))
+          for (size_t o = 0; o < last.output_size; ++o)
+            if (y_row[o] == T(0)) y_row[o] = T(0);
       }
-      T* y_row = yp + out_row * last.output_size;
-      if (row_divisor != divided_by) {
-        divide = Divide(row_divisor * T(Window::kKernel));
-        divided_by = row_divisor;
-      }
-      pool_output_row<V, Window>(last, xp, scratch.row_offsets, rows, row_divisor, divide, scratch, y_row);
-      // Windows reaching into counted padding on the outer axes: their zeros are summed, so that no
-      // sum is -0 (as with Pad's zeros, and onnxruntime's sums, which start at +0).
-      if (row_divisor > T(rows))
-        for (size_t o = 0; o < last.output_size; ++o)
-          if (y_row[o] == T(0)) y_row[o] = T(0);
       // Next output row: odometer over the outer axes.
       for (size_t i = outer_axes; i-- > 0;) {
         if (++scratch.position[i] < plan.axes[i].output_size) break;
