@@ -1,6 +1,7 @@
 // The loops of average pooling, shared by the float32 and float64 kernels. A plane is pooled one output
 // row (last spatial axis) at a time: the input rows inside the window on the outer axes are summed into
-// one row, then each output column sums its taps along that row and divides.
+// one row (for the common windows, on the fly, column by column), then each output column sums its taps
+// along that row and divides.
 //
 // V is the kernel's SIMD128 vector of kLanes lanes of T: it provides load, store, add, div, splat,
 // sum_lanes (of one vector), mul, and the lane moves below, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
@@ -25,13 +26,8 @@ struct FixedWindow {
   static constexpr size_t kKernel = K, kStride = S;
 };
 
-template <class V, typename T>
-struct UniformDivide;
-template <class V, typename T>
-struct PlainDivide;
-
 // The common windows of image models, kernel K and stride S without dilation, which have loops of
-// their own (pool_windows_fixed, pool_row_summing): if `ax` has one, calls f(FixedWindow<K, S>{}) and
+// their own (pool_windows_fixed, pool_row_fixed): if `ax` has one, calls f(FixedWindow<K, S>{}) and
 // returns true.
 template <typename F>
 bool with_fixed_window(const AvgPoolAxis& ax, F&& f) {
@@ -339,11 +335,12 @@ template <class V, size_t K, typename T>
 using FullWindowDivide = std::conditional_t<K == 2, UniformDivide<V, T>, PlainDivide<V, T>>;
 
 // As pool_row for a fixed window over R input rows, summed on the fly: the windows inside the input
-// by the vector loop, dividing by `divide` (row_divisor * K), those reaching into the padding (a few
-// at either end) and the last few one at a time.
+// by the vector loop, dividing by `divide` (row_divisor * K); those reaching into the padding (a few
+// at either end), and all where fewer than kLanes lie inside, one at a time. Not inlined: one copy
+// serves both callers (pool_output_row, pool_full_rows).
 template <class V, size_t K, size_t S, size_t R, typename T>
-__attribute__((noinline)) void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const FullWindowDivide<V, K, T>& divide,
-                    const T* column_divisor, T* y) {
+__attribute__((noinline)) void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor,
+                                              const FullWindowDivide<V, K, T>& divide, const T* column_divisor, T* y) {
   const size_t o = pool_windows_fixed<V, K, S>(rows, ax.full_origin, divide, ax.full_begin, ax.full_end, y);
   pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, 0, ax.full_begin, y);
   pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, o, ax.output_size, y);
@@ -403,7 +400,8 @@ inline bool windows_are_planes(const AvgPoolPlan& plan) {
 // axis (without dilation, of 2 to 4 rows, as kernel_shape [2, 2] and [3, 3]): the rows follow from the
 // output row alone, so they skip pool_plane_rows' list of row offsets. False for other outer windows.
 template <class V, class Window, typename T>
-bool pool_full_rows(const AvgPoolAxis& outer, const AvgPoolAxis& last, const T* x, size_t begin, size_t end, const T* column_divisor, T* y) {
+bool pool_full_rows(const AvgPoolAxis& outer, const AvgPoolAxis& last, const T* x, size_t begin, size_t end, const T* column_divisor,
+                    T* y) {
   const auto run = [&](auto count) {
     constexpr size_t R = decltype(count)::value;
     const FullWindowDivide<V, Window::kKernel, T> divide{T(R * Window::kKernel)};
