@@ -234,19 +234,18 @@ template <class V, size_t K, size_t S, size_t R, typename T, class Average>
 size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Average average, size_t o, size_t end, T* y) {
   constexpr size_t L = V::kLanes;
   if (o + L > end) return o;
-  SummedRows<V, R, T> taps = rows.from(static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin));
-  if constexpr (S == 2) {  // taps: (p0, p2, ..) + (p1, p3, ..) [+ (p2, p4, ..)]
-    const auto sum = [](auto even, auto odd, auto next_even) {
-      const auto pairs = V::add(even, odd);
-      if constexpr (K == 2) return pairs;
-      else return V::add(pairs, V::shift1(even, next_even));
-    };
-    // A block from its own loads alone.
-    const auto block = [&](const SummedRows<V, R, T>& taps, size_t o) {
-      const auto a = taps.load(0), b = taps.load(L), even = V::even(a, b), odd = V::odd(a, b);
-      if constexpr (K == 2) V::store(y + o, average(sum(even, odd, even), o));
-      else V::store(y + o, average(sum(even, odd, taps.load_lo(2 * L)), o));
-    };
+  const auto at = [&rows, origin](size_t o) { return rows.from(static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin)); };
+  // A block's taps from its first vectors: for S == 2, even and odd lanes apart, (p0, p2, ..) +
+  // (p1, p3, ..) [+ (p2, p4, ..), the first lanes of `next`, the even lanes after them]; for K == 3,
+  // S == 1, (p0, p1, ..) + (p1, p2, ..) + (p2, p3, ..), from a = (p0, p1, ..) and the vector after it.
+  const auto sum = [](auto even_or_a, auto odd, auto next) {
+    if constexpr (S == 1) return V::add(V::add(even_or_a, V::shift1(even_or_a, next)), V::shift2(even_or_a, next));
+    else if constexpr (K == 2) return V::add(even_or_a, odd);
+    else return V::add(V::add(even_or_a, odd), V::shift1(even_or_a, next));
+  };
+  // The loop carries the next block's first vectors over.
+  SummedRows<V, R, T> taps = at(o);
+  if constexpr (S == 2) {
     auto a = taps.load(0), b = taps.load(L);
     auto even = V::even(a, b), odd = V::odd(a, b);
     for (; o + 2 * L <= end; o += L) {
@@ -258,22 +257,29 @@ size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Ave
       even = next_even;
       odd = V::odd(a, b);
     }
-    block(taps, o);
-    if (o + L < end) block(taps.from(2 * (end - L - o)), end - L);
-  } else {  // K == 3, S == 1: (p0, p1, ..) + (p1, p2, ..) + (p2, p3, ..)
-    const auto sum = [](auto a, auto next) { return V::add(V::add(a, V::shift1(a, next)), V::shift2(a, next)); };
-    const auto block = [&](const SummedRows<V, R, T>& taps, size_t o) { V::store(y + o, average(sum(taps.load(0), taps.load_lo2(L)), o)); };
+  } else {
     auto a = taps.load(0);
     for (; o + 2 * L <= end; o += L) {
       taps = taps.from(L);
       const auto next = taps.load(0);
-      V::store(y + o, average(sum(a, next), o));
+      V::store(y + o, average(sum(a, a, next), o));
       a = next;
     }
-    block(taps, o);
-    if (o + L < end) block(taps.from(end - L - o), end - L);
   }
-  return end;
+  // The last block, then, if windows remain, the block that ends with them: from their own loads, the
+  // taps after them loaded alone.
+  for (size_t last = o;; last = end - L) {
+    const SummedRows<V, R, T> own = at(last);
+    if constexpr (S == 1) {
+      const auto a = own.load(0);
+      V::store(y + last, average(sum(a, a, own.load_lo2(L)), last));
+    } else {
+      const auto a = own.load(0), b = own.load(L), even = V::even(a, b);
+      if constexpr (K == 2) V::store(y + last, average(sum(even, V::odd(a, b), even), last));
+      else V::store(y + last, average(sum(even, V::odd(a, b), own.load_lo(2 * L)), last));
+    }
+    if (last + L >= end) return end;
+  }
 }
 
 // Outputs [o, end) whose windows lie inside the input, one at a time.
@@ -342,8 +348,11 @@ template <class V, size_t K, size_t S, size_t R, typename T>
 __attribute__((noinline)) void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor,
                                               const FullWindowDivide<V, K, T>& divide, const T* column_divisor, T* y) {
   const size_t o = pool_windows_fixed<V, K, S>(rows, ax.full_origin, divide, ax.full_begin, ax.full_end, y);
-  pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, 0, ax.full_begin, y);
-  pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, o, ax.output_size, y);
+  // The windows before the vector loop's, then those after it.
+  for (size_t begin = 0, end = ax.full_begin;; begin = o, end = ax.output_size) {
+    pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, begin, end, y);
+    if (end == ax.output_size) return;
+  }
 }
 
 // One output row of a window without loops of its own, or of a fixed window over other than 2 to 4
