@@ -20,6 +20,7 @@ struct F32x4 {
   static v128_t odd(v128_t a, v128_t b) { return wasm_i32x4_shuffle(a, b, 1, 3, 5, 7); }
   static v128_t shift1(v128_t a, v128_t b) { return wasm_i32x4_shuffle(a, b, 1, 2, 3, 4); }
   static v128_t shift2(v128_t a, v128_t b) { return wasm_i32x4_shuffle(a, b, 2, 3, 4, 5); }
+  static v128_t behind(v128_t a, v128_t b) { return wasm_i32x4_shuffle(a, b, 3, 4, 5, 6); }
   static float sum_lanes(v128_t v) {
     const v128_t pairs = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
     return wasm_f32x4_extract_lane(pairs, 0) + wasm_f32x4_extract_lane(pairs, 1);

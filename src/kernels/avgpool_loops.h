@@ -7,6 +7,7 @@
 // sum_lanes (of one vector), mul, and the lane moves below, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
 //   even(a, b) = (a0, a2, .., b0, b2, ..)    odd(a, b) = (a1, a3, .., b1, b3, ..)
 //   shift1(a, b) = (a1 .. aL-1, b0)          shift2(a, b) = (a2 .. aL-1, b0, b1)
+//   behind(a, b) = (aL-1, b0 .. bL-2)
 //   load_lo(p) = (p[0], 0, ..)               load_lo2(p) = (p[0], p[1], 0, ..)
 #pragma once
 
@@ -334,6 +335,27 @@ void pool_fixed_windows_scalar(const AvgPoolAxis& ax, const Taps& taps, T row_di
   }
 }
 
+// Outputs [0, kLanes) of a fixed window along `rows` whose output 0 starts one tap before the row (pads
+// of 1) and the others inside it: one block, its taps loaded from the row's start and moved a lane
+// behind a zero (the padding's, added where pool_fixed_windows_scalar adds it), each output divided by
+// row_divisor times its column's divisor.
+template <class V, size_t K, size_t S, size_t R, typename T>
+void pool_first_block(const SummedRows<V, R, T>& rows, T row_divisor, const T* column_divisor, T* y) {
+  constexpr size_t L = V::kLanes;
+  const auto first = rows.load(0), a = V::behind(V::splat(T(0)), first);
+  const auto sum = [&] {
+    if constexpr (S == 1) {  // taps -1 .. L: a and the two after it
+      const auto next = V::behind(first, rows.load_lo(L));
+      return V::add(V::add(a, V::shift1(a, next)), V::shift2(a, next));
+    } else {  // taps -1 .. 2L - 2 [.. 2L - 1]: a, b [and the last of second, first of the even lanes after b]
+      const auto second = rows.load(L), b = V::behind(first, second), even = V::even(a, b), pairs = V::add(even, V::odd(a, b));
+      if constexpr (K == 2) return pairs;
+      else return V::add(pairs, V::shift1(even, V::behind(second, second)));
+    }
+  }();
+  V::store(y, V::div(sum, V::mul(V::splat(row_divisor), V::load(column_divisor))));
+}
+
 // How the full windows of a fixed window divide their sums: only 2x2 (2x2x2) windows, whose divisor is
 // a power of two inside the input, try the multiply: a second loop for every window would cost more
 // code than it saves time.
@@ -347,9 +369,12 @@ using FullWindowDivide = std::conditional_t<K == 2, UniformDivide<V, T>, PlainDi
 template <class V, size_t K, size_t S, size_t R, typename T>
 __attribute__((noinline)) void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor,
                                               const FullWindowDivide<V, K, T>& divide, const T* column_divisor, T* y) {
-  const size_t o = pool_windows_fixed<V, K, S>(rows, ax.full_origin, divide, ax.full_begin, ax.full_end, y);
+  // Pads of 1 put one window before the full ones: the vector loop takes it too.
+  const bool first_block = ax.full_begin == 1 && ax.full_origin == -1 && ax.full_end >= V::kLanes;
+  if (first_block) pool_first_block<V, K, S>(rows, row_divisor, column_divisor, y);
+  const size_t o = pool_windows_fixed<V, K, S>(rows, ax.full_origin, divide, first_block ? V::kLanes : ax.full_begin, ax.full_end, y);
   // The windows before the vector loop's, then those after it.
-  for (size_t begin = 0, end = ax.full_begin;; begin = o, end = ax.output_size) {
+  for (size_t begin = 0, end = first_block ? 0 : ax.full_begin;; begin = o, end = ax.output_size) {
     pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, begin, end, y);
     if (end == ax.output_size) return;
   }
