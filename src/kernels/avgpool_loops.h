@@ -347,10 +347,10 @@ void pool_first_block(const SummedRows<V, R, T>& rows, T row_divisor, const T* c
     if constexpr (S == 1) {  // taps -1 .. L: a and the two after it
       const auto next = V::behind(first, rows.load_lo(L));
       return V::add(V::add(a, V::shift1(a, next)), V::shift2(a, next));
-    } else {  // taps -1 .. 2L - 2 [.. 2L - 1]: a, b [and the last of second, first of the even lanes after b]
-      const auto second = rows.load(L), b = V::behind(first, second), even = V::even(a, b), pairs = V::add(even, V::odd(a, b));
+    } else {  // taps -1 .. 2L - 2 [.. 2L - 1]: a, b [and the first of the even lanes after them]
+      const auto b = rows.load(L - 1), even = V::even(a, b), pairs = V::add(even, V::odd(a, b));
       if constexpr (K == 2) return pairs;
-      else return V::add(pairs, V::shift1(even, V::behind(second, second)));
+      else return V::add(pairs, V::shift1(even, rows.load_lo(2 * L - 1)));
     }
   }();
   V::store(y, V::div(sum, V::mul(V::splat(row_divisor), V::load(column_divisor))));

@@ -393,6 +393,24 @@ TEST_CASE("AveragePool values: windows wholly in the padding, at either end of o
                     {0, 0, 0, 0});
 }
 
+TEST_CASE("AveragePool values: the fixed windows' vector loops over every row width near their blocks", "[average_pool]") {
+  // kernel_shape [2, 2] stride 2, [3, 3] stride 1 and 2 (the windows with loops of their own) with pads
+  // of 0 to 2 (1 puts one window before the full ones in the vector loop), on rows of 1 to 21, so that
+  // each block, carried tap, overlapping last block and one-at-a-time window is met for every lane
+  // count (under the sanitizers, also that no load passes the tensors' allocations).
+  for (bool count_include_pad : {false, true})
+    for (int64_t k : {2, 3})
+      for (int64_t s : {1, 2}) {
+        if (k == 2 && s == 1) continue;
+        for (int64_t pad : {0, 1, 2}) {
+          if (pad >= k) continue;
+          const Pool2d pool{{k, k}, {s, s}, {1, 1}, {pad, pad}, {pad, pad}, count_include_pad};
+          for (int64_t w = 1; w <= 21; ++w)
+            if (w + 2 * pad >= k) pool.check(2, 4, w);  // else the output would be empty
+        }
+      }
+}
+
 TEST_CASE("AveragePool values: one element and a million outputs of padding (issue 12, smaller)", "[average_pool]") {
   for (bool count_include_pad : {false, true}) {
     Tensor x = make_tensor<Float16>({1, 1, 1}, {half_from_f32<Float16>(3)}), y;
