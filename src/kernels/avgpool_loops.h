@@ -244,9 +244,14 @@ size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Ave
     else if constexpr (K == 2) return V::add(even_or_a, odd);
     else return V::add(V::add(even_or_a, odd), V::shift1(even_or_a, next));
   };
-  // The loop carries the next block's first vectors over.
+  // The loop carries the next block's first vectors over (2x2 windows need none of them).
   SummedRows<V, R, T> taps = at(o);
-  if constexpr (S == 2) {
+  if constexpr (K == 2) {
+    for (; o + 2 * L <= end; o += L, taps = taps.from(2 * L)) {
+      const auto a = taps.load(0), b = taps.load(L);
+      V::store(y + o, average(sum(V::even(a, b), V::odd(a, b), a), o));
+    }
+  } else if constexpr (S == 2) {
     auto a = taps.load(0), b = taps.load(L);
     auto even = V::even(a, b), odd = V::odd(a, b);
     for (; o + 2 * L <= end; o += L) {
@@ -364,11 +369,10 @@ using FullWindowDivide = std::conditional_t<K == 2, UniformDivide<V, T>, PlainDi
 
 // As pool_row for a fixed window over R input rows, summed on the fly: the windows inside the input
 // by the vector loop, dividing by `divide` (row_divisor * K); those reaching into the padding (a few
-// at either end), and all where fewer than kLanes lie inside, one at a time. Not inlined: one copy
-// serves both callers (pool_output_row, pool_full_rows).
+// at either end), and all where fewer than kLanes lie inside, one at a time.
 template <class V, size_t K, size_t S, size_t R, typename T>
-__attribute__((noinline)) void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor,
-                                              const FullWindowDivide<V, K, T>& divide, const T* column_divisor, T* y) {
+void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const FullWindowDivide<V, K, T>& divide,
+                    const T* column_divisor, T* y) {
   // Pads of 1 put one window before the full ones: the vector loop takes it too.
   const bool first_block = ax.full_begin == 1 && ax.full_origin == -1 && ax.full_end >= V::kLanes;
   if (first_block) pool_first_block<V, K, S>(rows, row_divisor, column_divisor, y);
@@ -378,6 +382,21 @@ __attribute__((noinline)) void pool_row_fixed(const AvgPoolAxis& ax, const Summe
     pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, begin, end, y);
     if (end == ax.output_size) return;
   }
+}
+
+// pool_row_fixed for pool_output_row and pool_full_rows: inlined into each for 2x2 windows, whose
+// short loop gains most from a divide known when compiling (a multiply) and values kept across rows;
+// one copy for both for the others, which are larger.
+template <class V, size_t K, size_t S, size_t R, typename T>
+__attribute__((noinline)) void pool_row_fixed_shared(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor,
+                                                     const FullWindowDivide<V, K, T>& divide, const T* column_divisor, T* y) {
+  pool_row_fixed<V, K, S>(ax, rows, row_divisor, divide, column_divisor, y);
+}
+template <class V, size_t K, size_t S, size_t R, typename T>
+void pool_row_fixed_any(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const FullWindowDivide<V, K, T>& divide,
+                        const T* column_divisor, T* y) {
+  if constexpr (K == 2) pool_row_fixed<V, K, S>(ax, rows, row_divisor, divide, column_divisor, y);
+  else pool_row_fixed_shared<V, K, S>(ax, rows, row_divisor, divide, column_divisor, y);
 }
 
 // One output row of a window without loops of its own, or of a fixed window over other than 2 to 4
@@ -408,7 +427,7 @@ void pool_output_row(const AvgPoolAxis& ax, const T* x, const size_t* offsets, s
     const auto run = [&](auto count) {
       SummedRows<V, decltype(count)::value, T> summed;
       for (size_t r = 0; r < count; ++r) summed.rows[r] = x + offsets[r];
-      pool_row_fixed<V, Window::kKernel, Window::kStride>(ax, summed, row_divisor, divide, scratch.column_divisor, y);
+      pool_row_fixed_any<V, Window::kKernel, Window::kStride>(ax, summed, row_divisor, divide, scratch.column_divisor, y);
     };
     switch (rows) {
       case 2: return run(std::integral_constant<size_t, 2>{});
@@ -443,7 +462,7 @@ bool pool_full_rows(const AvgPoolAxis& outer, const AvgPoolAxis& last, const T* 
       SummedRows<V, R, T> rows;
       rows.rows[0] = x + static_cast<size_t>(static_cast<ptrdiff_t>(o * outer.stride) + outer.full_origin) * last.input_size;
       for (size_t r = 1; r < R; ++r) rows.rows[r] = rows.rows[r - 1] + last.input_size;
-      pool_row_fixed<V, Window::kKernel, Window::kStride>(last, rows, T(R), divide, column_divisor, y + o * last.output_size);
+      pool_row_fixed_any<V, Window::kKernel, Window::kStride>(last, rows, T(R), divide, column_divisor, y + o * last.output_size);
     }
     return true;
   };
