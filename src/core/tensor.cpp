@@ -81,9 +81,21 @@ Status Tensor::assign_view(DType type, const Dims& dims, void* data, size_t byte
 }
 
 Tensor Tensor::with_dims(Dims dims) const {
-  Tensor t = *this;
-  t.dims_ = std::move(dims);
+  Tensor t;
+  t.view_of(*this, dims);
   return t;
+}
+
+void Tensor::view_of(const Tensor& x, Dims& dims) {
+  if (&x != this) {
+    if (x.block_) ++x.block_->refs;  // first: x may share this tensor's block
+    if (block_ && --block_->refs == 0) std::free(block_);
+    dtype_ = x.dtype_;
+    size_ = x.size_;
+    block_ = x.block_;
+    data_ = x.data_;
+  }
+  dims_.swap(dims);
 }
 
 }  // namespace ow

@@ -48,6 +48,9 @@ struct Step {
   std::vector<size_t> nodes;    // the declared nodes it runs (indices in file order): one, or those fused
   Kind kind = Kind::kCompute;
   size_t in_place = 0;  // kInPlace: the input computed into
+  // kView: input 0's last use is this step, which then takes its tensor for the output rather than
+  // sharing it (plan_releases).
+  bool takes_input = false;
   // A fused Pad + AveragePool runs the two nodes as declared (`unfused`, the Pad's output a temporary)
   // for inputs where the fused pooling would differ: where a window could span the whole plane (the
   // pooling then sums it as one run, in another order), or where ceil_mode keeps a last window starting in the Pad's end zeros that the
@@ -86,11 +89,18 @@ struct OptimizationReport {
 // is left to fail (or not) when the session runs.
 Status optimize(OptimizationLevel level, StepGraph& graph, OptimizationReport& report);
 
-// Runs a step on its inputs into `produced`, its outputs in order.
-Status run_step(const Step& step, const Inputs& inputs, Outputs& produced);
+// What a run reuses from step to step, so that a step allocates only the tensors it computes.
+struct StepScratch {
+  Inputs inputs;
+  Outputs produced;
+  Dims dims;  // a view's shape; swapped with the output's dims (Tensor::view_of)
+};
+
+// Runs a step: reads its inputs from `values` (by value id) and sets its outputs there.
+Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scratch);
 
 // The release lists: each value produced by a step is released after the last step that reads it,
-// graph outputs never.
+// graph outputs never; and which views take their input's tensor (Step::takes_input).
 void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vector<size_t>& graph_outputs);
 
 }  // namespace ow::onnx
