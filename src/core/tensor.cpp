@@ -98,4 +98,17 @@ void Tensor::view_of(const Tensor& x, Dims& dims) {
   dims_.swap(dims);
 }
 
+void Tensor::view_of(Tensor&& x, Dims& dims) {
+  if (&x != this) {
+    if (block_ && --block_->refs == 0) std::free(block_);
+    dtype_ = x.dtype_;
+    size_ = x.size_;
+    block_ = std::exchange(x.block_, nullptr);
+    data_ = std::exchange(x.data_, nullptr);
+    x.size_ = 0;
+    dims_.swap(x.dims_);  // x's dims go to `dims` below, this tensor's former ones to x
+  }
+  dims_.swap(dims);
+}
+
 }  // namespace ow

@@ -45,6 +45,9 @@ class Tensor {
   // `dims`, which swap with this tensor's own dims, so that a caller passing the same Dims on every
   // call reuses their memory rather than allocating.
   void view_of(const Tensor& x, Dims& dims);
+  // As view_of(), taking x's elements rather than sharing them (x is left empty, its dims' memory in
+  // `dims` for the next call).
+  void view_of(Tensor&& x, Dims& dims);
 
   void* raw_data() { return data_; }
   const void* raw_data() const { return data_; }

@@ -322,12 +322,15 @@ void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vect
     }
   }
   for (size_t v : graph_outputs) last_use[v] = kNoValue;
-  for (size_t v = 0; v < value_count; ++v)
-    if (produced[v] && last_use[v] != kNoValue) steps[last_use[v]].release.push_back(v);
   for (size_t s = 0; s < steps.size(); ++s) {
     Step& step = steps[s];
     step.takes_input = step.kind == Step::Kind::kView && !step.inputs.empty() && step.inputs[0] != kNoValue &&
                        produced[step.inputs[0]] && last_use[step.inputs[0]] == s;
+  }
+  for (size_t v = 0; v < value_count; ++v) {
+    if (!produced[v] || last_use[v] == kNoValue) continue;
+    Step& last = steps[last_use[v]];
+    if (!(last.takes_input && last.inputs[0] == v)) last.release.push_back(v);
   }
 }
 
@@ -359,12 +362,8 @@ Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scra
     OW_RETURN_IF_ERROR(step.op.view_shape(inputs, scratch.dims));
     if (step.outputs.empty() || step.outputs[0] == kNoValue) return Status::Ok();
     Tensor& y = values[step.outputs[0]];
-    if (!step.takes_input) {
-      y.view_of(*inputs[0], scratch.dims);
-      return Status::Ok();
-    }
-    y = std::move(values[step.inputs[0]]);
-    y.view_of(y, scratch.dims);
+    if (step.takes_input) y.view_of(std::move(values[step.inputs[0]]), scratch.dims);
+    else y.view_of(*inputs[0], scratch.dims);
     return Status::Ok();
   }
   Outputs& produced = scratch.produced;

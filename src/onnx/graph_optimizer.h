@@ -44,7 +44,7 @@ struct Step {
   PreparedOp op;
   std::vector<size_t> inputs;   // value ids; kNoValue for an omitted optional input
   std::vector<size_t> outputs;  // value ids; kNoValue for an unused optional output
-  std::vector<size_t> release;  // values whose last use is this step
+  std::vector<size_t> release;  // values whose last use is this step (but the input a view takes)
   std::vector<size_t> nodes;    // the declared nodes it runs (indices in file order): one, or those fused
   Kind kind = Kind::kCompute;
   size_t in_place = 0;  // kInPlace: the input computed into
@@ -100,7 +100,7 @@ struct StepScratch {
 Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scratch);
 
 // The release lists: each value produced by a step is released after the last step that reads it,
-// graph outputs never; and which views take their input's tensor (Step::takes_input).
+// graph outputs never, and one a view takes (Step::takes_input) by that view.
 void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vector<size_t>& graph_outputs);
 
 }  // namespace ow::onnx

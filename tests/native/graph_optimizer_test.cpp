@@ -255,8 +255,9 @@ TEST_CASE("Graph optimizer: a view's memory is not computed into while another v
 }
 
 TEST_CASE("Graph optimizer: chained views take their input's tensor, or share one read later", "[onnx][optimizer]") {
-  // a, b, c, d view f; b is read again by Ceil, so Squeeze shares it rather than take it, and Round may
-  // not compute into d, whose memory b still holds; Ceil, last, computes into b.
+  // a, b, c, d are views of f's memory. b is read by Squeeze and by Ceil: Squeeze shares it rather than
+  // take it, and Ceil runs (after Squeeze, before Reshape) while c still holds that memory, so it may
+  // not compute into b; Round, last, may compute into d.
   const pb::GraphSpec g{{pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""}), pb::node({"Flatten", {"f"}, {"a"}, "flatten", {}, ""}),
                          pb::node({"Unsqueeze", {"a", "axes"}, {"b"}, "unsqueeze", {}, ""}),
                          pb::node({"Squeeze", {"b", "axes"}, {"c"}, "squeeze", {}, ""}),
@@ -269,7 +270,18 @@ TEST_CASE("Graph optimizer: chained views take their input's tensor, or share on
   for (size_t i = 0; i < 12; i += 2) data[i] += 0.5f;
   const auto sessions = run_every_level(g, {{"x", make_tensor<float>({2, 3, 2}, data)}});
   CHECK(count_kind(sessions[3], Step::Kind::kView) == 4);
-  CHECK(count_kind(sessions[3], Step::Kind::kInPlace) == 2);  // chosen at creation; Round's d is not exclusive at run
+  CHECK(count_kind(sessions[3], Step::Kind::kInPlace) == 2);  // chosen at creation; whether they may, checked as they run
+  // Flatten, Unsqueeze and Reshape take their input, whose memory lives on in their output: none of
+  // f, a, c is freed. b is freed after its last reader, Ceil.
+  const auto plan = sessions[3].plan();
+  REQUIRE(plan.size() == 7);
+  for (const auto& step : plan) {
+    INFO(step.node);
+    const std::vector<std::string> frees = step.node == "node 'ceil' (Ceil)"    ? std::vector<std::string>{"b"}
+                                           : step.node == "node 'round' (Round)" ? std::vector<std::string>{"d"}
+                                                                                 : std::vector<std::string>{};
+    CHECK(step.frees == frees);
+  }
 }
 
 TEST_CASE("Graph optimizer: Identity and zero Pads are removed; their readers read the input", "[onnx][optimizer]") {

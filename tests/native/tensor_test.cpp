@@ -88,6 +88,22 @@ TEST_CASE("Tensor: view_of shares or borrows the elements again under dims it sw
   CHECK(y.size() == 4);
 }
 
+TEST_CASE("Tensor: view_of an rvalue takes the elements and leaves it empty, its dims' memory given back", "[tensor]") {
+  Tensor x = owned_iota({2, 3});
+  const int64_t* x_dims = x.dims().data();
+  Tensor y = owned_iota({4});
+  Dims dims = {6};
+  y.view_of(std::move(x), dims);
+  CHECK(y.exclusive());  // taken: no count grew
+  CHECK(y.dims() == Dims{6});
+  CHECK(y.data<int32_t>()[5] == 5);
+  CHECK(x.raw_data() == nullptr);
+  CHECK(x.size() == 0);
+  CHECK(!x.owns_data());
+  CHECK(dims == Dims{2, 3});
+  CHECK(dims.data() == x_dims);
+}
+
 TEST_CASE("Tensor: elements of 4 KiB and more start a cache line; smaller ones 8-byte aligned", "[tensor]") {
   for (int64_t n : {1024, 1025, 1 << 20}) {
     const Tensor t = Tensor::allocate(DType::kFloat32, {n}).take();
