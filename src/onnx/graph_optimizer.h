@@ -37,7 +37,7 @@ constexpr size_t kNoValue = SIZE_MAX;
 struct Step {
   enum class Kind : uint8_t {
     kCompute,  // the operator computes new outputs
-    kView,     // output 0 is input 0's memory in the operator's output shape (PreparedOp::run_view)
+    kView,     // output 0 is input 0's memory in the operator's output shape (PreparedOp::view_shape)
     kInPlace,  // the operator computes into input `in_place`'s memory when no other tensor holds it
   };
   std::string label;  // node_label() of the node (of the last node fused into it)
