@@ -325,7 +325,8 @@ void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vect
   for (size_t s = 0; s < steps.size(); ++s) {
     Step& step = steps[s];
     step.takes_input = step.kind == Step::Kind::kView && !step.inputs.empty() && step.inputs[0] != kNoValue &&
-                       produced[step.inputs[0]] && last_use[step.inputs[0]] == s;
+                       produced[step.inputs[0]] && last_use[step.inputs[0]] == s && !step.outputs.empty() &&
+                       step.outputs[0] != kNoValue;
   }
   for (size_t v = 0; v < value_count; ++v) {
     if (!produced[v] || last_use[v] == kNoValue) continue;
