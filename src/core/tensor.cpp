@@ -81,9 +81,34 @@ Status Tensor::assign_view(DType type, const Dims& dims, void* data, size_t byte
 }
 
 Tensor Tensor::with_dims(Dims dims) const {
-  Tensor t = *this;
-  t.dims_ = std::move(dims);
+  Tensor t;
+  t.view_of(*this, dims);
   return t;
+}
+
+void Tensor::view_of(const Tensor& x, Dims& dims) {
+  if (&x != this) {
+    if (x.block_) ++x.block_->refs;  // first: x may share this tensor's block
+    if (block_ && --block_->refs == 0) std::free(block_);
+    dtype_ = x.dtype_;
+    size_ = x.size_;
+    block_ = x.block_;
+    data_ = x.data_;
+  }
+  dims_.swap(dims);
+}
+
+void Tensor::view_of(Tensor&& x, Dims& dims) {
+  if (&x != this) {
+    if (block_ && --block_->refs == 0) std::free(block_);
+    dtype_ = x.dtype_;
+    size_ = x.size_;
+    block_ = std::exchange(x.block_, nullptr);
+    data_ = std::exchange(x.data_, nullptr);
+    x.size_ = 0;
+    dims_.swap(x.dims_);  // x's dims go to `dims` below, this tensor's former ones to x
+  }
+  dims_.swap(dims);
 }
 
 }  // namespace ow

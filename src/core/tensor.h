@@ -41,6 +41,13 @@ class Tensor {
   // shared (the reference count grows), borrowed ones borrowed again. What shape-only operators
   // (Reshape, Squeeze...) give when they need not copy.
   Tensor with_dims(Dims dims) const;
+  // As with_dims(), in place: this tensor becomes x's elements (x may be this tensor itself) under
+  // `dims`, which swap with this tensor's own dims, so that a caller passing the same Dims on every
+  // call reuses their memory rather than allocating.
+  void view_of(const Tensor& x, Dims& dims);
+  // As view_of(), taking x's elements rather than sharing them (x is left empty, its dims' memory in
+  // `dims` for the next call).
+  void view_of(Tensor&& x, Dims& dims);
 
   void* raw_data() { return data_; }
   const void* raw_data() const { return data_; }

@@ -340,7 +340,10 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* 
   Progress untold;
   Progress& at = progress ? *progress : untold;
   at.stage = "the run's values";
-  std::vector<Tensor> values = constants_;  // shares the initializers' storage
+  // Shares the constants' storage; the other values, most of a graph's, start empty (not copied).
+  std::vector<Tensor> values(constants_.size());
+  for (size_t v = 0; v < constants_.size(); ++v)
+    if (constants_[v].dtype() != DType::kUndefined) values[v] = constants_[v];
   std::vector<uint8_t> fed(graph_inputs_.size(), 0);
   for (const Feed& feed : feeds) {
     const size_t v = value_index_.find(feed.name, value_names_);
@@ -356,17 +359,11 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* 
     if (!fed[k] && !graph_inputs_[k].has_initializer)
       return feed_error(graph_inputs_[k].info.name, "is missing from the feeds");
 
-  Inputs inputs;
-  Outputs produced;
+  StepScratch scratch;
   for (const Step& step : steps_) {
     at.step = &step.label;
-    inputs.clear();
-    for (size_t v : step.inputs) inputs.push_back(v == kNoValue ? nullptr : &values[v]);
-    Status st = run_step(step, inputs, produced);
+    Status st = run_step(step, values, scratch);
     if (!st.ok()) return st.with_context(step.label + ": ");
-    // The node names at most the outputs its operator produces (checked at create).
-    for (size_t i = 0; i < step.outputs.size(); ++i)
-      if (step.outputs[i] != kNoValue) values[step.outputs[i]] = std::move(produced[i]);
     for (size_t v : step.release) values[v] = Tensor();
   }
   at.step = nullptr;

@@ -106,7 +106,7 @@ class Session {
   Status run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* progress = nullptr) const;
 
   // The execution plan, for tests and debugging: nodes in run order, each with the intermediate
-  // values freed right after it (their last use).
+  // values freed right after it (their last use; not one a view takes, whose memory its output keeps).
   struct PlannedStep {
     std::string node;  // node_label()
     std::vector<std::string> frees;

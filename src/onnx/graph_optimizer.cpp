@@ -322,22 +322,28 @@ void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vect
     }
   }
   for (size_t v : graph_outputs) last_use[v] = kNoValue;
-  for (size_t v = 0; v < value_count; ++v)
-    if (produced[v] && last_use[v] != kNoValue) steps[last_use[v]].release.push_back(v);
+  for (size_t s = 0; s < steps.size(); ++s) {
+    Step& step = steps[s];
+    step.takes_input = step.kind == Step::Kind::kView && !step.inputs.empty() && step.inputs[0] != kNoValue &&
+                       produced[step.inputs[0]] && last_use[step.inputs[0]] == s && !step.outputs.empty() &&
+                       step.outputs[0] != kNoValue;
+  }
+  for (size_t v = 0; v < value_count; ++v) {
+    if (!produced[v] || last_use[v] == kNoValue) continue;
+    Step& last = steps[last_use[v]];
+    if (!(last.takes_input && last.inputs[0] == v)) last.release.push_back(v);
+  }
 }
 
-Status run_step(const Step& step, const Inputs& inputs, Outputs& produced) {
-  switch (step.kind) {
-    case Step::Kind::kView:
-      produced.resize(1);
-      return step.op.run_view(inputs, produced[0]);
-    case Step::Kind::kInPlace: {
-      produced.clear();
-      const Tensor* x = inputs[step.in_place];
-      if (x->exclusive() && broadcasts_to(inputs, *x)) produced.push_back(*x);
-      return step.op.run_into(inputs, produced);
-    }
-    case Step::Kind::kCompute: break;
+namespace {
+
+// A step that computes its outputs (not a view) into `produced`, in order.
+Status compute_step(const Step& step, const Inputs& inputs, Outputs& produced) {
+  if (step.kind == Step::Kind::kInPlace) {
+    produced.clear();
+    const Tensor* x = inputs[step.in_place];
+    if (x->exclusive() && broadcasts_to(inputs, *x)) produced.push_back(*x);
+    return step.op.run_into(inputs, produced);
   }
   if (step.unfused.empty()) return step.op.run(inputs, produced);
   const Step::Unfused& u = step.unfused[0];
@@ -345,6 +351,28 @@ Status run_step(const Step& step, const Inputs& inputs, Outputs& produced) {
   OW_RETURN_IF_ERROR(u.pad.run(inputs, produced));
   const Tensor padded = std::move(produced[0]);
   return u.pool.run({&padded}, produced);
+}
+
+}  // namespace
+
+Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scratch) {
+  Inputs& inputs = scratch.inputs;
+  inputs.clear();
+  for (size_t v : step.inputs) inputs.push_back(v == kNoValue ? nullptr : &values[v]);
+  if (step.kind == Step::Kind::kView) {
+    OW_RETURN_IF_ERROR(step.op.view_shape(inputs, scratch.dims));
+    if (step.outputs.empty() || step.outputs[0] == kNoValue) return Status::Ok();
+    Tensor& y = values[step.outputs[0]];
+    if (step.takes_input) y.view_of(std::move(values[step.inputs[0]]), scratch.dims);
+    else y.view_of(*inputs[0], scratch.dims);
+    return Status::Ok();
+  }
+  Outputs& produced = scratch.produced;
+  OW_RETURN_IF_ERROR(compute_step(step, inputs, produced));
+  // The node names at most the outputs its operator produces (checked at create).
+  for (size_t i = 0; i < step.outputs.size(); ++i)
+    if (step.outputs[i] != kNoValue) values[step.outputs[i]] = std::move(produced[i]);
+  return Status::Ok();
 }
 
 }  // namespace ow::onnx

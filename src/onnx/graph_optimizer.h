@@ -37,17 +37,20 @@ constexpr size_t kNoValue = SIZE_MAX;
 struct Step {
   enum class Kind : uint8_t {
     kCompute,  // the operator computes new outputs
-    kView,     // output 0 is input 0's memory in the operator's output shape (PreparedOp::run_view)
+    kView,     // output 0 is input 0's memory in the operator's output shape (PreparedOp::view_shape)
     kInPlace,  // the operator computes into input `in_place`'s memory when no other tensor holds it
   };
   std::string label;  // node_label() of the node (of the last node fused into it)
   PreparedOp op;
   std::vector<size_t> inputs;   // value ids; kNoValue for an omitted optional input
   std::vector<size_t> outputs;  // value ids; kNoValue for an unused optional output
-  std::vector<size_t> release;  // values whose last use is this step
+  std::vector<size_t> release;  // values whose last use is this step (but the input a view takes)
   std::vector<size_t> nodes;    // the declared nodes it runs (indices in file order): one, or those fused
   Kind kind = Kind::kCompute;
   size_t in_place = 0;  // kInPlace: the input computed into
+  // kView: input 0's last use is this step, which then takes its tensor for the output rather than
+  // sharing it (plan_releases).
+  bool takes_input = false;
   // A fused Pad + AveragePool runs the two nodes as declared (`unfused`, the Pad's output a temporary)
   // for inputs where the fused pooling would differ: where a window could span the whole plane (the
   // pooling then sums it as one run, in another order), or where ceil_mode keeps a last window starting in the Pad's end zeros that the
@@ -86,11 +89,18 @@ struct OptimizationReport {
 // is left to fail (or not) when the session runs.
 Status optimize(OptimizationLevel level, StepGraph& graph, OptimizationReport& report);
 
-// Runs a step on its inputs into `produced`, its outputs in order.
-Status run_step(const Step& step, const Inputs& inputs, Outputs& produced);
+// What a run reuses from step to step, so that a step allocates only the tensors it computes.
+struct StepScratch {
+  Inputs inputs;
+  Outputs produced;
+  Dims dims;  // a view's shape; swapped with the output's dims (Tensor::view_of)
+};
+
+// Runs a step: reads its inputs from `values` (by value id) and sets its outputs there.
+Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scratch);
 
 // The release lists: each value produced by a step is released after the last step that reads it,
-// graph outputs never.
+// graph outputs never, and one a view takes (Step::takes_input) by that view.
 void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vector<size_t>& graph_outputs);
 
 }  // namespace ow::onnx

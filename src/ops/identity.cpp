@@ -22,7 +22,10 @@ class IdentityKernel final : public Kernel {
  public:
   // A graph may make the output a view of the input (onnx/graph_optimizer.h).
   bool reshapes() const override { return true; }
-  Result<Dims> reshaped_dims(const Inputs& inputs) const override { return inputs[0]->dims(); }
+  Status reshaped_dims(const Inputs& inputs, Dims& dims) const override {
+    dims.assign(inputs[0]->dims().begin(), inputs[0]->dims().end());
+    return Status::Ok();
+  }
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& x = *inputs[0];
     if (outputs.empty() && x.owns_data()) {

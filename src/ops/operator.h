@@ -32,9 +32,11 @@ class Kernel {
   virtual Status compute(const Inputs& inputs, Outputs& outputs) const = 0;
   // Kernels whose output is their first input's elements unchanged, in a shape computed from the
   // inputs (Identity, Reshape, Flatten, Squeeze, Unsqueeze), say so and give that shape, so that a
-  // graph can make the output a view of the input instead of a copy (onnx/graph_optimizer.h).
+  // graph can make the output a view of the input instead of a copy (onnx/graph_optimizer.h). The
+  // shape is written into `dims` (its memory reused: a graph's view steps allocate nothing), which is
+  // never one of the inputs' dims.
   virtual bool reshapes() const { return false; }
-  virtual Result<Dims> reshaped_dims(const Inputs& inputs) const;
+  virtual Status reshaped_dims(const Inputs& inputs, Dims& dims) const;
 };
 
 // One formal input or output of an operator version, as ONNX's operator schema names it.
@@ -105,9 +107,10 @@ class PreparedOp {
   // with output_tensor()); outputs not placed there are appended. The caller has checked that they
   // overlap no input, or, for an elementwise operator, are inputs laid out like them.
   Status run_into(const Inputs& inputs, Outputs& outputs) const;
-  // As run(), for an operator whose kernel reshapes(): `y` becomes its first input's memory in the
-  // output's shape (Tensor::reshaped), shared rather than copied.
-  Status run_view(const Inputs& inputs, Tensor& y) const;
+  // As run(), for an operator whose kernel reshapes(): writes the output's shape into `dims` (its
+  // memory reused), for the caller to view the first input in that shape (Tensor::view_of) rather than
+  // copy it. The shape has the first input's element count.
+  Status view_shape(const Inputs& inputs, Dims& dims) const;
   bool reshapes() const { return kernel_->reshapes(); }
   // The input count check of run(), for callers that know the count beforehand (a model's nodes).
   Status check_input_count(size_t count) const;

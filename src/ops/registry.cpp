@@ -117,14 +117,13 @@ Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
   return status;
 }
 
-Result<Dims> Kernel::reshaped_dims(const Inputs&) const { return Unsupported("this operator computes its outputs"); }
+Status Kernel::reshaped_dims(const Inputs&, Dims&) const { return Unsupported("this operator computes its outputs"); }
 
-Status PreparedOp::run_view(const Inputs& inputs, Tensor& y) const {
+Status PreparedOp::view_shape(const Inputs& inputs, Dims& dims) const {
   OW_RETURN_IF_ERROR(check_inputs(inputs));
-  auto dims = kernel_->reshaped_dims(inputs);
-  if (!dims.ok()) return dims.status().with_context(label() + ": ");
-  y = inputs[0]->with_dims(dims.take());  // reshaped_dims() keeps the element count
-  return Status::Ok();
+  Status status = kernel_->reshaped_dims(inputs, dims);
+  if (!status.ok()) return status.with_context(label() + ": ");
+  return status;
 }
 
 Status PreparedOp::check_inputs(const Inputs& inputs) const {

@@ -6,6 +6,7 @@
 // copied, as is any input into an output the caller placed (ops.* options.out).
 #include <algorithm>
 #include <cstring>
+#include <span>
 #include <string>
 #include <type_traits>
 
@@ -18,10 +19,11 @@ namespace {
 class ShapeOnlyKernel : public Kernel {
  public:
   bool reshapes() const final { return true; }
-  Result<Dims> reshaped_dims(const Inputs& inputs) const final { return output_dims(inputs); }
+  Status reshaped_dims(const Inputs& inputs, Dims& dims) const final { return output_dims(inputs, dims); }
   Status compute(const Inputs& inputs, Outputs& outputs) const final {
     const Tensor& x = *inputs[0];
-    OW_ASSIGN_OR_RETURN(Dims dims, output_dims(inputs));
+    Dims dims;
+    OW_RETURN_IF_ERROR(output_dims(inputs, dims));
     if (outputs.empty() && x.owns_data()) {
       outputs.push_back(x.with_dims(std::move(dims)));
       return Status::Ok();
@@ -33,17 +35,20 @@ class ShapeOnlyKernel : public Kernel {
   }
 
  protected:
-  // The output's shape, of as many elements as input 0.
-  virtual Result<Dims> output_dims(const Inputs& inputs) const = 0;
+  // Writes the output's shape, of as many elements as input 0, into `dims` (not input 0's own).
+  virtual Status output_dims(const Inputs& inputs, Dims& dims) const = 0;
 };
 
+using Int64s = std::span<const int64_t>;
+
+std::string ints_to_string(Int64s values) { return dims_to_string(Dims(values.begin(), values.end())); }
+
 // The values of an int64 input of rank 1 (or, where `scalar_ok`, 0) that lists axes or a shape.
-Result<std::vector<int64_t>> int64_list(const Tensor& t, std::string_view name, bool scalar_ok) {
+Result<Int64s> int64_list(const Tensor& t, std::string_view name, bool scalar_ok) {
   if (t.rank() > 1 || (t.rank() == 0 && !scalar_ok))
     return InvalidArgument("input '" + std::string(name) + "' must be a 1-D tensor" + (scalar_ok ? " or a scalar" : "") +
                            ", got shape " + dims_to_string(t.dims()));
-  const int64_t* p = t.data<int64_t>();
-  return std::vector<int64_t>(p, p + t.size());
+  return Int64s(t.data<int64_t>(), t.size());
 }
 
 Result<bool> flag(const Attributes& attrs, std::string_view name) {
@@ -52,21 +57,31 @@ Result<bool> flag(const Attributes& attrs, std::string_view name) {
   return v == 1;
 }
 
-// Axes of a tensor of rank `rank`, as listed by `what` ("attribute 'axes' [0,-1]"): each in [0, rank)
-// or, where `negative`, [-rank, rank) counting from the back; none twice. Returned as axis -> listed.
-Result<std::vector<bool>> resolve_axes(const std::vector<int64_t>& axes, size_t rank, bool negative, const std::string& what,
-                                       const std::string& rank_of) {
+// The axes a node lists: whether it lists any, their values, and where from.
+struct AxisList {
+  bool given = false;
+  Int64s values;
+  const char* source = "";  // "attribute 'axes'", "input 'axes'"
+  // How messages name the list: "attribute 'axes' [0,-1]".
+  std::string what() const { return std::string(source) + " " + ints_to_string(values); }
+};
+
+// Marks the listed axes of a tensor of rank `rank` in `listed` (1, else 0; resized to `rank`): each
+// in [0, rank) or, where `negative`, [-rank, rank) counting from the back; none twice. rank_of()
+// names the tensor in messages.
+template <typename RankOf>
+Status mark_axes(const AxisList& axes, size_t rank, bool negative, const RankOf& rank_of, Dims& listed) {
   const auto r = static_cast<int64_t>(rank);
-  std::vector<bool> listed(rank, false);
-  for (int64_t a : axes) {
+  listed.assign(rank, 0);
+  for (int64_t a : axes.values) {
     if (a < (negative ? -r : 0) || a >= r)
-      return InvalidArgument(what + " has axis " + std::to_string(a) + ", out of range for " + rank_of + " (valid: " +
+      return InvalidArgument(axes.what() + " has axis " + std::to_string(a) + ", out of range for " + rank_of() + " (valid: " +
                              (negative ? std::to_string(-r) : std::string("0")) + " to " + std::to_string(r - 1) + ")");
     const auto k = static_cast<size_t>(a < 0 ? a + r : a);
-    if (listed[k]) return InvalidArgument(what + " lists axis " + std::to_string(k) + " more than once");
-    listed[k] = true;
+    if (listed[k]) return InvalidArgument(axes.what() + " lists axis " + std::to_string(k) + " more than once");
+    listed[k] = 1;
   }
-  return listed;
+  return Status::Ok();
 }
 
 // ---- Reshape
@@ -88,17 +103,17 @@ class ReshapeKernel final : public ShapeOnlyKernel {
   explicit ReshapeKernel(bool allowzero) : from_input_(true), allowzero_(allowzero) {}
 
  private:
-  Result<Dims> output_dims(const Inputs& inputs) const override {
-    if (!from_input_) return resolve(inputs[0]->dims(), shape_attribute_, "attribute 'shape'");
-    OW_ASSIGN_OR_RETURN(std::vector<int64_t> shape, int64_list(*inputs[1], "shape", false));
-    return resolve(inputs[0]->dims(), shape, "input 'shape'");
+  Status output_dims(const Inputs& inputs, Dims& dims) const override {
+    if (!from_input_) return resolve(inputs[0]->dims(), shape_attribute_, "attribute 'shape'", dims);
+    OW_ASSIGN_OR_RETURN(Int64s shape, int64_list(*inputs[1], "shape", false));
+    return resolve(inputs[0]->dims(), shape, "input 'shape'", dims);
   }
 
   // The output shape for `shape` as ONNX reads it: 0 copies the input's dim at its index (unless
   // allowzero), one -1 is whatever makes the element counts equal.
-  Result<Dims> resolve(const Dims& in, const std::vector<int64_t>& shape, const char* what) const {
-    const auto named = [&] { return std::string(what) + " " + dims_to_string(shape); };
-    Dims out(shape.size());
+  Status resolve(const Dims& in, Int64s shape, const char* what, Dims& out) const {
+    const auto named = [&] { return std::string(what) + " " + ints_to_string(shape); };
+    out.resize(shape.size());  // every dim written below
     size_t infer = shape.size();  // the -1's index, if any
     bool has_zero = false;
     for (size_t i = 0; i < shape.size(); ++i) {
@@ -135,7 +150,7 @@ class ReshapeKernel final : public ShapeOnlyKernel {
       return InvalidArgument("cannot reshape input 'data' of shape " + dims_to_string(in) + " (" + std::to_string(count) +
                              " elements) to " + named() + " (" + (known > kMaxTensorBytes ? std::string("more") : std::to_string(known)) + " elements)");
     }
-    return out;
+    return Status::Ok();
   }
 
   std::vector<int64_t> shape_attribute_;  // Reshape-1
@@ -164,17 +179,24 @@ class FlattenKernel final : public ShapeOnlyKernel {
   FlattenKernel(int64_t axis, bool negative) : axis_(axis), negative_(negative) {}
 
  private:
-  Result<Dims> output_dims(const Inputs& inputs) const override {
-    const Dims& in = inputs[0]->dims();
+  Status output_dims(const Inputs& inputs, Dims& dims) const override {
+    const Tensor& x = *inputs[0];
+    const Dims& in = x.dims();
     const auto r = static_cast<int64_t>(in.size());
     if (axis_ < (negative_ ? -r : 0) || axis_ > r)
       return InvalidArgument("attribute 'axis' is " + std::to_string(axis_) + ", out of range for input 'input' of shape " + dims_to_string(in) +
                              " (valid: " + (negative_ ? std::to_string(-r) : std::string("0")) + " to " + std::to_string(r) + ")");
     const auto axis = static_cast<size_t>(axis_ < 0 ? axis_ + r : axis_);
-    // Each part's product is at most the input's element count, or 0 beside a 0: both fit.
-    OW_ASSIGN_OR_RETURN(size_t outer, element_count(Dims(in.begin(), in.begin() + axis)));
-    OW_ASSIGN_OR_RETURN(size_t inner, element_count(Dims(in.begin() + axis, in.end())));
-    return Dims{static_cast<int64_t>(outer), static_cast<int64_t>(inner)};
+    size_t outer = 1, inner;
+    if (x.size() != 0) {  // each part's product is at most the input's element count
+      for (size_t k = 0; k < axis; ++k) outer *= static_cast<size_t>(in[k]);
+      inner = x.size() / outer;
+    } else {  // a part beside a 0 may be too large to count: element_count() says so
+      OW_ASSIGN_OR_RETURN(outer, element_count(Dims(in.begin(), in.begin() + axis)));
+      OW_ASSIGN_OR_RETURN(inner, element_count(Dims(in.begin() + axis, in.end())));
+    }
+    dims.assign({static_cast<int64_t>(outer), static_cast<int64_t>(inner)});
+    return Status::Ok();
   }
 
   int64_t axis_;
@@ -189,34 +211,27 @@ Result<std::unique_ptr<Kernel>> make_flatten(int version, const Attributes& attr
 // ---- Squeeze and Unsqueeze: axes as an attribute (versions 1 and 11; negative from 11), then as an
 // input (13 on; Squeeze's optional).
 
-// The axes a node lists: whether it lists any, their values, and how messages name them.
-struct AxisList {
-  bool given = false;
-  std::vector<int64_t> values;
-  std::string what;  // "attribute 'axes' [0,-1]", "input 'axes' [2]"
-};
-
 class AxesKernel : public ShapeOnlyKernel {
  public:
   AxesKernel(int version, bool has_axes, std::vector<int64_t> axes)
       : from_input_(version >= 13), negative_(version >= 11), has_axes_(has_axes), axes_(std::move(axes)) {}
 
  protected:
-  // The output shape for an input of shape `in` and the listed axes.
-  virtual Result<Dims> apply(const Dims& in, const AxisList& axes) const = 0;
+  // Writes the output shape for an input of shape `in` and the listed axes into `out`.
+  virtual Status apply(const Dims& in, const AxisList& axes, Dims& out) const = 0;
 
   bool negative_;
 
  private:
-  Result<Dims> output_dims(const Inputs& inputs) const final {
+  Status output_dims(const Inputs& inputs, Dims& dims) const final {
     AxisList axes;
     if (!from_input_) {
-      axes = {has_axes_, axes_, "attribute 'axes' " + dims_to_string(axes_)};
+      axes = {has_axes_, axes_, "attribute 'axes'"};
     } else if (inputs.size() > 1 && inputs[1] != nullptr) {
-      OW_ASSIGN_OR_RETURN(std::vector<int64_t> values, int64_list(*inputs[1], "axes", true));
-      axes = {true, values, "input 'axes' " + dims_to_string(values)};
+      OW_ASSIGN_OR_RETURN(Int64s values, int64_list(*inputs[1], "axes", true));
+      axes = {true, values, "input 'axes'"};
     }
-    return apply(inputs[0]->dims(), axes);
+    return apply(inputs[0]->dims(), axes, dims);
   }
 
   bool from_input_, has_axes_;
@@ -230,19 +245,25 @@ class SqueezeKernel final : public AxesKernel {
  private:
   // Listed axes (which must be 1s) are dropped; with none listed, every 1 is. An empty list, given,
   // drops nothing, as ONNX's reference and shape inference read it.
-  Result<Dims> apply(const Dims& in, const AxisList& axes) const override {
-    std::vector<bool> drop(in.size(), false);
+  Status apply(const Dims& in, const AxisList& axes, Dims& out) const override {
+    // out first marks the axes to drop, then, from its start, takes the dims kept (never ahead of the
+    // marks still to read).
+    const auto data = [&] { return "input 'data' of shape " + dims_to_string(in); };
     if (axes.given) {
-      OW_ASSIGN_OR_RETURN(drop, resolve_axes(axes.values, in.size(), negative_, axes.what, "input 'data' of shape " + dims_to_string(in)));
+      OW_RETURN_IF_ERROR(mark_axes(axes, in.size(), negative_, data, out));
+    } else {
+      out.resize(in.size());
+      for (size_t k = 0; k < in.size(); ++k) out[k] = in[k] == 1;
     }
-    Dims out;
+    size_t kept = 0;
     for (size_t k = 0; k < in.size(); ++k) {
-      if (axes.given && drop[k] && in[k] != 1)
-        return InvalidArgument(axes.what + " lists axis " + std::to_string(k) + ", of size " + std::to_string(in[k]) +
-                               " in input 'data' of shape " + dims_to_string(in) + "; only axes of size 1 can be squeezed");
-      if (!(axes.given ? drop[k] : in[k] == 1)) out.push_back(in[k]);
+      if (axes.given && out[k] && in[k] != 1)
+        return InvalidArgument(axes.what() + " lists axis " + std::to_string(k) + ", of size " + std::to_string(in[k]) + " in " +
+                               data() + "; only axes of size 1 can be squeezed");
+      if (!out[k]) out[kept++] = in[k];
     }
-    return out;
+    out.resize(kept);
+    return Status::Ok();
   }
 };
 
@@ -253,14 +274,12 @@ class UnsqueezeKernel final : public AxesKernel {
  private:
   // Axes are those of the output, whose rank is the input's plus their count; the input's dims fill
   // the others in order.
-  Result<Dims> apply(const Dims& in, const AxisList& axes) const override {
+  Status apply(const Dims& in, const AxisList& axes, Dims& out) const override {
     const size_t rank = in.size() + axes.values.size();
-    OW_ASSIGN_OR_RETURN(std::vector<bool> inserted,
-                        resolve_axes(axes.values, rank, negative_, axes.what,
-                                     "an output of rank " + std::to_string(rank) + " (input 'data' of shape " + dims_to_string(in) + ")"));
-    Dims out(rank);
-    for (size_t k = 0, next = 0; k < rank; ++k) out[k] = inserted[k] ? 1 : in[next++];
-    return out;
+    const auto output = [&] { return "an output of rank " + std::to_string(rank) + " (input 'data' of shape " + dims_to_string(in) + ")"; };
+    OW_RETURN_IF_ERROR(mark_axes(axes, rank, negative_, output, out));  // the inserted axes
+    for (size_t k = 0, next = 0; k < rank; ++k) out[k] = out[k] ? 1 : in[next++];
+    return Status::Ok();
   }
 };
 

@@ -58,6 +58,52 @@ TEST_CASE("Tensor: assign_view lets go of what the tensor held, or leaves it as 
   CHECK(t.size() == 6);
 }
 
+TEST_CASE("Tensor: view_of shares or borrows the elements again under dims it swaps in", "[tensor]") {
+  Tensor x = owned_iota({2, 3});
+  Tensor y = owned_iota({4});  // what y held is let go
+  Dims dims = {3, 2};
+  const int64_t* dims_memory = dims.data();
+  y.view_of(x, dims);
+  CHECK(y.raw_data() == x.raw_data());
+  CHECK(y.dims() == Dims{3, 2});
+  CHECK(y.dims().data() == dims_memory);  // swapped, not copied
+  CHECK(dims == Dims{4});                 // y's former dims, for the next call
+  CHECK(!x.exclusive());
+  x = Tensor();
+  CHECK(y.exclusive());  // the block lives on in y
+  CHECK(y.data<int32_t>()[5] == 5);
+
+  dims = {6};
+  y.view_of(y, dims);  // itself: only the dims change
+  CHECK(y.exclusive());
+  CHECK(y.dims() == Dims{6});
+  CHECK(dims == Dims{3, 2});
+
+  int32_t borrowed[4] = {1, 2, 3, 4};
+  Tensor v = Tensor::view(DType::kInt32, {4}, borrowed, sizeof borrowed).take();
+  dims = {2, 2};
+  y.view_of(v, dims);  // borrowed again, owning nothing
+  CHECK(!y.owns_data());
+  CHECK(y.raw_data() == borrowed);
+  CHECK(y.size() == 4);
+}
+
+TEST_CASE("Tensor: view_of an rvalue takes the elements and leaves it empty, its dims' memory given back", "[tensor]") {
+  Tensor x = owned_iota({2, 3});
+  const int64_t* x_dims = x.dims().data();
+  Tensor y = owned_iota({4});
+  Dims dims = {6};
+  y.view_of(std::move(x), dims);
+  CHECK(y.exclusive());  // taken: no count grew
+  CHECK(y.dims() == Dims{6});
+  CHECK(y.data<int32_t>()[5] == 5);
+  CHECK(x.raw_data() == nullptr);
+  CHECK(x.size() == 0);
+  CHECK(!x.owns_data());
+  CHECK(dims == Dims{2, 3});
+  CHECK(dims.data() == x_dims);
+}
+
 TEST_CASE("Tensor: elements of 4 KiB and more start a cache line; smaller ones 8-byte aligned", "[tensor]") {
   for (int64_t n : {1024, 1025, 1 << 20}) {
     const Tensor t = Tensor::allocate(DType::kFloat32, {n}).take();
