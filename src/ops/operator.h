@@ -121,9 +121,17 @@ class PreparedOp {
  private:
   Status check_inputs(const Inputs& inputs) const;  // run()'s checks of the input count and types
 
+  // What check_inputs() needs of an input param, which depends on the version alone: resolved once.
+  struct ParamCheck {
+    const std::vector<DType>* types;  // the types its constraint allows
+    size_t first;  // the first param of its constraint: their inputs share one type
+  };
+
   const OpSchema* schema_ = nullptr;
   const OpVersion* version_ = nullptr;
   std::shared_ptr<const Kernel> kernel_;
+  std::vector<ParamCheck> param_checks_;  // per input param
+  size_t least_inputs_ = 0, most_inputs_ = 0;  // min_input_count(), max_input_count() of the params
 };
 
 // Every operator this runtime implements, in a fixed order.
