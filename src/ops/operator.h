@@ -21,8 +21,10 @@ using Outputs = std::vector<Tensor>;
 
 // Sets `y` to output `index` of a kernel, of `type` and `dims`: the tensor the caller placed at
 // outputs[index] to compute into (ops.* options.out), once its type and shape are checked; else a new
-// tensor appended to outputs. `y` is valid until outputs grows.
-Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tensor*& y);
+// tensor appended to outputs. `y` is valid until outputs grows. Dims a kernel keeps (its input's) are
+// copied only for a new tensor; others are moved into it.
+Status output_tensor(Outputs& outputs, size_t index, DType type, const Dims& dims, Tensor*& y);
+Status output_tensor(Outputs& outputs, size_t index, DType type, Dims&& dims, Tensor*& y);
 
 // A node with its attributes parsed and checked; compute() may be called many times.
 class Kernel {

@@ -171,17 +171,36 @@ Status PreparedOp::check_inputs(const Inputs& inputs) const {
   return Status::Ok();
 }
 
-Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tensor*& y) {
+namespace {
+
+// The given output `y` is not of `type` and `dims`.
+Status given_output_differs(const Tensor& y, DType type, const Dims& dims) {
+  return InvalidArgument(std::string("options.out is ") + dtype_name(y.dtype()) + ' ' + dims_to_string(y.dims()) +
+                         " but the output is " + dtype_name(type) + ' ' + dims_to_string(dims));
+}
+
+// output_tensor() for `dims` a const Dims& or a Dims&&.
+template <typename D>
+Status place_output(Outputs& outputs, size_t index, DType type, D&& dims, Tensor*& y) {
   if (index >= outputs.size()) {
-    OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(type, std::move(dims)));
+    OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(type, std::forward<D>(dims)));
     outputs.push_back(std::move(t));
     y = &outputs.back();
     return Status::Ok();
   }
   y = &outputs[index];
   if (y->dtype() == type && y->dims() == dims) return Status::Ok();
-  return InvalidArgument(std::string("options.out is ") + dtype_name(y->dtype()) + ' ' + dims_to_string(y->dims()) +
-                         " but the output is " + dtype_name(type) + ' ' + dims_to_string(dims));
+  return given_output_differs(*y, type, dims);
+}
+
+}  // namespace
+
+Status output_tensor(Outputs& outputs, size_t index, DType type, const Dims& dims, Tensor*& y) {
+  return place_output(outputs, index, type, dims, y);
+}
+
+Status output_tensor(Outputs& outputs, size_t index, DType type, Dims&& dims, Tensor*& y) {
+  return place_output(outputs, index, type, std::move(dims), y);
 }
 
 }  // namespace ow
