@@ -81,8 +81,10 @@ const sameDims = (a, b) => a.length === b.length && a.every((e, k) => e === b[k]
 // over the rows are 1s: they broadcast alike).
 function writeBlock(label, plan, row, n, output) {
   const { inputs } = plan;
+  // A constant input is written whole (its dims) in a block of rows, else as a block ([n, ...dims]).
+  const whole = (x) => !x.sliced && n > 0;
   const records = output === null ? inputs.length : inputs.length + 1;
-  const dimsCount = inputs.reduce((s, x) => s + x.dims.length + (x.sliced ? 1 : 0), output === null ? 0 : output.dims.length + 1);
+  const dimsCount = inputs.reduce((s, x) => s + x.dims.length + (whole(x) ? 0 : 1), output === null ? 0 : output.dims.length + 1);
   const area = reserveCallArea(label, records, dimsCount);
   const h = heap(); // a call may have grown the memory
   const words = h.HEAPU32;
@@ -92,7 +94,7 @@ function writeBlock(label, plan, row, n, output) {
   let d = (area + dimsByteOffset(records)) >> 3;
   for (const x of inputs) {
     const code = DTYPES[x.t.type].code;
-    if (!x.sliced && n > 0) {
+    if (whole(x)) {
       const pointer = x.bytes ? x.pointer : wasmPointer(x.t, label, 'an input');
       d = writeRecord(words, heapDims, r, d, code, pointer, x.rowBytes, x.dims, null);
     } else {

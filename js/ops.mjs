@@ -25,8 +25,10 @@ function scalarKey(v) {
 
 // The cache key of an ops.* call's options (opset and attributes) for `op`: a string that tells apart
 // every (opset, attributes) the wasm side would tell apart, or null for options the checks refuse. One
-// pass and no copies, so that a repeated call pays only this and a Map lookup.
-function optionsKey(op, options) {
+// pass and no copies, so that a repeated call pays only this and a Map lookup. `defaultKey`, if given,
+// is optionsKey(op, NO_OPTIONS), returned for options that name no attribute and no other opset (such
+// as { out }) rather than made again.
+function optionsKey(op, options, defaultKey = null) {
   let key = op;
   let opset = LATEST_OPSET;
   for (const name of Object.keys(options)) {
@@ -52,7 +54,8 @@ function optionsKey(op, options) {
       }
     }
   }
-  return Number.isSafeInteger(opset) && opset >= 1 ? `${key} @${opset}` : null;
+  if (!Number.isSafeInteger(opset) || opset < 1) return null;
+  return key === op && opset === LATEST_OPSET && defaultKey !== null ? defaultKey : `${key} @${opset}`;
 }
 
 // The opset and a checked copy of the attributes in `options`, or an OnnxWasmError.
@@ -74,7 +77,7 @@ const NO_OPTIONS = Object.freeze({});
 // once.
 function runOperator(operator, defaultKey, inputs, options = NO_OPTIONS) {
   const { op } = operator;
-  const key = options === NO_OPTIONS ? defaultKey : options !== null && typeof options === 'object' ? optionsKey(op, options) : null;
+  const key = options === NO_OPTIONS ? defaultKey : options !== null && typeof options === 'object' ? optionsKey(op, options, defaultKey) : null;
   const handle = key === null ? undefined : prepared.get(key);
   // Not prepared yet: the options are checked (and copied, so that what is prepared is what is
   // remembered) before the inputs, and prepared after the inputs are checked, so that errors come in

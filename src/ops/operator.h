@@ -21,8 +21,10 @@ using Outputs = std::vector<Tensor>;
 
 // Sets `y` to output `index` of a kernel, of `type` and `dims`: the tensor the caller placed at
 // outputs[index] to compute into (ops.* options.out), once its type and shape are checked; else a new
-// tensor appended to outputs. `y` is valid until outputs grows.
-Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tensor*& y);
+// tensor appended to outputs. `y` is valid until outputs grows. Dims a kernel keeps (its input's) are
+// copied only for a new tensor; others are moved into it.
+Status output_tensor(Outputs& outputs, size_t index, DType type, const Dims& dims, Tensor*& y);
+Status output_tensor(Outputs& outputs, size_t index, DType type, Dims&& dims, Tensor*& y);
 
 // A node with its attributes parsed and checked; compute() may be called many times.
 class Kernel {
@@ -124,9 +126,17 @@ class PreparedOp {
  private:
   Status check_inputs(const Inputs& inputs) const;  // run()'s checks of the input count and types
 
+  // What check_inputs() needs of an input param, which depends on the version alone: resolved once.
+  struct ParamCheck {
+    const std::vector<DType>* types;  // the types its constraint allows
+    size_t first;  // the first param of its constraint: their inputs share one type
+  };
+
   const OpSchema* schema_ = nullptr;
   const OpVersion* version_ = nullptr;
   std::shared_ptr<const Kernel> kernel_;
+  std::vector<ParamCheck> param_checks_;  // per input param
+  size_t least_inputs_ = 0, most_inputs_ = 0;  // min_input_count(), max_input_count() of the params
 };
 
 // Every operator this runtime implements, in a fixed order.

@@ -75,6 +75,15 @@ Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, c
   auto kernel = schema->make_kernel(version->since_version, attrs);
   if (!kernel.ok()) return kernel.status().with_context(op.label() + ": ");
   op.kernel_ = std::shared_ptr<const Kernel>(kernel.take());
+  const std::vector<Param>& params = op.inputs();
+  op.least_inputs_ = min_input_count(params);
+  op.most_inputs_ = max_input_count(params);
+  op.param_checks_.reserve(params.size());
+  for (size_t p = 0; p < params.size(); ++p) {
+    size_t first = 0;
+    while (params[first].type != params[p].type) ++first;
+    op.param_checks_.push_back({&constraint_types(*version, params[p].type), first});
+  }
   return op;
 }
 
@@ -96,7 +105,7 @@ const std::vector<DType>& constraint_types(const OpVersion& version, std::string
 }
 
 Status PreparedOp::check_input_count(size_t n) const {
-  const size_t least = min_input_count(inputs()), most = max_input_count(inputs());
+  const size_t least = least_inputs_, most = most_inputs_;
   if (n >= least && n <= most) return Status::Ok();
   std::string want = most == kVariadic ? "at least " + std::to_string(least)
                      : least == most   ? std::to_string(least)
@@ -131,7 +140,8 @@ Status PreparedOp::check_inputs(const Inputs& inputs) const {
   OW_RETURN_IF_ERROR(check_input_count(n));
   const std::vector<Param>& params = this->inputs();
   for (size_t i = 0; i < n; ++i) {
-    const Param& param = params[std::min(i, params.size() - 1)];  // a variadic param repeats
+    const size_t p = std::min(i, params.size() - 1);  // a variadic param repeats
+    const Param& param = params[p];
     // "input 1 ('shape')": the param's name where the operator has more than one.
     const auto input = [&] { return "input " + std::to_string(i) + (params.size() > 1 ? " ('" + std::string(param.name) + "')" : ""); };
     if (inputs[i] == nullptr) {
@@ -139,14 +149,15 @@ Status PreparedOp::check_inputs(const Inputs& inputs) const {
       return InvalidArgument(label() + ": " + input() + " is required but was omitted");
     }
     const DType t = inputs[i]->dtype();
-    const std::vector<DType>& types = constraint_types(*version_, param.type);
+    const std::vector<DType>& types = *param_checks_[p].types;
     if (std::find(types.begin(), types.end(), t) == types.end())
       return InvalidArgument(label() + ": " + input() + " has type " + dtype_name(t) + ", which this version does not accept (it accepts " + types_to_string(types) +
                              ")");
-    // Inputs of one type constraint share one type: the first such input's.
-    for (size_t j = 0; j < i; ++j) {
-      const Param& earlier = params[std::min(j, params.size() - 1)];
-      if (inputs[j] == nullptr || earlier.type != param.type) continue;
+    // Inputs of one type constraint share one type: the first such input's (none comes before the
+    // constraint's first param).
+    const size_t first = param_checks_[p].first;
+    for (size_t j = first; j < i; ++j) {
+      if (inputs[j] == nullptr || param_checks_[std::min(j, params.size() - 1)].first != first) continue;
       if (inputs[j]->dtype() != t)
         return InvalidArgument(label() + ": " + input() + " has type " + dtype_name(t) + " but input " + std::to_string(j) +
                                " has type " + dtype_name(inputs[j]->dtype()) + "; " +
@@ -159,17 +170,36 @@ Status PreparedOp::check_inputs(const Inputs& inputs) const {
   return Status::Ok();
 }
 
-Status output_tensor(Outputs& outputs, size_t index, DType type, Dims dims, Tensor*& y) {
+namespace {
+
+// The given output `y` is not of `type` and `dims`.
+Status given_output_differs(const Tensor& y, DType type, const Dims& dims) {
+  return InvalidArgument(std::string("options.out is ") + dtype_name(y.dtype()) + ' ' + dims_to_string(y.dims()) +
+                         " but the output is " + dtype_name(type) + ' ' + dims_to_string(dims));
+}
+
+// output_tensor() for `dims` a const Dims& or a Dims&&.
+template <typename D>
+Status place_output(Outputs& outputs, size_t index, DType type, D&& dims, Tensor*& y) {
   if (index >= outputs.size()) {
-    OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(type, std::move(dims)));
+    OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(type, std::forward<D>(dims)));
     outputs.push_back(std::move(t));
     y = &outputs.back();
     return Status::Ok();
   }
   y = &outputs[index];
   if (y->dtype() == type && y->dims() == dims) return Status::Ok();
-  return InvalidArgument(std::string("options.out is ") + dtype_name(y->dtype()) + ' ' + dims_to_string(y->dims()) +
-                         " but the output is " + dtype_name(type) + ' ' + dims_to_string(dims));
+  return given_output_differs(*y, type, dims);
+}
+
+}  // namespace
+
+Status output_tensor(Outputs& outputs, size_t index, DType type, const Dims& dims, Tensor*& y) {
+  return place_output(outputs, index, type, dims, y);
+}
+
+Status output_tensor(Outputs& outputs, size_t index, DType type, Dims&& dims, Tensor*& y) {
+  return place_output(outputs, index, type, std::move(dims), y);
 }
 
 }  // namespace ow

@@ -52,3 +52,24 @@ test('prepared operators: at most 64 kept, the oldest freed first', () => {
   releaseCaches();
   assert.equal(inUse(), level);
 });
+
+// A blocked call first runs on no rows to learn its output's type and shape; there a constant input is
+// written as a block of no rows too, one dim more than it has. Its descriptors must still fit the call
+// area reserved for them: right after releaseCaches() the area is exactly that size, and a dim written
+// past it overwrote malloc's header of the next chunk, which later broke the heap (a trap in
+// InferenceSession.create, at -O3). A broken header shows in heapStats(), which walks every chunk.
+test('a blocked call with constant inputs writes within the call area: the heap stays whole', () => {
+  const x = new Tensor('float32', Float32Array.from({ length: 1000 * 700 }, (_, k) => k % 7), [1000, 700]);
+  for (const dims of [[700], [1000, 1], [1, 700]]) {
+    const c = new Tensor('float32', new Float32Array(dims[0] * (dims[1] ?? 1)).fill(3), dims);
+    releaseCaches();
+    const level = inUse();
+    for (let round = 0; round < 3; round++) {
+      const y = ops.Min([x, c]);
+      assert.deepEqual([y.data[0], y.data[4], y.data[699 * 1000 + 5]], [0, 3, Math.min((699 * 1000 + 5) % 7, 3)]);
+      ops.Floor(new Tensor('float32', new Float32Array(16)));
+    }
+    releaseCaches();
+    assert.equal(inUse(), level, `Min of [1000, 700] and ${JSON.stringify(dims)}`);
+  }
+});
