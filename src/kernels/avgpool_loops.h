@@ -548,8 +548,12 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
   }
   const PlaneScratch<T> scratch = PlaneScratch<T>::carve(plan, workspace);
   // Rows of one input row (1-D pooling) are pooled where they lie by pool_row, with the same lane moves.
-  const bool fixed = PlaneScratch<T>::sums_rows(plan) &&
-                     with_fixed_window(plan.axes.back(), [&](auto w) { pool_plane_rows<V, decltype(w)>(plan, planes, x, y, scratch); });
+  // Fixed windows have loops of their own for float32 (and the half types, pooled as float32); float64,
+  // rare in the models this runs, takes the general loop, which keeps its copies of them out of the wasm.
+  bool fixed = false;
+  if constexpr (std::is_same_v<T, float>)
+    fixed = PlaneScratch<T>::sums_rows(plan) &&
+            with_fixed_window(plan.axes.back(), [&](auto w) { pool_plane_rows<V, decltype(w)>(plan, planes, x, y, scratch); });
   if (!fixed) pool_plane_rows<V, AnyWindow>(plan, planes, x, y, scratch);
 }
 

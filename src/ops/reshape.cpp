@@ -214,7 +214,7 @@ Result<std::unique_ptr<Kernel>> make_flatten(int version, const Attributes& attr
 class AxesKernel : public ShapeOnlyKernel {
  public:
   AxesKernel(int version, bool has_axes, std::vector<int64_t> axes)
-      : from_input_(version >= 13), negative_(version >= 11), has_axes_(has_axes), axes_(std::move(axes)) {}
+      : negative_(version >= 11), from_input_(version >= 13), has_axes_(has_axes), axes_(std::move(axes)) {}
 
  protected:
   // Writes the output shape for an input of shape `in` and the listed axes into `out`.

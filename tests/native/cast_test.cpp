@@ -32,11 +32,14 @@ uint64_t bits_of(T v) {
 // The low `bytes` bytes of v, as type T would hold them (sign-extended for signed T).
 template <typename T>
 uint64_t low_bits(uint64_t v) {
-  if (sizeof(T) == 8) return v;
-  const uint64_t mask = (uint64_t{1} << (8 * sizeof(T))) - 1;
-  uint64_t low = v & mask;
-  if (std::is_signed_v<T> && (low >> (8 * sizeof(T) - 1)) != 0) low |= ~mask;
-  return low;
+  if constexpr (sizeof(T) == 8) {
+    return v;
+  } else {
+    const uint64_t mask = (uint64_t{1} << (8 * sizeof(T))) - 1;
+    uint64_t low = v & mask;
+    if (std::is_signed_v<T> && (low >> (8 * sizeof(T) - 1)) != 0) low |= ~mask;
+    return low;
+  }
 }
 
 // The saturating conversion, written out: NaN to 0, the value truncated, then clamped to the range of
