@@ -20,7 +20,6 @@ struct F64x2 {
   static v128_t odd(v128_t a, v128_t b) { return wasm_i64x2_shuffle(a, b, 1, 3); }
   static v128_t shift1(v128_t a, v128_t b) { return wasm_i64x2_shuffle(a, b, 1, 2); }
   static v128_t shift2(v128_t, v128_t b) { return b; }
-  static v128_t behind(v128_t a, v128_t b) { return wasm_i64x2_shuffle(a, b, 1, 2); }
   static double sum_lanes(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
 };
 

@@ -492,8 +492,11 @@ void pool_plane_rows(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, c
     T* yp = y + plane * plan.output_plane;
     for (size_t i = 0; i < outer_axes; ++i) scratch.position[i] = 0;
     for (size_t out_row = 0; out_row < plane_rows; ++out_row) {
-      if (Window::kKernel && outer_axes == 1 && out_row == first.full_begin && out_row < first.full_end &&
-          pool_full_rows<V, Window>(first, last, xp, out_row, first.full_end, scratch.column_divisor, yp)) {
+      bool full_rows = false;
+      if constexpr (Window::kKernel != 0)
+        full_rows = outer_axes == 1 && out_row == first.full_begin && out_row < first.full_end &&
+                    pool_full_rows<V, Window>(first, last, xp, out_row, first.full_end, scratch.column_divisor, yp);
+      if (full_rows) {
         out_row = scratch.position[0] = first.full_end - 1;  // the odometer moves past them
       } else {
         // The window's input rows: expand the list of row offsets one outer axis at a time, innermost
@@ -548,8 +551,9 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
   }
   const PlaneScratch<T> scratch = PlaneScratch<T>::carve(plan, workspace);
   // Rows of one input row (1-D pooling) are pooled where they lie by pool_row, with the same lane moves.
-  // Fixed windows have loops of their own for float32 (and the half types, pooled as float32); float64,
-  // rare in the models this runs, takes the general loop, which keeps its copies of them out of the wasm.
+  // The plane rows of a fixed window (pool_row_fixed) have loops of their own for float32 (and the half
+  // types, pooled as float32); float64, rare in the models this runs, sums its rows for pool_row, which
+  // keeps float64 copies of those loops out of the wasm.
   bool fixed = false;
   if constexpr (std::is_same_v<T, float>)
     fixed = PlaneScratch<T>::sums_rows(plan) &&
