@@ -43,23 +43,21 @@ Status wrong_kind(std::string_view name, AttributeValue::Kind want, AttributeVal
 Result<int64_t> Attributes::get_int(std::string_view name, int64_t fallback) const {
   const AttributeValue* a = find(name);
   if (!a) return fallback;
-  if (a->kind != AttributeValue::Kind::kInt && a->kind != AttributeValue::Kind::kWholeNumber)
-    return wrong_kind(name, AttributeValue::Kind::kInt, a->kind);
+  if (!a->reads_as(AttributeValue::Kind::kInt)) return wrong_kind(name, AttributeValue::Kind::kInt, a->kind);
   return a->i;
 }
 
 Result<double> Attributes::get_float(std::string_view name, double fallback) const {
   const AttributeValue* a = find(name);
   if (!a) return fallback;
-  if (a->kind != AttributeValue::Kind::kFloat && a->kind != AttributeValue::Kind::kWholeNumber)
-    return wrong_kind(name, AttributeValue::Kind::kFloat, a->kind);
+  if (!a->reads_as(AttributeValue::Kind::kFloat)) return wrong_kind(name, AttributeValue::Kind::kFloat, a->kind);
   return a->f;
 }
 
 Result<std::string> Attributes::get_string(std::string_view name, std::string fallback) const {
   const AttributeValue* a = find(name);
   if (!a) return fallback;
-  if (a->kind != AttributeValue::Kind::kString) return wrong_kind(name, AttributeValue::Kind::kString, a->kind);
+  if (!a->reads_as(AttributeValue::Kind::kString)) return wrong_kind(name, AttributeValue::Kind::kString, a->kind);
   return a->s;
 }
 
@@ -67,7 +65,7 @@ Result<std::vector<int64_t>> Attributes::get_ints(std::string_view name, bool* p
   const AttributeValue* a = find(name);
   if (present) *present = a != nullptr;
   if (!a) return std::vector<int64_t>{};
-  if (a->kind != AttributeValue::Kind::kInts) return wrong_kind(name, AttributeValue::Kind::kInts, a->kind);
+  if (!a->reads_as(AttributeValue::Kind::kInts)) return wrong_kind(name, AttributeValue::Kind::kInts, a->kind);
   return a->ints;
 }
 

@@ -34,6 +34,11 @@ struct AttributeValue {
   static AttributeValue Floats(std::vector<double> v) { AttributeValue a; a.kind = Kind::kFloats; a.floats = std::move(v); return a; }
   static AttributeValue Strings(std::vector<std::string> v) { AttributeValue a; a.kind = Kind::kStrings; a.strings = std::move(v); return a; }
   static AttributeValue TensorValue(Tensor v) { AttributeValue a; a.kind = Kind::kTensor; a.t = std::move(v); return a; }
+
+  // Whether the value reads as `want`: of that kind, or a whole JS number read as an int or a float.
+  bool reads_as(Kind want) const {
+    return kind == want || (kind == Kind::kWholeNumber && (want == Kind::kInt || want == Kind::kFloat));
+  }
 };
 
 const char* attribute_kind_name(AttributeValue::Kind kind);

@@ -89,12 +89,12 @@ Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& att
       return InvalidArgument("attribute 'value' has type " + std::string(dtype_name(value.dtype())) + ", which this version does not accept");
   } else if (name == "value_float" || name == "value_floats") {
     const bool list = name == "value_floats";
-    const bool fits = list ? a.kind == Kind::kFloats || a.kind == Kind::kInts : a.kind == Kind::kFloat || a.kind == Kind::kWholeNumber;
+    const bool fits = list ? a.kind == Kind::kFloats || a.kind == Kind::kInts : a.reads_as(Kind::kFloat);
     if (!fits) return wrong_kind(name, list ? "a list of floats" : "a float", a);
     OW_ASSIGN_OR_RETURN(value, float_tensor(a, list));
   } else {
     const bool list = name == "value_ints";
-    const bool fits = list ? a.kind == Kind::kInts : a.kind == Kind::kInt || a.kind == Kind::kWholeNumber;
+    const bool fits = a.reads_as(list ? Kind::kInts : Kind::kInt);
     if (!fits) return wrong_kind(name, list ? "a list of ints" : "an int", a);
     OW_ASSIGN_OR_RETURN(value, int64_tensor(list ? a.ints : std::vector<int64_t>{a.i}, list));
   }
