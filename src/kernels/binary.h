@@ -37,4 +37,8 @@ const BinaryLoops* sub_loops(DType t);
 const BinaryLoops* mul_loops(DType t);
 const BinaryLoops* div_loops(DType t);
 
+// Clip's y[i] = Min(Max(a[i], *lo), *hi) in one pass, for float32 and float64 bounds that are not
+// NaN; false, nothing written, for other types and bounds (then Max, then Min). y may be a.
+bool clamp(DType t, const void* a, const void* lo, const void* hi, void* y, size_t n);
+
 }  // namespace ow::kernels

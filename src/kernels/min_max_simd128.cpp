@@ -59,6 +59,21 @@ struct Min {
     else if constexpr (std::is_same_v<T, double>) return wasm_v128_or(wasm_f64x2_pmin(a, b), wasm_f64x2_pmin(b, a));
     else return int_min<T>(a, b);
   }
+  // By a b that is not NaN, floating-point Min is pmin(a, b) but for Min(+0, -0), which pmin keeps +0:
+  // where b is -0 every result is negative, -0 or NaN, so OR-ing in the sign bit mends it. Every
+  // result of a NaN b is NaN: vec() then.
+  struct By {
+    v128_t b, sign;
+    v128_t operator()(v128_t a) const {
+      if constexpr (std::is_same_v<T, float>) return wasm_v128_or(wasm_f32x4_pmin(a, b), sign);
+      else return wasm_v128_or(wasm_f64x2_pmin(a, b), sign);
+    }
+  };
+  template <typename U = T, typename = std::enable_if_t<std::is_floating_point_v<U>>>
+  static std::optional<By> by_scalar(T b) {
+    if (std::isnan(b)) return std::nullopt;
+    return By{splat(b), splat(b == 0 && std::signbit(b) ? T(-0.0) : T(0))};
+  }
 };
 
 template <typename T>
@@ -83,6 +98,21 @@ struct Max {
       return int_max<T>(a, b);
     }
   }
+  // As Min's: pmax(a, b) is Max but for Max(-0, +0), which pmax keeps -0: where b is +0 every result
+  // is positive, +0 or NaN, so clearing the sign bit mends it.
+  struct By {
+    v128_t b, keep;
+    v128_t operator()(v128_t a) const {
+      if constexpr (std::is_same_v<T, float>) return wasm_v128_and(wasm_f32x4_pmax(a, b), keep);
+      else return wasm_v128_and(wasm_f64x2_pmax(a, b), keep);
+    }
+  };
+  template <typename U = T, typename = std::enable_if_t<std::is_floating_point_v<U>>>
+  static std::optional<By> by_scalar(T b) {
+    if (std::isnan(b)) return std::nullopt;
+    const v128_t all = wasm_i32x4_const_splat(-1);
+    return By{splat(b), b == 0 && !std::signbit(b) ? wasm_v128_xor(all, splat(T(-0.0))) : all};
+  }
 };
 
 // float32 Min folds three inputs laid out like the output in one pass.
@@ -93,7 +123,26 @@ constexpr BinaryLoops kMinFloat32 = {
                             static_cast<const float*>(d), static_cast<float*>(y), n);
     }};
 
+template <typename T>
+[[gnu::noinline]] bool clamp_loop(const T* a, T lo, T hi, T* y, size_t n) {
+  const auto low = Max<T>::by_scalar(lo);
+  const auto high = Min<T>::by_scalar(hi);
+  if (!low || !high) return false;
+  map_loop<true>(
+      a, y, n, [low = *low, high = *high](v128_t x) { return high(low(x)); },
+      [lo, hi](T x) { return Min<T>::scalar(Max<T>::scalar(x, lo), hi); });
+  return true;
+}
+
 }  // namespace
+
+bool clamp(DType t, const void* a, const void* lo, const void* hi, void* y, size_t n) {
+  if (t == DType::kFloat32)
+    return clamp_loop(static_cast<const float*>(a), *static_cast<const float*>(lo), *static_cast<const float*>(hi), static_cast<float*>(y), n);
+  if (t == DType::kFloat64)
+    return clamp_loop(static_cast<const double*>(a), *static_cast<const double*>(lo), *static_cast<const double*>(hi), static_cast<double*>(y), n);
+  return false;
+}
 
 const BinaryLoops* min_loops(DType t) { return t == DType::kFloat32 ? &kMinFloat32 : binary_loops_of<Min>(t); }
 const BinaryLoops* max_loops(DType t) { return binary_loops_of<Max>(t); }

@@ -13,7 +13,8 @@
 namespace ow {
 namespace {
 
-// Elements per pass of Clip's two: 16 KiB, which the second pass reads from cache.
+// Elements per pass of Clip's two, where it has no one-pass loop (kernels::clamp): 16 KiB, which the
+// second pass reads from cache.
 constexpr size_t kChunkBytes = 16 * 1024;
 
 class ReluKernel final : public Kernel {
@@ -63,6 +64,7 @@ class ClipKernel final : public Kernel {
       if (n > 0) std::memmove(to, from, n * size);
       return Status::Ok();
     }
+    if (lo.present && hi.present && kernels::clamp(x.dtype(), from, lo.value, hi.value, to, n)) return Status::Ok();
     const kernels::BinaryLoops& max = *kernels::max_loops(x.dtype());
     const kernels::BinaryLoops& min = *kernels::min_loops(x.dtype());
     const size_t chunk = lo.present && hi.present ? kChunkBytes / size : n;

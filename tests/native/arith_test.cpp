@@ -1,4 +1,4 @@
-// Max, Add, Sub, Mul, Div, Relu and Clip through the SIMD128 kernels (SIMDe natively): every type
+// Min, Max, Add, Sub, Mul, Div, Relu and Clip through the SIMD128 kernels (SIMDe natively): every type
 // against references computed here (floats in long double, rounded once to the type; integers in
 // unsigned 64-bit arithmetic, wrapped to the type), edge values in every pair, lengths around the
 // vector widths, broadcasting both ways, in place, the legacy broadcast, and refusals.
@@ -31,10 +31,10 @@ const double kFloatEdges[] = {0.0, -0.0, 1.0, -1.0, 0.5, -2.5, 3.0, 7.0, -7.0, 1
 template <typename T>
 double float_reference(const std::string& op, double a, double b) {
   const long double x = a, y = b;
-  if (op == "Max") {
+  if (op == "Max" || op == "Min") {
     if (std::isnan(a) || std::isnan(b)) return kNaN;
-    if (a == b) return std::signbit(a) ? b : a;
-    return a < b ? b : a;
+    if (a == b) return std::signbit(a) == (op == "Max") ? b : a;  // -0 below +0
+    return (a < b) == (op == "Max") ? b : a;
   }
   const long double r = op == "Add" ? x + y : op == "Sub" ? x - y : op == "Mul" ? x * y : x / y;
   return to_double(round_to<T>(r));
@@ -52,6 +52,7 @@ T int_reference(const std::string& op, T a, T b) {
     return static_cast<T>(static_cast<int64_t>(a) / static_cast<int64_t>(b));
   }
   if (op == "Max") return a < b ? b : a;
+  if (op == "Min") return b < a ? b : a;
   return static_cast<T>(op == "Add" ? x + y : op == "Sub" ? x - y : x * y);
 }
 
@@ -100,6 +101,35 @@ void check_all_ops(int opset) {
   for (const char* op : {"Max", "Add", "Sub", "Mul", "Div"}) check_pairs<T>(op, opset);
 }
 
+// Every edge value against each edge value as a scalar operand, on either side (the loops by a scalar,
+// whose forms may depend on its value), at lengths that cover the unrolled loop and the tails.
+template <typename T>
+void check_by_scalar(const std::string& op) {
+  const std::vector<T> e = edges<T>();
+  std::vector<T> a;
+  for (int repeat = 0; repeat < 4; ++repeat) a.insert(a.end(), e.begin(), e.end());
+  for (T b : e)
+    for (size_t n : {a.size(), size_t{1}, size_t{17}, size_t{33}}) {
+      const std::vector<T> an(a.end() - static_cast<ptrdiff_t>(n), a.end());
+      Tensor ta = make_tensor<T>({static_cast<int64_t>(n)}, an), tb = make_tensor<T>({}, {b}), y;
+      for (const bool scalar_first : {false, true}) {
+        REQUIRE(test::run(op, 14, {}, scalar_first ? Inputs{&tb, &ta} : Inputs{&ta, &tb}, &y).ok());
+        const auto got = values_of<T>(y);
+        for (size_t i = 0; i < n; ++i) {
+          const T x = scalar_first ? b : an[i], z = scalar_first ? an[i] : b;
+          INFO(op << " " << dtype_name(DTypeOf<T>::value) << " (" << to_double(x) << ", " << to_double(z) << ") at " << i << " of " << n);
+          if constexpr (std::is_integral_v<T>) CHECK(got[i] == int_reference(op, x, z));
+          else CHECK(same(to_double(got[i]), float_reference<T>(op, to_double(x), to_double(z))));
+        }
+      }
+    }
+}
+
+template <typename T>
+void check_all_by_scalar() {
+  for (const char* op : {"Min", "Max", "Add", "Sub", "Mul", "Div"}) check_by_scalar<T>(op);
+}
+
 }  // namespace
 
 TEST_CASE("Max, Add, Sub, Mul, Div: every pair of edge values, every type", "[arith]") {
@@ -115,6 +145,17 @@ TEST_CASE("Max, Add, Sub, Mul, Div: every pair of edge values, every type", "[ar
   check_all_ops<uint16_t>(14);
   check_all_ops<uint32_t>(14);
   check_all_ops<uint64_t>(14);
+}
+
+TEST_CASE("Min, Max, Add, Sub, Mul, Div by a scalar: every edge value as the scalar, every type", "[arith]") {
+  check_all_by_scalar<float>();
+  check_all_by_scalar<double>();
+  check_all_by_scalar<Float16>();
+  check_all_by_scalar<BFloat16>();
+  check_all_by_scalar<int8_t>();
+  check_all_by_scalar<int64_t>();
+  check_all_by_scalar<uint16_t>();
+  check_all_by_scalar<uint64_t>();
 }
 
 TEST_CASE("Sub and Div: a broadcast first input, in place into the second", "[arith]") {
@@ -197,6 +238,35 @@ TEST_CASE("Clip: bounds as attributes then inputs; NaN stays; min > max gives ma
   CHECK(values_of<int8_t>(y) == std::vector<int8_t>{-1, -1, 0, 1, 1});
   Tensor two = make_tensor<int8_t>({2}, {1, 2});
   CHECK(test::run("Clip", 12, {}, {&ti, &two}, &y).message().find("input 'min' must be a scalar") != std::string::npos);
+}
+
+// Clip(x, lo, hi) = Min(Max(x, lo), hi) for every pair of edge values as bounds (the one-pass loop of
+// float32 and float64, Max then Min elsewhere), at lengths that cover the unrolled loop and the tails.
+template <typename T>
+void check_clip_edges() {
+  const std::vector<T> e = edges<T>();
+  std::vector<T> x;
+  for (int repeat = 0; repeat < 4; ++repeat) x.insert(x.end(), e.begin(), e.end());
+  for (T lo : e)
+    for (T hi : e)
+      for (size_t n : {x.size(), size_t{3}, size_t{21}}) {
+        const std::vector<T> xn(x.end() - static_cast<ptrdiff_t>(n), x.end());
+        Tensor tx = make_tensor<T>({static_cast<int64_t>(n)}, xn), tlo = make_tensor<T>({}, {lo}), thi = make_tensor<T>({}, {hi}), y;
+        REQUIRE(test::run("Clip", 13, {}, {&tx, &tlo, &thi}, &y).ok());
+        const auto got = values_of<T>(y);
+        for (size_t i = 0; i < n; ++i) {
+          INFO(dtype_name(DTypeOf<T>::value) << " Clip(" << to_double(xn[i]) << ", " << to_double(lo) << ", " << to_double(hi) << ")");
+          const double low = float_reference<T>("Max", to_double(xn[i]), to_double(lo));
+          CHECK(same(to_double(got[i]), float_reference<T>("Min", low, to_double(hi))));
+        }
+      }
+}
+
+TEST_CASE("Clip: every pair of edge values as bounds, every float type", "[arith]") {
+  check_clip_edges<float>();
+  check_clip_edges<double>();
+  check_clip_edges<Float16>();
+  check_clip_edges<BFloat16>();
 }
 
 TEST_CASE("binary kernels: the second operand may be the output (rows = 1)", "[arith]") {
