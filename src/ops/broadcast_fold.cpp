@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace ow {
 namespace {
@@ -99,6 +100,13 @@ void fill_elements(unsigned char* out, const unsigned char* element, size_t size
 }  // namespace
 
 Result<Dims> broadcast_dims(const Inputs& inputs) {
+  // Two inputs of one shape, or one of them of ones with no more dims: the other's shape.
+  if (inputs.size() == 2) {
+    const Dims &a = inputs[0]->dims(), &b = inputs[1]->dims();
+    const auto ones = [](const Dims& d) { return std::all_of(d.begin(), d.end(), [](int64_t e) { return e == 1; }); };
+    if (a == b || (b.size() <= a.size() && ones(b))) return a;
+    if (a.size() <= b.size() && ones(a)) return b;
+  }
   std::vector<const Dims*> shapes;
   for (const Tensor* t : inputs) shapes.push_back(&t->dims());
   return broadcast_shapes(shapes);
@@ -113,6 +121,14 @@ void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops&
   if (inputs.size() == 1) {
     std::memmove(out, data(inputs[0]), n * size);  // y may be the input (in place)
     return;
+  }
+  // Two inputs, each laid out like y or a single element (the most common call, a scale or an offset
+  // by a constant): one pass, with no runs to plan.
+  if (inputs.size() == 2) {
+    const Tensor *a = inputs[0], *b = inputs[1];
+    if (commutative && a->size() != n) std::swap(a, b);
+    if (a->size() == n && b->size() == n) return loops.vv_rows(data(a), data(b), out, n, 1);
+    if (a->size() == n && b->size() == 1) return loops.vs(data(a), data(b), out, n);
   }
   // A commutative fold starts each chunk from an input laid out like the output when there is one (y
   // itself, if y is an input: each chunk reads it before writing it); otherwise, and always for the
