@@ -45,7 +45,8 @@ Result<AttributeValue> tensor_from_js(const val& v) {
   return AttributeValue::TensorValue(std::move(t));
 }
 
-// A JS options value → AttributeValue: integers → int, other numbers → float, strings, booleans → 0/1,
+// A JS options value → AttributeValue: whole numbers → int or float (as the attribute needs), other
+// numbers → float, strings, booleans → 0/1,
 // arrays of those → lists, tensors (as attributes.mjs copies them) → tensors.
 Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) {
   const std::string type = string_from_js(v.typeOf());
@@ -62,15 +63,10 @@ Result<AttributeValue> attribute_from_js(const std::string& name, const val& v) 
       all_int = all_int && t == "number" && is_int64(v[i]);
       all_str = all_str && t == "string";
     }
-    if (all_int) {
-      std::vector<int64_t> ints(n);
-      for (size_t i = 0; i < n; ++i) ints[i] = static_cast<int64_t>(v[i].as<double>());
-      return AttributeValue::Ints(std::move(ints));
-    }
     if (all_num) {
-      std::vector<double> floats(n);
-      for (size_t i = 0; i < n; ++i) floats[i] = v[i].as<double>();
-      return AttributeValue::Floats(std::move(floats));
+      std::vector<double> numbers(n);
+      for (size_t i = 0; i < n; ++i) numbers[i] = v[i].as<double>();
+      return all_int ? AttributeValue::WholeNumbers(std::move(numbers)) : AttributeValue::Floats(std::move(numbers));
     }
     if (all_str) {
       std::vector<std::string> strings(n);

@@ -55,7 +55,8 @@ val attribute_to_js(const AttributeValue& a) {
     case Kind::kWholeNumber: return val(a.f);
     case Kind::kString: return string_to_js(a.s);
     case Kind::kInts: return int64s_to_js(a.ints);
-    case Kind::kFloats: return list_to_js(a.floats);
+    case Kind::kFloats:
+    case Kind::kWholeNumbers: return list_to_js(a.floats);
     case Kind::kStrings: return list_to_js(a.strings, string_to_js);
     case Kind::kTensor:  // a Constant's value: null, as the kinds no operator here takes
     case Kind::kOther: break;

@@ -8,7 +8,8 @@ const char* attribute_kind_name(AttributeValue::Kind kind) {
     case AttributeValue::Kind::kWholeNumber: return "an int";
     case AttributeValue::Kind::kFloat: return "a float";
     case AttributeValue::Kind::kString: return "a string";
-    case AttributeValue::Kind::kInts: return "a list of ints";
+    case AttributeValue::Kind::kInts:
+    case AttributeValue::Kind::kWholeNumbers: return "a list of ints";
     case AttributeValue::Kind::kFloats: return "a list of floats";
     case AttributeValue::Kind::kStrings: return "a list of strings";
     case AttributeValue::Kind::kTensor: return "a tensor";

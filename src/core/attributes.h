@@ -14,9 +14,10 @@ namespace ow {
 
 struct AttributeValue {
   // kWholeNumber: a whole JS number from options, which is an int or a float as the attribute needs
-  // (its `i` and its `f`, where a -0 keeps its sign). kOther: a kind no operator here takes (graphs,
-  // sparse tensors, type protos), kept so that the operator can refuse it by name.
-  enum class Kind { kInt, kFloat, kWholeNumber, kString, kInts, kFloats, kStrings, kTensor, kOther };
+  // (its `i` and its `f`, where a -0 keeps its sign); kWholeNumbers: a list of them (`ints` and
+  // `floats`). kOther: a kind no operator here takes (graphs, sparse tensors, type protos), kept so
+  // that the operator can refuse it by name.
+  enum class Kind { kInt, kFloat, kWholeNumber, kString, kInts, kFloats, kWholeNumbers, kStrings, kTensor, kOther };
   Kind kind = Kind::kOther;
   int64_t i = 0;
   double f = 0;
@@ -32,12 +33,20 @@ struct AttributeValue {
   static AttributeValue String(std::string v) { AttributeValue a; a.kind = Kind::kString; a.s = std::move(v); return a; }
   static AttributeValue Ints(std::vector<int64_t> v) { AttributeValue a; a.kind = Kind::kInts; a.ints = std::move(v); return a; }
   static AttributeValue Floats(std::vector<double> v) { AttributeValue a; a.kind = Kind::kFloats; a.floats = std::move(v); return a; }
+  static AttributeValue WholeNumbers(std::vector<double> v) {
+    AttributeValue a;
+    a.kind = Kind::kWholeNumbers;
+    a.ints.assign(v.begin(), v.end());
+    a.floats = std::move(v);
+    return a;
+  }
   static AttributeValue Strings(std::vector<std::string> v) { AttributeValue a; a.kind = Kind::kStrings; a.strings = std::move(v); return a; }
   static AttributeValue TensorValue(Tensor v) { AttributeValue a; a.kind = Kind::kTensor; a.t = std::move(v); return a; }
 
-  // Whether the value reads as `want`: of that kind, or a whole JS number read as an int or a float.
+  // Whether the value reads as `want`: of that kind, or whole JS numbers read as ints or floats.
   bool reads_as(Kind want) const {
-    return kind == want || (kind == Kind::kWholeNumber && (want == Kind::kInt || want == Kind::kFloat));
+    return kind == want || (kind == Kind::kWholeNumber && (want == Kind::kInt || want == Kind::kFloat)) ||
+           (kind == Kind::kWholeNumbers && (want == Kind::kInts || want == Kind::kFloats));
   }
 };
 

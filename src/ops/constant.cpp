@@ -37,17 +37,9 @@ class ConstantKernel final : public Kernel {
 const std::vector<std::string_view> kValueAttributes = {"value",     "sparse_value", "value_float",  "value_floats",
                                                         "value_int", "value_ints",   "value_string", "value_strings"};
 
-// A float32 tensor of `values` (ONNX's float attributes are float32; a list of whole JS numbers arrives
-// as ints).
+// A float32 tensor of `values` (ONNX's float attributes are float32).
 Result<Tensor> float_tensor(const AttributeValue& a, bool list) {
-  std::vector<double> values;
-  if (!list) {
-    values.push_back(a.f);
-  } else if (a.kind == AttributeValue::Kind::kFloats) {
-    values = a.floats;
-  } else {
-    for (int64_t v : a.ints) values.push_back(static_cast<double>(v));
-  }
+  const std::vector<double> values = list ? a.floats : std::vector<double>{a.f};
   OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(DType::kFloat32, list ? Dims{static_cast<int64_t>(values.size())} : Dims{}));
   for (size_t i = 0; i < values.size(); ++i) t.data<float>()[i] = kernels::narrow_to_f32(values[i]);
   return t;
@@ -89,7 +81,7 @@ Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& att
       return InvalidArgument("attribute 'value' has type " + std::string(dtype_name(value.dtype())) + ", which this version does not accept");
   } else if (name == "value_float" || name == "value_floats") {
     const bool list = name == "value_floats";
-    const bool fits = list ? a.kind == Kind::kFloats || a.kind == Kind::kInts : a.reads_as(Kind::kFloat);
+    const bool fits = a.reads_as(list ? Kind::kFloats : Kind::kFloat);
     if (!fits) return wrong_kind(name, list ? "a list of floats" : "a float", a);
     OW_ASSIGN_OR_RETURN(value, float_tensor(a, list));
   } else {

@@ -213,6 +213,16 @@ TEST_CASE("Constant: each value attribute, shared value, refusals") {
   CHECK((y.dims().empty() && values_of<float>(y).size() == 1 && values_of<float>(y)[0] == 0.0f && std::signbit(values_of<float>(y)[0])));
   one_float.set("value_float", AttributeValue::Int(2));  // an INT in a model file is not a float
   CHECK(test::run("Constant", 13, one_float, {}, &y).message().find("must be a float, got an int") != std::string::npos);
+  Attributes whole;  // whole JS numbers: a list of floats here, -0 kept; a list of ints for value_ints
+  whole.set("value_floats", AttributeValue::WholeNumbers({-0.0, 2}));
+  REQUIRE(test::run("Constant", 13, whole, {}, &y).ok());
+  CHECK((values_of<float>(y) == std::vector<float>{0, 2} && std::signbit(values_of<float>(y)[0])));
+  whole.set("value_floats", AttributeValue::Ints({2}));  // INTS in a model file are not floats
+  CHECK(test::run("Constant", 13, whole, {}, &y).message().find("must be a list of floats, got a list of ints") != std::string::npos);
+  Attributes whole_ints;
+  whole_ints.set("value_ints", AttributeValue::WholeNumbers({-0.0, 5}));
+  REQUIRE(test::run("Constant", 13, whole_ints, {}, &y).ok());
+  CHECK(values_of<int64_t>(y) == std::vector<int64_t>{0, 5});
   Attributes ints;
   ints.set("value_ints", AttributeValue::Ints({INT64_MIN, 0}));
   REQUIRE(test::run("Constant", 25, ints, {}, &y).ok());

@@ -336,6 +336,7 @@ describe('Constant', () => {
       check(ops.Constant({ opset: version, value_float: -0 }), 'float32', [], [-0]);
       check(ops.Constant({ opset: version, value_floats: [1.5, -0, 1e39, -1e300, NaN] }), 'float32', [5], [1.5, -0, Infinity, -Infinity, NaN]);
       check(ops.Constant({ opset: version, value_floats: [] }), 'float32', [0], []);
+      check(ops.Constant({ opset: version, value_floats: [-0, 2] }), 'float32', [2], [-0, 2]); // whole numbers, -0 kept
       check(ops.Constant({ opset: version, value_int: -7 }), 'int64', [], [-7n]);
       check(ops.Constant({ opset: version, value_ints: [1, -2, 2 ** 40] }), 'int64', [3], [1n, -2n, 2n ** 40n]);
       check(await runConstant(version, { value_float: { type: 'FLOAT', value: 2 } }, 'float32'), 'float32', [], [2]);
