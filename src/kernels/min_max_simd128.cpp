@@ -38,6 +38,30 @@ v128_t int_max(v128_t a, v128_t b) {
   else return wasm_v128_bitselect(b, a, lt64<T>(a, b));
 }
 
+// Floating-point Min and Max by a b that is not NaN, one instruction and a mask: pmin(a, b) = b < a ? b : a
+// and pmax(a, b) = a < b ? b : a are Min and Max but where a and b are zeros of opposite signs, which
+// keep a. Where b is -0 every Min is negative, -0 or NaN, and where b is +0 every Max is positive, +0
+// or NaN: setting (Min) or clearing (Max) the sign bit of every result then mends them. Every result
+// of a NaN b is NaN: none (the lane-wise vec() then).
+template <typename T, bool kMin>
+struct FloatByScalar {
+  v128_t b, sign;  // sign: the sign bit in every lane where b is the zero that needs mending, else 0
+
+  v128_t operator()(v128_t a) const {
+    if constexpr (kMin) return wasm_v128_or(pick(a), sign);
+    else return wasm_v128_andnot(pick(a), sign);
+  }
+  v128_t pick(v128_t a) const {
+    if constexpr (std::is_same_v<T, float>) return kMin ? wasm_f32x4_pmin(a, b) : wasm_f32x4_pmax(a, b);
+    else return kMin ? wasm_f64x2_pmin(a, b) : wasm_f64x2_pmax(a, b);
+  }
+  static std::optional<FloatByScalar> of(T b) {
+    if (std::isnan(b)) return std::nullopt;
+    const bool mend = b == 0 && std::signbit(b) == kMin;
+    return FloatByScalar{splat(b), splat(mend ? T(-0.0) : T(0))};
+  }
+};
+
 template <typename T>
 struct Min {
   static constexpr bool kVector = true;
@@ -59,21 +83,8 @@ struct Min {
     else if constexpr (std::is_same_v<T, double>) return wasm_v128_or(wasm_f64x2_pmin(a, b), wasm_f64x2_pmin(b, a));
     else return int_min<T>(a, b);
   }
-  // By a b that is not NaN, floating-point Min is pmin(a, b) but for Min(+0, -0), which pmin keeps +0:
-  // where b is -0 every result is negative, -0 or NaN, so OR-ing in the sign bit mends it. Every
-  // result of a NaN b is NaN: vec() then.
-  struct By {
-    v128_t b, sign;
-    v128_t operator()(v128_t a) const {
-      if constexpr (std::is_same_v<T, float>) return wasm_v128_or(wasm_f32x4_pmin(a, b), sign);
-      else return wasm_v128_or(wasm_f64x2_pmin(a, b), sign);
-    }
-  };
   template <typename U = T, typename = std::enable_if_t<std::is_floating_point_v<U>>>
-  static std::optional<By> by_scalar(T b) {
-    if (std::isnan(b)) return std::nullopt;
-    return By{splat(b), splat(b == 0 && std::signbit(b) ? T(-0.0) : T(0))};
-  }
+  static std::optional<FloatByScalar<T, true>> by_scalar(T b) { return FloatByScalar<T, true>::of(b); }
 };
 
 template <typename T>
@@ -98,21 +109,8 @@ struct Max {
       return int_max<T>(a, b);
     }
   }
-  // As Min's: pmax(a, b) is Max but for Max(-0, +0), which pmax keeps -0: where b is +0 every result
-  // is positive, +0 or NaN, so clearing the sign bit mends it.
-  struct By {
-    v128_t b, keep;
-    v128_t operator()(v128_t a) const {
-      if constexpr (std::is_same_v<T, float>) return wasm_v128_and(wasm_f32x4_pmax(a, b), keep);
-      else return wasm_v128_and(wasm_f64x2_pmax(a, b), keep);
-    }
-  };
   template <typename U = T, typename = std::enable_if_t<std::is_floating_point_v<U>>>
-  static std::optional<By> by_scalar(T b) {
-    if (std::isnan(b)) return std::nullopt;
-    const v128_t all = wasm_i32x4_const_splat(-1);
-    return By{splat(b), b == 0 && !std::signbit(b) ? wasm_v128_xor(all, splat(T(-0.0))) : all};
-  }
+  static std::optional<FloatByScalar<T, false>> by_scalar(T b) { return FloatByScalar<T, false>::of(b); }
 };
 
 // float32 Min folds three inputs laid out like the output in one pass.
