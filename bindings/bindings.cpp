@@ -115,14 +115,14 @@ uintptr_t prepare_op(val op_type_js, double opset, val attrs) {
   });
 }
 
-val type_names_to_js(const std::vector<DType>& types) {
+val type_names_to_js(std::span<const DType> types) {
   val names = val::array();
   for (DType t : types) names.call<void>("push", string_to_js(dtype_name(t)));
   return names;
 }
 
 // [{name, constraint, types, optional, variadic}] for a version's params.
-val params_to_js(const OpVersion& version, const std::vector<Param>& params) {
+val params_to_js(const OpVersion& version, std::span<const Param> params) {
   val list = val::array();
   for (const Param& p : params) {
     val row = val::object();
@@ -145,7 +145,7 @@ val operator_table() {
   val table = val::array();
   for (const OpSchema* s : all_operators()) {
     for (const OpVersion& v : s->versions) {
-      const std::vector<Param>& inputs = s->inputs_of(v);
+      const std::span<const Param> inputs = s->inputs_of(v);
       val row = val::object();
       row.set("op", string_to_js(s->name));
       row.set("version", v.since_version);

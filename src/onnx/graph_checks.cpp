@@ -132,7 +132,7 @@ Result<size_t> check_node_inputs(const Node& node, const PreparedOp& op) {
   while (count > 0 && node.inputs[count - 1].empty()) --count;  // trailing omitted optional inputs
   Status st = op.check_input_count(count);
   if (!st.ok()) return with_node(st, node);
-  const std::vector<Param>& params = op.inputs();
+  const std::span<const Param> params = op.inputs();
   for (size_t i = 0; i < count; ++i)
     if (node.inputs[i].empty() && params[std::min(i, params.size() - 1)].arity != Param::Arity::kOptional)
       return InvalidModel(node_label(node) + ": input " + std::to_string(i) + " ('" +

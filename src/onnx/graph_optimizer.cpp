@@ -239,7 +239,7 @@ void compute_in_place(StepGraph& g) {
   for (size_t s = 0; s < g.steps.size(); ++s) {
     Step& step = g.steps[s];
     if (step.kind != Step::Kind::kCompute || !step.op.schema().elementwise || step.outputs.size() != 1 || !step.unfused.empty()) continue;
-    const std::vector<Param>& params = step.op.inputs();
+    const std::span<const Param> params = step.op.inputs();
     const std::string_view output_type = step.op.outputs()[0].type;
     for (size_t i = 0; i < step.inputs.size(); ++i) {
       const size_t v = step.inputs[i];

@@ -87,44 +87,32 @@ Result<std::unique_ptr<Kernel>> make_arithmetic(int version, const Attributes& a
 
 // 1 has the legacy broadcast and consumed_inputs, 6 adds 32- and 64-bit integers, 7 broadcasts, 13 adds
 // bfloat16, 14 the 8- and 16-bit integers.
-std::vector<OpVersion> arithmetic_versions() {
-  const std::vector<DType> types6 = with(kFloatTypes, {DType::kInt32, DType::kInt64, DType::kUint32, DType::kUint64});
-  return {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"axis", "broadcast", "consumed_inputs"}},
-          {.since_version = 6, .types = type_t(types6), .attributes = {"axis", "broadcast"}},
-          {.since_version = 7, .types = type_t(types6), .attributes = {}},
-          {.since_version = 13, .types = type_t(with(types6, {DType::kBFloat16})), .attributes = {}},
-          {.since_version = 14, .types = type_t(kAllTypes), .attributes = {}}};
-}
+constexpr auto kTypes6 = with(kFloatTypes, DType::kInt32, DType::kInt64, DType::kUint32, DType::kUint64);
+constexpr auto kTypes13 = with(kTypes6, DType::kBFloat16);
+constexpr std::string_view kAttributes1[] = {"axis", "broadcast", "consumed_inputs"};
+constexpr std::string_view kAttributes6[] = {"axis", "broadcast"};
+constexpr OpVersion kArithmeticVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes1},
+                                             {.since_version = 6, .types = type_t<kTypes6>, .attributes = kAttributes6},
+                                             {.since_version = 7, .types = type_t<kTypes6>, .attributes = {}},
+                                             {.since_version = 13, .types = type_t<kTypes13>, .attributes = {}},
+                                             {.since_version = 14, .types = type_t<kAllTypes>, .attributes = {}}};
+constexpr Param kInputs[] = {{"A", "T"}, {"B", "T"}};
+constexpr Param kOutputs[] = {{"C", "T"}};
 
-OpSchema arithmetic_schema(std::string_view name, KernelFactory make_kernel) {
+constexpr OpSchema arithmetic_schema(std::string_view name, KernelFactory make_kernel) {
   return {.name = name,
-          .inputs = {{"A", "T"}, {"B", "T"}},
-          .outputs = {{"C", "T"}},
-          .versions = arithmetic_versions(),
+          .inputs = kInputs,
+          .outputs = kOutputs,
+          .versions = kArithmeticVersions,
           .make_kernel = make_kernel,
           .elementwise = true};
 }
 
 }  // namespace
 
-const OpSchema& add_schema() {
-  static const OpSchema schema = arithmetic_schema("Add", make_arithmetic<kernels::add_loops, true>);
-  return schema;
-}
-
-const OpSchema& sub_schema() {
-  static const OpSchema schema = arithmetic_schema("Sub", make_arithmetic<kernels::sub_loops, false>);
-  return schema;
-}
-
-const OpSchema& mul_schema() {
-  static const OpSchema schema = arithmetic_schema("Mul", make_arithmetic<kernels::mul_loops, true>);
-  return schema;
-}
-
-const OpSchema& div_schema() {
-  static const OpSchema schema = arithmetic_schema("Div", make_arithmetic<kernels::div_loops, false>);
-  return schema;
-}
+constexpr OpSchema kAddSchema = arithmetic_schema("Add", make_arithmetic<kernels::add_loops, true>);
+constexpr OpSchema kSubSchema = arithmetic_schema("Sub", make_arithmetic<kernels::sub_loops, false>);
+constexpr OpSchema kMulSchema = arithmetic_schema("Mul", make_arithmetic<kernels::mul_loops, true>);
+constexpr OpSchema kDivSchema = arithmetic_schema("Div", make_arithmetic<kernels::div_loops, false>);
 
 }  // namespace ow

@@ -372,41 +372,37 @@ Result<std::unique_ptr<Kernel>> make_average_pool(int version, const Attributes&
   return std::unique_ptr<Kernel>(new AveragePoolKernel(std::move(geometry)));
 }
 
-const std::vector<std::string_view> kAttributes1 = {"auto_pad", "kernel_shape", "pads", "strides"};
-const std::vector<std::string_view> kAttributes7 = with(kAttributes1, {"count_include_pad"});
-const std::vector<std::string_view> kAttributes10 = with(kAttributes7, {"ceil_mode"});
-const std::vector<std::string_view> kAttributes19 = with(kAttributes10, {"dilations"});
+constexpr std::array<std::string_view, 4> kAttributes1 = {"auto_pad", "kernel_shape", "pads", "strides"};
+constexpr auto kAttributes7 = with(kAttributes1, "count_include_pad");
+constexpr auto kAttributes10 = with(kAttributes7, "ceil_mode");
+constexpr auto kAttributes19 = with(kAttributes10, "dilations");
+
+// 7 adds count_include_pad, 10 ceil_mode, 11 rewrites the shape text only, 19 adds dilations, 22 bfloat16.
+constexpr OpVersion kAveragePoolVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes1},
+                                              {.since_version = 7, .types = type_t<kFloatTypes>, .attributes = kAttributes7},
+                                              {.since_version = 10, .types = type_t<kFloatTypes>, .attributes = kAttributes10},
+                                              {.since_version = 11, .types = type_t<kFloatTypes>, .attributes = kAttributes10},
+                                              {.since_version = 19, .types = type_t<kFloatTypes>, .attributes = kAttributes19},
+                                              {.since_version = 22, .types = type_t<kFloatTypesBf16>, .attributes = kAttributes19}};
+
+// 22 adds bfloat16.
+constexpr OpVersion kGlobalAveragePoolVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = {}},
+                                                    {.since_version = 22, .types = type_t<kFloatTypesBf16>, .attributes = {}}};
 
 }  // namespace
 
-// 7 adds count_include_pad, 10 ceil_mode, 11 rewrites the shape text only, 19 adds dilations, 22 bfloat16.
-const OpSchema& average_pool_schema() {
-  static const OpSchema schema{
-      .name = "AveragePool",
-      .inputs = kUnaryInputs,
-      .outputs = kUnaryOutputs,
-      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = kAttributes1},
-                   {.since_version = 7, .types = type_t(kFloatTypes), .attributes = kAttributes7},
-                   {.since_version = 10, .types = type_t(kFloatTypes), .attributes = kAttributes10},
-                   {.since_version = 11, .types = type_t(kFloatTypes), .attributes = kAttributes10},
-                   {.since_version = 19, .types = type_t(kFloatTypes), .attributes = kAttributes19},
-                   {.since_version = 22, .types = type_t(kFloatTypesBf16), .attributes = kAttributes19}},
-      .make_kernel = make_average_pool,
-      .independent_planes = true};
-  return schema;
-}
+constexpr OpSchema kAveragePoolSchema{.name = "AveragePool",
+                                      .inputs = kUnaryInputs,
+                                      .outputs = kUnaryOutputs,
+                                      .versions = kAveragePoolVersions,
+                                      .make_kernel = make_average_pool,
+                                      .independent_planes = true};
 
-// 22 adds bfloat16.
-const OpSchema& global_average_pool_schema() {
-  static const OpSchema schema{
-      .name = "GlobalAveragePool",
-      .inputs = kUnaryInputs,
-      .outputs = kUnaryOutputs,
-      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {}},
-                   {.since_version = 22, .types = type_t(kFloatTypesBf16), .attributes = {}}},
-      .make_kernel = make_global_average_pool,
-      .independent_planes = true};
-  return schema;
-}
+constexpr OpSchema kGlobalAveragePoolSchema{.name = "GlobalAveragePool",
+                                            .inputs = kUnaryInputs,
+                                            .outputs = kUnaryOutputs,
+                                            .versions = kGlobalAveragePoolVersions,
+                                            .make_kernel = make_global_average_pool,
+                                            .independent_planes = true};
 
 }  // namespace ow

@@ -68,25 +68,26 @@ Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) 
   return std::unique_ptr<Kernel>(new CastKernel(type));
 }
 
+constexpr TypeConstraint kNumeric[] = {{"T1", kNumericTypes}, {"T2", kNumericTypes}};
+constexpr TypeConstraint kAll[] = {{"T1", kAllTypes}, {"T2", kAllTypes}};
+constexpr std::string_view kTo[] = {"to"};
+constexpr std::string_view kSaturate[] = {"to", "saturate"};
+constexpr std::string_view kRoundMode[] = {"to", "saturate", "round_mode"};
+// 13 adds bfloat16, 19 saturate, 24 round_mode.
+constexpr auto kCastVersions = concat(same_versions({1, 6, 9}, {.types = kNumeric, .attributes = kTo}),
+                                      same_versions({13}, {.types = kAll, .attributes = kTo}),
+                                      same_versions({19, 21, 23}, {.types = kAll, .attributes = kSaturate}),
+                                      same_versions({24, 25}, {.types = kAll, .attributes = kRoundMode}));
+constexpr Param kInputs[] = {{"input", "T1"}};
+constexpr Param kOutputs[] = {{"output", "T2"}};
+
 }  // namespace
 
-const OpSchema& cast_schema() {
-  static const OpSchema schema = [] {
-    const std::vector<TypeConstraint> numeric = {{"T1", kNumericTypes}, {"T2", kNumericTypes}};
-    const std::vector<TypeConstraint> all = {{"T1", kAllTypes}, {"T2", kAllTypes}};
-    std::vector<OpVersion> versions = same_versions({1, 6, 9}, {"to"}, numeric);
-    for (auto [since, attributes] : {std::pair<std::vector<int>, std::vector<std::string_view>>{{13}, {"to"}},
-                                     {{19, 21, 23}, {"to", "saturate"}},
-                                     {{24, 25}, {"to", "saturate", "round_mode"}}})
-      for (OpVersion& v : same_versions(since, attributes, all)) versions.push_back(std::move(v));
-    return OpSchema{.name = "Cast",
-                    .inputs = {{"input", "T1"}},
-                    .outputs = {{"output", "T2"}},
-                    .versions = std::move(versions),
-                    .make_kernel = make_cast,
-                    .elementwise = true};
-  }();
-  return schema;
-}
+constexpr OpSchema kCastSchema{.name = "Cast",
+                               .inputs = kInputs,
+                               .outputs = kOutputs,
+                               .versions = kCastVersions,
+                               .make_kernel = make_cast,
+                               .elementwise = true};
 
 }  // namespace ow

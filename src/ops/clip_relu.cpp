@@ -116,42 +116,42 @@ Result<std::unique_ptr<Kernel>> make_clip(int version, const Attributes& attrs) 
   return std::unique_ptr<Kernel>(new ClipKernel(version < 11, min, max));
 }
 
-}  // namespace
-
 // 1 has consumed_inputs, 6 drops it, 13 adds bfloat16, 14 the signed integers.
-const OpSchema& relu_schema() {
-  static const OpSchema schema{
-      .name = "Relu",
-      .inputs = kUnaryInputs,
-      .outputs = kUnaryOutputs,
-      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs"}},
-                   {.since_version = 6, .types = type_t(kFloatTypes), .attributes = {}},
-                   {.since_version = 13, .types = type_t(kFloatTypesBf16), .attributes = {}},
-                   {.since_version = 14,
-                    .types = type_t(with(kFloatTypesBf16, {DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64})),
-                    .attributes = {}}},
-      .make_kernel = make_relu,
-      .elementwise = true};
-  return schema;
-}
+constexpr std::string_view kConsumedInputs[] = {"consumed_inputs"};
+constexpr auto kReluTypes14 = with(kFloatTypesBf16, DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64);
+constexpr OpVersion kReluVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kConsumedInputs},
+                                       {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = {}},
+                                       {.since_version = 13, .types = type_t<kFloatTypesBf16>, .attributes = {}},
+                                       {.since_version = 14, .types = type_t<kReluTypes14>, .attributes = {}}};
 
 // 1 has min, max and consumed_inputs, 6 drops consumed_inputs, 11 takes min and max as optional
 // inputs, 12 adds the integer types, 13 bfloat16.
-const OpSchema& clip_schema() {
-  static const std::vector<Param> bounds_inputs = {
-      {"input", "T"}, {"min", "T", Param::Arity::kOptional}, {"max", "T", Param::Arity::kOptional}};
-  static const OpSchema schema{
-      .name = "Clip",
-      .inputs = {{"input", "T"}},
-      .outputs = {{"output", "T"}},
-      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs", "max", "min"}},
-                   {.since_version = 6, .types = type_t(kFloatTypes), .attributes = {"max", "min"}},
-                   {.since_version = 11, .types = type_t(kFloatTypes), .attributes = {}, .inputs = bounds_inputs},
-                   {.since_version = 12, .types = type_t(kNumericTypes), .attributes = {}, .inputs = bounds_inputs},
-                   {.since_version = 13, .types = type_t(kAllTypes), .attributes = {}, .inputs = bounds_inputs}},
-      .make_kernel = make_clip,
-      .elementwise = true};
-  return schema;
-}
+constexpr std::string_view kClipAttributes1[] = {"consumed_inputs", "max", "min"};
+constexpr std::string_view kClipAttributes6[] = {"max", "min"};
+constexpr Param kClipInputs1[] = {{"input", "T"}};
+constexpr Param kClipInputs11[] = {{"input", "T"}, {"min", "T", Param::Arity::kOptional}, {"max", "T", Param::Arity::kOptional}};
+constexpr Param kClipOutputs[] = {{"output", "T"}};
+constexpr OpVersion kClipVersions[] = {
+    {.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kClipAttributes1},
+    {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = kClipAttributes6},
+    {.since_version = 11, .types = type_t<kFloatTypes>, .attributes = {}, .inputs = kClipInputs11},
+    {.since_version = 12, .types = type_t<kNumericTypes>, .attributes = {}, .inputs = kClipInputs11},
+    {.since_version = 13, .types = type_t<kAllTypes>, .attributes = {}, .inputs = kClipInputs11}};
+
+}  // namespace
+
+constexpr OpSchema kReluSchema{.name = "Relu",
+                               .inputs = kUnaryInputs,
+                               .outputs = kUnaryOutputs,
+                               .versions = kReluVersions,
+                               .make_kernel = make_relu,
+                               .elementwise = true};
+
+constexpr OpSchema kClipSchema{.name = "Clip",
+                               .inputs = kClipInputs1,
+                               .outputs = kClipOutputs,
+                               .versions = kClipVersions,
+                               .make_kernel = make_clip,
+                               .elementwise = true};
 
 }  // namespace ow

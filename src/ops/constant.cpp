@@ -34,8 +34,8 @@ class ConstantKernel final : public Kernel {
 };
 
 // Version 12's attributes: each is a way to give the value.
-const std::vector<std::string_view> kValueAttributes = {"value",     "sparse_value", "value_float",  "value_floats",
-                                                        "value_int", "value_ints",   "value_string", "value_strings"};
+constexpr std::string_view kValueAttributes[] = {"value",     "sparse_value", "value_float",  "value_floats",
+                                                 "value_int", "value_ints",   "value_string", "value_strings"};
 
 // A float32 tensor of `values` (ONNX's float attributes are float32).
 Result<Tensor> float_tensor(const AttributeValue& a, bool list) {
@@ -76,7 +76,8 @@ Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& att
   if (name == "value") {
     if (a.kind != Kind::kTensor) return wrong_kind(name, "a tensor", a);
     value = a.t;
-    const std::vector<DType>& accepted = version < 9 ? kFloatTypes : version < 13 ? kNumericTypes : kAllTypes;
+    using Types = std::span<const DType>;
+    const Types accepted = version < 9 ? Types(kFloatTypes) : version < 13 ? Types(kNumericTypes) : Types(kAllTypes);
     if (std::find(accepted.begin(), accepted.end(), value.dtype()) == accepted.end())
       return InvalidArgument("attribute 'value' has type " + std::string(dtype_name(value.dtype())) + ", which this version does not accept");
   } else if (name == "value_float" || name == "value_floats") {
@@ -93,19 +94,18 @@ Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& att
   return std::unique_ptr<Kernel>(new ConstantKernel(std::move(value)));
 }
 
+constexpr std::string_view kValue[] = {"value"};
+constexpr std::string_view kValue11[] = {"value", "sparse_value"};
+constexpr auto kConstantVersions =
+    concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kValue},
+                                     {.since_version = 9, .types = type_t<kNumericTypes>, .attributes = kValue},
+                                     {.since_version = 11, .types = type_t<kNumericTypes>, .attributes = kValue11},
+                                     {.since_version = 12, .types = type_t<kNumericTypes>, .attributes = kValueAttributes}}),
+           same_versions({13, 19, 21, 23, 24, 25}, {.types = type_t<kAllTypes>, .attributes = kValueAttributes}));
+constexpr Param kOutputs[] = {{"output", "T"}};
+
 }  // namespace
 
-const OpSchema& constant_schema() {
-  static const OpSchema schema = [] {
-    std::vector<OpVersion> versions = {
-        {.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"value"}},
-        {.since_version = 9, .types = type_t(kNumericTypes), .attributes = {"value"}},
-        {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"value", "sparse_value"}},
-        {.since_version = 12, .types = type_t(kNumericTypes), .attributes = kValueAttributes}};
-    for (OpVersion& v : same_versions({13, 19, 21, 23, 24, 25}, kValueAttributes, type_t(kAllTypes))) versions.push_back(std::move(v));
-    return OpSchema{.name = "Constant", .inputs = {}, .outputs = {{"output", "T"}}, .versions = std::move(versions), .make_kernel = make_constant};
-  }();
-  return schema;
-}
+constexpr OpSchema kConstantSchema{.name = "Constant", .inputs = {}, .outputs = kOutputs, .versions = kConstantVersions, .make_kernel = make_constant};
 
 }  // namespace ow

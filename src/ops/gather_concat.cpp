@@ -115,33 +115,28 @@ Result<std::unique_ptr<Kernel>> make_concat(int version, const Attributes& attrs
   return std::unique_ptr<Kernel>(new ConcatKernel(axis));
 }
 
-std::vector<TypeConstraint> gather_types(const std::vector<DType>& types) {
-  return {{"T", types}, {"Tind", {DType::kInt32, DType::kInt64}}};
-}
+constexpr std::string_view kAxis[] = {"axis"};
+constexpr TypeConstraint kGatherTypes1[] = {{"T", kNumericTypes}, {"Tind", kIndexTypes}};
+constexpr TypeConstraint kGatherTypes13[] = {{"T", kAllTypes}, {"Tind", kIndexTypes}};
+constexpr OpVersion kGatherVersions[] = {{.since_version = 1, .types = kGatherTypes1, .attributes = kAxis},
+                                         {.since_version = 11, .types = kGatherTypes1, .attributes = kAxis},
+                                         {.since_version = 13, .types = kGatherTypes13, .attributes = kAxis}};
+constexpr Param kGatherInputs[] = {{"data", "T"}, {"indices", "Tind"}};
+constexpr Param kGatherOutputs[] = {{"output", "T"}};
+
+constexpr OpVersion kConcatVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAxis},
+                                         {.since_version = 4, .types = type_t<kNumericTypes>, .attributes = kAxis},
+                                         {.since_version = 11, .types = type_t<kNumericTypes>, .attributes = kAxis},
+                                         {.since_version = 13, .types = type_t<kAllTypes>, .attributes = kAxis}};
+constexpr Param kConcatInputs[] = {{"inputs", "T", Param::Arity::kVariadic}};
+constexpr Param kConcatOutputs[] = {{"concat_result", "T"}};
 
 }  // namespace
 
-const OpSchema& gather_schema() {
-  static const OpSchema schema{.name = "Gather",
-                               .inputs = {{"data", "T"}, {"indices", "Tind"}},
-                               .outputs = {{"output", "T"}},
-                               .versions = {{.since_version = 1, .types = gather_types(kNumericTypes), .attributes = {"axis"}},
-                                            {.since_version = 11, .types = gather_types(kNumericTypes), .attributes = {"axis"}},
-                                            {.since_version = 13, .types = gather_types(kAllTypes), .attributes = {"axis"}}},
-                               .make_kernel = make_gather};
-  return schema;
-}
+constexpr OpSchema kGatherSchema{
+    .name = "Gather", .inputs = kGatherInputs, .outputs = kGatherOutputs, .versions = kGatherVersions, .make_kernel = make_gather};
 
-const OpSchema& concat_schema() {
-  static const OpSchema schema{.name = "Concat",
-                               .inputs = {{"inputs", "T", Param::Arity::kVariadic}},
-                               .outputs = {{"concat_result", "T"}},
-                               .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"axis"}},
-                                            {.since_version = 4, .types = type_t(kNumericTypes), .attributes = {"axis"}},
-                                            {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"axis"}},
-                                            {.since_version = 13, .types = type_t(kAllTypes), .attributes = {"axis"}}},
-                               .make_kernel = make_concat};
-  return schema;
-}
+constexpr OpSchema kConcatSchema{
+    .name = "Concat", .inputs = kConcatInputs, .outputs = kConcatOutputs, .versions = kConcatVersions, .make_kernel = make_concat};
 
 }  // namespace ow

@@ -70,34 +70,36 @@ Result<std::unique_ptr<Kernel>> make_shape(int /*version*/, const Attributes& at
   return std::unique_ptr<Kernel>(new ShapeKernel(start, end, attrs.has("end")));
 }
 
+constexpr TypeConstraint kTypesV[] = {{"V", kAllTypes}};
+constexpr Param kInputsV[] = {{"input", "V"}};
+constexpr Param kOutputsV[] = {{"output", "V"}};
+constexpr auto kIdentityVersions =
+    concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kNumericTypes>, .attributes = {}},
+                                     {.since_version = 13, .types = type_t<kAllTypes>, .attributes = {}}}),
+           // 14 on name the constraint V, as it takes sequences and optional values too
+           same_versions({14, 16, 19, 21, 23, 24, 25}, {.types = kTypesV, .attributes = {}, .inputs = kInputsV, .outputs = kOutputsV}));
+constexpr Param kIdentityInputs[] = {{"input", "T"}};
+constexpr Param kIdentityOutputs[] = {{"output", "T"}};
+
+constexpr TypeConstraint kShapeTypes1[] = {{"T", kNumericTypes}, {"T1", kInt64Type}};
+constexpr TypeConstraint kShapeTypes13[] = {{"T", kAllTypes}, {"T1", kInt64Type}};
+constexpr std::string_view kShapeAttributes15[] = {"start", "end"};
+constexpr auto kShapeVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = kShapeTypes1, .attributes = {}},
+                                                                 {.since_version = 13, .types = kShapeTypes13, .attributes = {}}}),
+                                       same_versions({15, 19, 21, 23, 24, 25}, {.types = kShapeTypes13, .attributes = kShapeAttributes15}));
+constexpr Param kShapeInputs[] = {{"data", "T"}};
+constexpr Param kShapeOutputs[] = {{"shape", "T1"}};
+
 }  // namespace
 
-const OpSchema& identity_schema() {
-  static const OpSchema schema = [] {
-    std::vector<OpVersion> versions = {{.since_version = 1, .types = type_t(kNumericTypes), .attributes = {}},
-                                       {.since_version = 13, .types = type_t(kAllTypes), .attributes = {}}};
-    // 14 on name the constraint V, as it takes sequences and optional values too
-    for (OpVersion& v : same_versions({14, 16, 19, 21, 23, 24, 25}, {}, {{"V", kAllTypes}}, {{"input", "V"}}, {{"output", "V"}}))
-      versions.push_back(std::move(v));
-    return OpSchema{.name = "Identity",
-                    .inputs = {{"input", "T"}},
-                    .outputs = {{"output", "T"}},
-                    .versions = std::move(versions),
-                    .make_kernel = make_identity,
-                    .elementwise = true};
-  }();
-  return schema;
-}
+constexpr OpSchema kIdentitySchema{.name = "Identity",
+                                   .inputs = kIdentityInputs,
+                                   .outputs = kIdentityOutputs,
+                                   .versions = kIdentityVersions,
+                                   .make_kernel = make_identity,
+                                   .elementwise = true};
 
-const OpSchema& shape_schema() {
-  static const OpSchema schema = [] {
-    const TypeConstraint int64 = {"T1", {DType::kInt64}};
-    std::vector<OpVersion> versions = {{.since_version = 1, .types = {{"T", kNumericTypes}, int64}, .attributes = {}},
-                                       {.since_version = 13, .types = {{"T", kAllTypes}, int64}, .attributes = {}}};
-    for (OpVersion& v : same_versions({15, 19, 21, 23, 24, 25}, {"start", "end"}, {{"T", kAllTypes}, int64})) versions.push_back(std::move(v));
-    return OpSchema{.name = "Shape", .inputs = {{"data", "T"}}, .outputs = {{"shape", "T1"}}, .versions = std::move(versions), .make_kernel = make_shape};
-  }();
-  return schema;
-}
+constexpr OpSchema kShapeSchema{
+    .name = "Shape", .inputs = kShapeInputs, .outputs = kShapeOutputs, .versions = kShapeVersions, .make_kernel = make_shape};
 
 }  // namespace ow

@@ -47,34 +47,30 @@ Result<std::unique_ptr<Kernel>> make_max(int version, const Attributes& /*attrs*
 }
 
 // 1 has consumed_inputs, 6 drops it, 8 broadcasts, 12 adds the integer types, 13 adds bfloat16.
-std::vector<OpVersion> min_max_versions() {
-  return {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs"}},
-          {.since_version = 6, .types = type_t(kFloatTypes), .attributes = {}},
-          {.since_version = 8, .types = type_t(kFloatTypes), .attributes = {}},
-          {.since_version = 12, .types = type_t(kNumericTypes), .attributes = {}},
-          {.since_version = 13, .types = type_t(kAllTypes), .attributes = {}}};
-}
+constexpr std::string_view kConsumedInputs[] = {"consumed_inputs"};
+constexpr OpVersion kMinMaxVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kConsumedInputs},
+                                         {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = {}},
+                                         {.since_version = 8, .types = type_t<kFloatTypes>, .attributes = {}},
+                                         {.since_version = 12, .types = type_t<kNumericTypes>, .attributes = {}},
+                                         {.since_version = 13, .types = type_t<kAllTypes>, .attributes = {}}};
+constexpr Param kInputs[] = {{"data_0", "T", Param::Arity::kVariadic}};
+constexpr Param kMinOutputs[] = {{"min", "T"}};
+constexpr Param kMaxOutputs[] = {{"max", "T"}};
 
 }  // namespace
 
-const OpSchema& min_schema() {
-  static const OpSchema schema{.name = "Min",
-                               .inputs = {{"data_0", "T", Param::Arity::kVariadic}},
-                               .outputs = {{"min", "T"}},
-                               .versions = min_max_versions(),
-                               .make_kernel = make_min,
-                               .elementwise = true};
-  return schema;
-}
+constexpr OpSchema kMinSchema{.name = "Min",
+                              .inputs = kInputs,
+                              .outputs = kMinOutputs,
+                              .versions = kMinMaxVersions,
+                              .make_kernel = make_min,
+                              .elementwise = true};
 
-const OpSchema& max_schema() {
-  static const OpSchema schema{.name = "Max",
-                               .inputs = {{"data_0", "T", Param::Arity::kVariadic}},
-                               .outputs = {{"max", "T"}},
-                               .versions = min_max_versions(),
-                               .make_kernel = make_max,
-                               .elementwise = true};
-  return schema;
-}
+constexpr OpSchema kMaxSchema{.name = "Max",
+                              .inputs = kInputs,
+                              .outputs = kMaxOutputs,
+                              .versions = kMinMaxVersions,
+                              .make_kernel = make_max,
+                              .elementwise = true};
 
 }  // namespace ow

@@ -1,10 +1,13 @@
 // How operators are described and run. Each operator family (ops/<family>.cpp) provides an
 // OpSchema: its versions, each stating only what changed (types, attributes), and a factory that
 // turns checked attributes into a Kernel. Kernels are prepared once per node and run many times.
+// Schemas are constant data (spans over constexpr arrays): the compiler lays the table out, nothing
+// builds it at startup.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,26 +56,26 @@ struct Param {
 // allows that the runtime lacks (bool, string, float8, ...) is refused where tensors enter it.
 struct TypeConstraint {
   std::string_view name;
-  std::vector<DType> types;
+  std::span<const DType> types;
 };
 
 // One version of an operator, stating only what it defines: its type constraints, its attributes and,
 // where they differ from the schema's, its inputs and outputs.
 struct OpVersion {
-  int since_version;
-  std::vector<TypeConstraint> types;
-  std::vector<std::string_view> attributes;
-  std::vector<Param> inputs = {};   // empty: the schema's
-  std::vector<Param> outputs = {};  // empty: the schema's
+  int since_version = 0;
+  std::span<const TypeConstraint> types;
+  std::span<const std::string_view> attributes;
+  std::span<const Param> inputs = {};   // empty: the schema's
+  std::span<const Param> outputs = {};  // empty: the schema's
 };
 
 using KernelFactory = Result<std::unique_ptr<Kernel>> (*)(int version, const Attributes& attrs);
 
 struct OpSchema {
   std::string_view name;
-  std::vector<Param> inputs;   // of every version that states none
-  std::vector<Param> outputs;  // likewise
-  std::vector<OpVersion> versions;  // ascending since_version
+  std::span<const Param> inputs;   // of every version that states none
+  std::span<const Param> outputs;  // likewise
+  std::span<const OpVersion> versions;  // ascending since_version
   KernelFactory make_kernel;
   // Each output element depends only on the input elements at its position (after broadcasting), and
   // the kernel reads each before writing it: an output given to compute into may be an input laid out
@@ -82,16 +85,16 @@ struct OpSchema {
   // call may be split into blocks of planes, each computed as a batch of one-channel images (js/calls.mjs).
   bool independent_planes = false;
 
-  const std::vector<Param>& inputs_of(const OpVersion& v) const { return v.inputs.empty() ? inputs : v.inputs; }
-  const std::vector<Param>& outputs_of(const OpVersion& v) const { return v.outputs.empty() ? outputs : v.outputs; }
+  std::span<const Param> inputs_of(const OpVersion& v) const { return v.inputs.empty() ? inputs : v.inputs; }
+  std::span<const Param> outputs_of(const OpVersion& v) const { return v.outputs.empty() ? outputs : v.outputs; }
 };
 
 // The input counts a list of params accepts: optional params may be left off the end (or passed as
 // null in the middle), a variadic one takes one or more.
-size_t min_input_count(const std::vector<Param>& params);
-size_t max_input_count(const std::vector<Param>& params);  // kVariadic for "any number"
+size_t min_input_count(std::span<const Param> params);
+size_t max_input_count(std::span<const Param> params);  // kVariadic for "any number"
 // The types `constraint` allows in `version`; empty if it names none.
-const std::vector<DType>& constraint_types(const OpVersion& version, std::string_view constraint);
+std::span<const DType> constraint_types(const OpVersion& version, std::string_view constraint);
 
 constexpr size_t kVariadic = static_cast<size_t>(-1);
 
@@ -116,8 +119,8 @@ class PreparedOp {
   bool reshapes() const { return kernel_->reshapes(); }
   // The input count check of run(), for callers that know the count beforehand (a model's nodes).
   Status check_input_count(size_t count) const;
-  const std::vector<Param>& inputs() const { return schema_->inputs_of(*version_); }
-  const std::vector<Param>& outputs() const { return schema_->outputs_of(*version_); }
+  std::span<const Param> inputs() const { return schema_->inputs_of(*version_); }
+  std::span<const Param> outputs() const { return schema_->outputs_of(*version_); }
 
   const OpSchema& schema() const { return *schema_; }
   const OpVersion& version() const { return *version_; }
@@ -128,7 +131,7 @@ class PreparedOp {
 
   // What check_inputs() needs of an input param, which depends on the version alone: resolved once.
   struct ParamCheck {
-    const std::vector<DType>* types;  // the types its constraint allows
+    std::span<const DType> types;  // the types its constraint allows
     size_t first;  // the first param of its constraint: their inputs share one type
   };
 
@@ -140,7 +143,7 @@ class PreparedOp {
 };
 
 // Every operator this runtime implements, in a fixed order.
-const std::vector<const OpSchema*>& all_operators();
+std::span<const OpSchema* const> all_operators();
 const OpSchema* find_operator(std::string_view name);
 
 }  // namespace ow

@@ -182,35 +182,27 @@ static_assert(static_cast<int>(kernels::PadFill::kWrap) == static_cast<int>(PadM
               static_cast<int>(kernels::PadFill::kReflect) == static_cast<int>(PadMode::kReflect) &&
               static_cast<int>(kernels::PadFill::kEdge) == static_cast<int>(PadMode::kEdge));
 
-const std::vector<Param> kPadInputs1 = {{"data", "T"}};
-const std::vector<Param> kPadInputs11 = {{"data", "T"}, {"pads", "tensor(int64)"}, {"constant_value", "T", Param::Arity::kOptional}};
-const std::vector<Param> kPadInputs18 = with(kPadInputs11, {{"axes", "Tind", Param::Arity::kOptional}});
+constexpr Param kPadInputs1[] = {{"data", "T"}};
+constexpr std::array<Param, 3> kPadInputs11 = {{{"data", "T"}, {"pads", "tensor(int64)"}, {"constant_value", "T", Param::Arity::kOptional}}};
+constexpr auto kPadInputs18 = with(kPadInputs11, Param{"axes", "Tind", Param::Arity::kOptional});
+constexpr Param kPadOutputs[] = {{"output", "T"}};
 
-std::vector<TypeConstraint> pad_types(std::vector<DType> t, bool axes) {
-  std::vector<TypeConstraint> c = {{"T", std::move(t)}, {"tensor(int64)", {DType::kInt64}}};
-  if (axes) c.push_back({"Tind", {DType::kInt32, DType::kInt64}});
-  return c;
-}
+constexpr TypeConstraint kPadTypes11[] = {{"T", kNumericTypes}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kPadTypes13[] = {{"T", kAllTypes}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kPadTypes18[] = {{"T", kAllTypes}, {"tensor(int64)", kInt64Type}, {"Tind", kIndexTypes}};
+constexpr std::string_view kAttributes1[] = {"mode", "paddings", "value"};
+constexpr std::string_view kAttributes2[] = {"mode", "pads", "value"};
+constexpr std::string_view kAttributes11[] = {"mode"};
+constexpr auto kPadVersions =
+    concat(std::to_array<OpVersion>(
+               {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes1, .inputs = kPadInputs1},
+                {.since_version = 2, .types = type_t<kFloatTypes>, .attributes = kAttributes2, .inputs = kPadInputs1},
+                {.since_version = 11, .types = kPadTypes11, .attributes = kAttributes11, .inputs = kPadInputs11},
+                {.since_version = 13, .types = kPadTypes13, .attributes = kAttributes11, .inputs = kPadInputs11}}),
+           same_versions({18, 19, 21, 23, 24, 25}, {.types = kPadTypes18, .attributes = kAttributes11}));
 
 }  // namespace
 
-const OpSchema& pad_schema() {
-  static const OpSchema schema{
-      .name = "Pad",
-      .inputs = kPadInputs18,
-      .outputs = {{"output", "T"}},
-      .versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"mode", "paddings", "value"}, .inputs = kPadInputs1},
-                   {.since_version = 2, .types = type_t(kFloatTypes), .attributes = {"mode", "pads", "value"}, .inputs = kPadInputs1},
-                   {.since_version = 11, .types = pad_types(kNumericTypes, false), .attributes = {"mode"}, .inputs = kPadInputs11},
-                   {.since_version = 13, .types = pad_types(kAllTypes, false), .attributes = {"mode"}, .inputs = kPadInputs11},
-                   {.since_version = 18, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
-                   {.since_version = 19, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
-                   {.since_version = 21, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
-                   {.since_version = 23, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
-                   {.since_version = 24, .types = pad_types(kAllTypes, true), .attributes = {"mode"}},
-                   {.since_version = 25, .types = pad_types(kAllTypes, true), .attributes = {"mode"}}},
-      .make_kernel = make_pad};
-  return schema;
-}
+constexpr OpSchema kPadSchema{.name = "Pad", .inputs = kPadInputs18, .outputs = kPadOutputs, .versions = kPadVersions, .make_kernel = make_pad};
 
 }  // namespace ow

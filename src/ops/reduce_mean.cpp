@@ -223,27 +223,27 @@ Result<std::unique_ptr<Kernel>> make_reduce_mean(int version, const Attributes& 
   return std::unique_ptr<Kernel>(new ReduceMeanKernel(version, std::move(axes), keepdims, noop));
 }
 
-const std::vector<DType> kReduceTypes = {DType::kFloat64, DType::kFloat32, DType::kFloat16, DType::kInt32,
-                                         DType::kInt64,   DType::kUint32,  DType::kUint64};
-
-}  // namespace
+constexpr std::array<DType, 7> kReduceTypes = {DType::kFloat64, DType::kFloat32, DType::kFloat16, DType::kInt32,
+                                               DType::kInt64,   DType::kUint32,  DType::kUint64};
+constexpr auto kReduceTypes13 = with(kReduceTypes, DType::kBFloat16);
 
 // 1 and 11 (the axes' range stated) take the axes as an attribute, 13 adds bfloat16, 18 takes the
 // axes as an input and adds noop_with_empty_axes.
-const OpSchema& reduce_mean_schema() {
-  static const std::vector<Param> kInputs1 = {{"data", "T"}};
-  static const OpSchema schema{
-      .name = "ReduceMean",
-      .inputs = {{"data", "T"}, {"axes", "tensor(int64)", Param::Arity::kOptional}},
-      .outputs = {{"reduced", "T"}},
-      .versions = {{.since_version = 1, .types = type_t(kReduceTypes), .attributes = {"axes", "keepdims"}, .inputs = kInputs1},
-                   {.since_version = 11, .types = type_t(kReduceTypes), .attributes = {"axes", "keepdims"}, .inputs = kInputs1},
-                   {.since_version = 13, .types = type_t(with(kReduceTypes, {DType::kBFloat16})), .attributes = {"axes", "keepdims"}, .inputs = kInputs1},
-                   {.since_version = 18,
-                    .types = {{"T", with(kReduceTypes, {DType::kBFloat16})}, {"tensor(int64)", {DType::kInt64}}},
-                    .attributes = {"keepdims", "noop_with_empty_axes"}}},
-      .make_kernel = make_reduce_mean};
-  return schema;
-}
+constexpr Param kInputs1[] = {{"data", "T"}};
+constexpr Param kInputs18[] = {{"data", "T"}, {"axes", "tensor(int64)", Param::Arity::kOptional}};
+constexpr Param kOutputs[] = {{"reduced", "T"}};
+constexpr std::string_view kAttributes1[] = {"axes", "keepdims"};
+constexpr std::string_view kAttributes18[] = {"keepdims", "noop_with_empty_axes"};
+constexpr TypeConstraint kTypes18[] = {{"T", kReduceTypes13}, {"tensor(int64)", kInt64Type}};
+constexpr OpVersion kReduceMeanVersions[] = {
+    {.since_version = 1, .types = type_t<kReduceTypes>, .attributes = kAttributes1, .inputs = kInputs1},
+    {.since_version = 11, .types = type_t<kReduceTypes>, .attributes = kAttributes1, .inputs = kInputs1},
+    {.since_version = 13, .types = type_t<kReduceTypes13>, .attributes = kAttributes1, .inputs = kInputs1},
+    {.since_version = 18, .types = kTypes18, .attributes = kAttributes18}};
+
+}  // namespace
+
+constexpr OpSchema kReduceMeanSchema{
+    .name = "ReduceMean", .inputs = kInputs18, .outputs = kOutputs, .versions = kReduceMeanVersions, .make_kernel = make_reduce_mean};
 
 }  // namespace ow

@@ -5,20 +5,20 @@
 
 namespace ow {
 
-const std::vector<const OpSchema*>& all_operators() {
-  static const std::vector<const OpSchema*> ops = {&floor_schema(), &ceil_schema(), &round_schema(), &min_schema(),
-                                                     &average_pool_schema(),
+std::span<const OpSchema* const> all_operators() {
+  static constexpr const OpSchema* ops[] = {&kFloorSchema, &kCeilSchema, &kRoundSchema, &kMinSchema,
+                                                     &kAveragePoolSchema,
                                                      // Reshape, Flatten, Squeeze, Unsqueeze, Transpose
-                                                     &reshape_schema(), &flatten_schema(), &squeeze_schema(),
-                                                     &unsqueeze_schema(), &transpose_schema(),
+                                                     &kReshapeSchema, &kFlattenSchema, &kSqueezeSchema,
+                                                     &kUnsqueezeSchema, &kTransposeSchema,
                                                      // Clip, Relu, Max, Add, Sub, Mul, Div
-                                                     &clip_schema(), &relu_schema(), &max_schema(), &add_schema(),
-                                                     &sub_schema(), &mul_schema(), &div_schema(),
+                                                     &kClipSchema, &kReluSchema, &kMaxSchema, &kAddSchema,
+                                                     &kSubSchema, &kMulSchema, &kDivSchema,
                                                      // Pad, GlobalAveragePool, ReduceMean
-                                                     &pad_schema(), &global_average_pool_schema(), &reduce_mean_schema(),
+                                                     &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
                                                      // constants and data movement (data-a)
-                                                     &constant_schema(), &identity_schema(), &cast_schema(), &shape_schema(),
-                                                     &gather_schema(), &concat_schema()};
+                                                     &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema,
+                                                     &kGatherSchema, &kConcatSchema};
   return ops;
 }
 
@@ -30,7 +30,7 @@ const OpSchema* find_operator(std::string_view name) {
 
 namespace {
 
-std::string types_to_string(const std::vector<DType>& types) {
+std::string types_to_string(std::span<const DType> types) {
   std::string s;
   for (DType t : types) s += (s.empty() ? "" : ", ") + std::string(dtype_name(t));
   return s;
@@ -75,33 +75,32 @@ Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, c
   auto kernel = schema->make_kernel(version->since_version, attrs);
   if (!kernel.ok()) return kernel.status().with_context(op.label() + ": ");
   op.kernel_ = std::shared_ptr<const Kernel>(kernel.take());
-  const std::vector<Param>& params = op.inputs();
+  const std::span<const Param> params = op.inputs();
   op.least_inputs_ = min_input_count(params);
   op.most_inputs_ = max_input_count(params);
   op.param_checks_.reserve(params.size());
   for (size_t p = 0; p < params.size(); ++p) {
     size_t first = 0;
     while (params[first].type != params[p].type) ++first;
-    op.param_checks_.push_back({&constraint_types(*version, params[p].type), first});
+    op.param_checks_.push_back({constraint_types(*version, params[p].type), first});
   }
   return op;
 }
 
-size_t min_input_count(const std::vector<Param>& params) {
+size_t min_input_count(std::span<const Param> params) {
   size_t n = params.size();
   while (n > 0 && params[n - 1].arity == Param::Arity::kOptional) --n;
   return n;
 }
 
-size_t max_input_count(const std::vector<Param>& params) {
+size_t max_input_count(std::span<const Param> params) {
   return !params.empty() && params.back().arity == Param::Arity::kVariadic ? kVariadic : params.size();
 }
 
-const std::vector<DType>& constraint_types(const OpVersion& version, std::string_view constraint) {
-  static const std::vector<DType> none;
+std::span<const DType> constraint_types(const OpVersion& version, std::string_view constraint) {
   for (const TypeConstraint& c : version.types)
     if (c.name == constraint) return c.types;
-  return none;
+  return {};
 }
 
 Status PreparedOp::check_input_count(size_t n) const {
@@ -138,7 +137,7 @@ Status PreparedOp::view_shape(const Inputs& inputs, Dims& dims) const {
 Status PreparedOp::check_inputs(const Inputs& inputs) const {
   const size_t n = inputs.size();
   OW_RETURN_IF_ERROR(check_input_count(n));
-  const std::vector<Param>& params = this->inputs();
+  const std::span<const Param> params = this->inputs();
   for (size_t i = 0; i < n; ++i) {
     const size_t p = std::min(i, params.size() - 1);  // a variadic param repeats
     const Param& param = params[p];
@@ -149,7 +148,7 @@ Status PreparedOp::check_inputs(const Inputs& inputs) const {
       return InvalidArgument(label() + ": " + input() + " is required but was omitted");
     }
     const DType t = inputs[i]->dtype();
-    const std::vector<DType>& types = *param_checks_[p].types;
+    const std::span<const DType> types = param_checks_[p].types;
     if (std::find(types.begin(), types.end(), t) == types.end())
       return InvalidArgument(label() + ": " + input() + " has type " + dtype_name(t) + ", which this version does not accept (it accepts " + types_to_string(types) +
                              ")");

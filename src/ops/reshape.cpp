@@ -291,79 +291,63 @@ Result<std::unique_ptr<Kernel>> make_axes_kernel(int version, const Attributes& 
   return std::unique_ptr<Kernel>(new K(version, has_axes, std::move(axes)));
 }
 
-const TypeConstraint kInt64 = {"tensor(int64)", {DType::kInt64}};
-const std::vector<int> kSince13 = {13, 21, 23, 24, 25};
-
-}  // namespace
+constexpr TypeConstraint kNumericInt64[] = {{"T", kNumericTypes}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kAllInt64[] = {{"T", kAllTypes}, {"tensor(int64)", kInt64Type}};
+constexpr int kSince13[] = {13, 21, 23, 24, 25};
 
 // 1: shape as an attribute (and consumed_inputs); 5: shape as an input, every type but bfloat16; 13
 // adds bfloat16; 14 allowzero; 19, 21, 23, 24 and 25 add only types the runtime does not have.
-const OpSchema& reshape_schema() {
-  static const OpSchema schema = [] {
-    std::vector<OpVersion> versions = {
-        {.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs", "shape"}, .inputs = {{"data", "T"}}},
-        {.since_version = 5, .types = {{"T", kNumericTypes}, kInt64}, .attributes = {}},
-        {.since_version = 13, .types = {{"T", kAllTypes}, kInt64}, .attributes = {}}};
-    for (const OpVersion& v : same_versions({14, 19, 21, 23, 24, 25}, {"allowzero"}, {{"T", kAllTypes}, kInt64})) versions.push_back(v);
-    return OpSchema{.name = "Reshape",
-                    .inputs = {{"data", "T"}, {"shape", kInt64.name}},
-                    .outputs = {{"reshaped", "T"}},
-                    .versions = std::move(versions),
-                    .make_kernel = make_reshape};
-  }();
-  return schema;
-}
+constexpr std::string_view kReshapeAttributes1[] = {"consumed_inputs", "shape"};
+constexpr std::string_view kAllowZero[] = {"allowzero"};
+constexpr Param kReshapeInputs1[] = {{"data", "T"}};
+constexpr auto kReshapeVersions = concat(
+    std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kReshapeAttributes1, .inputs = kReshapeInputs1},
+                              {.since_version = 5, .types = kNumericInt64, .attributes = {}},
+                              {.since_version = 13, .types = kAllInt64, .attributes = {}}}),
+    same_versions({14, 19, 21, 23, 24, 25}, {.types = kAllInt64, .attributes = kAllowZero}));
+constexpr Param kReshapeInputs[] = {{"data", "T"}, {"shape", "tensor(int64)"}};
+constexpr Param kReshapeOutputs[] = {{"reshaped", "T"}};
 
 // 9 takes every type but bfloat16; 11 allows a negative axis; 13 adds bfloat16.
-const OpSchema& flatten_schema() {
-  static const OpSchema schema = [] {
-    std::vector<OpVersion> versions = {{.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"axis"}},
-                                       {.since_version = 9, .types = type_t(kNumericTypes), .attributes = {"axis"}},
-                                       {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"axis"}}};
-    for (const OpVersion& v : same_versions(kSince13, {"axis"}, type_t(kAllTypes))) versions.push_back(v);
-    return OpSchema{.name = "Flatten",
-                    .inputs = {{"input", "T"}},
-                    .outputs = {{"output", "T"}},
-                    .versions = std::move(versions),
-                    .make_kernel = make_flatten};
-  }();
-  return schema;
-}
-
-namespace {
+constexpr std::string_view kAxis[] = {"axis"};
+constexpr auto kFlattenVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAxis},
+                                                                   {.since_version = 9, .types = type_t<kNumericTypes>, .attributes = kAxis},
+                                                                   {.since_version = 11, .types = type_t<kNumericTypes>, .attributes = kAxis}}),
+                                         same_versions(kSince13, {.types = type_t<kAllTypes>, .attributes = kAxis}));
+constexpr Param kFlattenInputs[] = {{"input", "T"}};
+constexpr Param kFlattenOutputs[] = {{"output", "T"}};
 
 // Squeeze's and Unsqueeze's versions: 11 allows negative axes; 13 takes axes as an input (their
 // schemas say whether it is optional) and adds bfloat16.
-const std::vector<OpVersion>& axes_versions() {
-  static const std::vector<OpVersion> versions = [] {
-    const std::vector<Param> data_only = {{"data", "T"}};
-    std::vector<OpVersion> list = {
-        {.since_version = 1, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only},
-        {.since_version = 11, .types = type_t(kNumericTypes), .attributes = {"axes"}, .inputs = data_only}};
-    for (const OpVersion& v : same_versions(kSince13, {}, {{"T", kAllTypes}, kInt64})) list.push_back(v);
-    return list;
-  }();
-  return versions;
-}
+constexpr std::string_view kAxes[] = {"axes"};
+constexpr Param kDataOnly[] = {{"data", "T"}};
+constexpr auto kAxesVersions =
+    concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kNumericTypes>, .attributes = kAxes, .inputs = kDataOnly},
+                                     {.since_version = 11, .types = type_t<kNumericTypes>, .attributes = kAxes, .inputs = kDataOnly}}),
+           same_versions(kSince13, {.types = kAllInt64, .attributes = {}}));
+constexpr Param kSqueezeInputs[] = {{"data", "T"}, {"axes", "tensor(int64)", Param::Arity::kOptional}};
+constexpr Param kSqueezeOutputs[] = {{"squeezed", "T"}};
+constexpr Param kUnsqueezeInputs[] = {{"data", "T"}, {"axes", "tensor(int64)"}};
+constexpr Param kUnsqueezeOutputs[] = {{"expanded", "T"}};
 
 }  // namespace
 
-const OpSchema& squeeze_schema() {
-  static const OpSchema schema{.name = "Squeeze",
-                               .inputs = {{"data", "T"}, {"axes", kInt64.name, Param::Arity::kOptional}},
-                               .outputs = {{"squeezed", "T"}},
-                               .versions = axes_versions(),
-                               .make_kernel = make_axes_kernel<SqueezeKernel>};
-  return schema;
-}
+constexpr OpSchema kReshapeSchema{
+    .name = "Reshape", .inputs = kReshapeInputs, .outputs = kReshapeOutputs, .versions = kReshapeVersions, .make_kernel = make_reshape};
 
-const OpSchema& unsqueeze_schema() {
-  static const OpSchema schema{.name = "Unsqueeze",
-                               .inputs = {{"data", "T"}, {"axes", kInt64.name}},
-                               .outputs = {{"expanded", "T"}},
-                               .versions = axes_versions(),
-                               .make_kernel = make_axes_kernel<UnsqueezeKernel>};
-  return schema;
-}
+constexpr OpSchema kFlattenSchema{
+    .name = "Flatten", .inputs = kFlattenInputs, .outputs = kFlattenOutputs, .versions = kFlattenVersions, .make_kernel = make_flatten};
+
+constexpr OpSchema kSqueezeSchema{.name = "Squeeze",
+                                  .inputs = kSqueezeInputs,
+                                  .outputs = kSqueezeOutputs,
+                                  .versions = kAxesVersions,
+                                  .make_kernel = make_axes_kernel<SqueezeKernel>};
+
+constexpr OpSchema kUnsqueezeSchema{.name = "Unsqueeze",
+                                    .inputs = kUnsqueezeInputs,
+                                    .outputs = kUnsqueezeOutputs,
+                                    .versions = kAxesVersions,
+                                    .make_kernel = make_axes_kernel<UnsqueezeKernel>};
 
 }  // namespace ow

@@ -37,44 +37,36 @@ Result<std::unique_ptr<Kernel>> make_rounding(int /*version*/, const Attributes&
 }
 
 // Floor and Ceil share their history: 1 has consumed_inputs, 6 drops it, 13 adds bfloat16.
-// 1 has consumed_inputs, 6 drops it, 13 adds bfloat16.
-const std::vector<OpVersion> kFloorCeilVersions = {
-    {.since_version = 1, .types = type_t(kFloatTypes), .attributes = {"consumed_inputs"}},
-    {.since_version = 6, .types = type_t(kFloatTypes), .attributes = {}},
-    {.since_version = 13, .types = type_t(kFloatTypesBf16), .attributes = {}}};
+constexpr std::string_view kConsumedInputs[] = {"consumed_inputs"};
+constexpr OpVersion kFloorCeilVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kConsumedInputs},
+                                            {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = {}},
+                                            {.since_version = 13, .types = type_t<kFloatTypesBf16>, .attributes = {}}};
+
+// 22 adds bfloat16.
+constexpr OpVersion kRoundVersions[] = {{.since_version = 11, .types = type_t<kFloatTypes>, .attributes = {}},
+                                        {.since_version = 22, .types = type_t<kFloatTypesBf16>, .attributes = {}}};
 
 }  // namespace
 
-const OpSchema& floor_schema() {
-  static const OpSchema schema{.name = "Floor",
-                               .inputs = kUnaryInputs,
-                               .outputs = kUnaryOutputs,
-                               .versions = kFloorCeilVersions,
-                               .make_kernel = make_rounding<RoundingMode::kFloor>,
-                               .elementwise = true};
-  return schema;
-}
+constexpr OpSchema kFloorSchema{.name = "Floor",
+                                .inputs = kUnaryInputs,
+                                .outputs = kUnaryOutputs,
+                                .versions = kFloorCeilVersions,
+                                .make_kernel = make_rounding<RoundingMode::kFloor>,
+                                .elementwise = true};
 
-const OpSchema& ceil_schema() {
-  static const OpSchema schema{.name = "Ceil",
+constexpr OpSchema kCeilSchema{.name = "Ceil",
                                .inputs = kUnaryInputs,
                                .outputs = kUnaryOutputs,
                                .versions = kFloorCeilVersions,
                                .make_kernel = make_rounding<RoundingMode::kCeil>,
                                .elementwise = true};
-  return schema;
-}
 
-// 22 adds bfloat16.
-const OpSchema& round_schema() {
-  static const OpSchema schema{.name = "Round",
-                               .inputs = kUnaryInputs,
-                               .outputs = kUnaryOutputs,
-                               .versions = {{.since_version = 11, .types = type_t(kFloatTypes), .attributes = {}},
-                                            {.since_version = 22, .types = type_t(kFloatTypesBf16), .attributes = {}}},
-                               .make_kernel = make_rounding<RoundingMode::kNearestEven>,
-                               .elementwise = true};
-  return schema;
-}
+constexpr OpSchema kRoundSchema{.name = "Round",
+                                .inputs = kUnaryInputs,
+                                .outputs = kUnaryOutputs,
+                                .versions = kRoundVersions,
+                                .make_kernel = make_rounding<RoundingMode::kNearestEven>,
+                                .elementwise = true};
 
 }  // namespace ow

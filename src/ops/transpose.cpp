@@ -87,24 +87,16 @@ Result<std::unique_ptr<Kernel>> make_transpose(int /*version*/, const Attributes
   return std::unique_ptr<Kernel>(new TransposeKernel(has_perm, std::move(perm)));
 }
 
-const std::vector<std::string_view> kPerm = {"perm"};
+constexpr std::string_view kPerm[] = {"perm"};
+// 13 adds bfloat16; 21, 23, 24 and 25 add only types the runtime does not have.
+constexpr auto kTransposeVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kNumericTypes>, .attributes = kPerm}}),
+                                           same_versions({13, 21, 23, 24, 25}, {.types = type_t<kAllTypes>, .attributes = kPerm}));
+constexpr Param kInputs[] = {{"data", "T"}};
+constexpr Param kOutputs[] = {{"transposed", "T"}};
 
 }  // namespace
 
-// 13 adds bfloat16; 21, 23, 24 and 25 add only types the runtime does not have.
-const OpSchema& transpose_schema() {
-  static const OpSchema schema{
-      .name = "Transpose",
-      .inputs = {{"data", "T"}},
-      .outputs = {{"transposed", "T"}},
-      .versions = {{.since_version = 1, .types = type_t(kNumericTypes), .attributes = kPerm},
-                   {.since_version = 13, .types = type_t(kAllTypes), .attributes = kPerm},
-                   {.since_version = 21, .types = type_t(kAllTypes), .attributes = kPerm},
-                   {.since_version = 23, .types = type_t(kAllTypes), .attributes = kPerm},
-                   {.since_version = 24, .types = type_t(kAllTypes), .attributes = kPerm},
-                   {.since_version = 25, .types = type_t(kAllTypes), .attributes = kPerm}},
-      .make_kernel = make_transpose};
-  return schema;
-}
+constexpr OpSchema kTransposeSchema{
+    .name = "Transpose", .inputs = kInputs, .outputs = kOutputs, .versions = kTransposeVersions, .make_kernel = make_transpose};
 
 }  // namespace ow

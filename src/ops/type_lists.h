@@ -1,51 +1,59 @@
-// Type constraints and list helpers shared by the operator schemas.
+// Type constraints and list helpers shared by the operator schemas: constexpr arrays, for spans of the
+// schemas (ops/operator.h) to point into.
 #pragma once
 
-#include <initializer_list>
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <string_view>
-#include <type_traits>
-#include <vector>
 
 #include "core/dtype.h"
 #include "ops/operator.h"
 
 namespace ow {
 
-// `list` with `added` appended: a version's types or attributes as its predecessor's plus what it adds.
-template <typename T>
-std::vector<T> with(std::vector<T> list, std::type_identity_t<std::initializer_list<T>> added) {
-  list.insert(list.end(), added);
-  return list;
+// `lists` one after another: an operator's versions written in parts, a type list of two.
+template <typename T, size_t... N>
+constexpr std::array<T, (N + ...)> concat(const std::array<T, N>&... lists) {
+  std::array<T, (N + ...)> all{};
+  size_t i = 0;
+  ((std::copy(lists.begin(), lists.end(), all.begin() + i), i += N), ...);
+  return all;
 }
 
-inline const std::vector<DType> kFloatTypes = {DType::kFloat64, DType::kFloat32, DType::kFloat16};
-inline const std::vector<DType> kFloatTypesBf16 = with(kFloatTypes, {DType::kBFloat16});
-inline const std::vector<DType> kIntegerTypes = {DType::kInt8,  DType::kInt16,  DType::kInt32,  DType::kInt64,
-                                                 DType::kUint8, DType::kUint16, DType::kUint32, DType::kUint64};
-// ONNX's "numeric" types that this runtime has; with bfloat16, every type it has.
-inline const std::vector<DType> kNumericTypes = [] {
-  std::vector<DType> types = kFloatTypes;
-  types.insert(types.end(), kIntegerTypes.begin(), kIntegerTypes.end());
-  return types;
-}();
-inline const std::vector<DType> kAllTypes = with(kNumericTypes, {DType::kBFloat16});
+// `list` with `added` appended: a version's types or attributes as its predecessor's plus what it adds.
+template <typename T, size_t N, typename... Added>
+constexpr std::array<T, N + sizeof...(Added)> with(const std::array<T, N>& list, const Added&... added) {
+  return concat(list, std::array<T, sizeof...(Added)>{T(added)...});
+}
 
-// Versions that differ only in types the runtime does not have: each of `since` with the same types,
-// attributes and, where they differ from the schema's, inputs and outputs.
-inline std::vector<OpVersion> same_versions(std::vector<int> since, std::vector<std::string_view> attributes,
-                                            std::vector<TypeConstraint> types, std::vector<Param> inputs = {},
-                                            std::vector<Param> outputs = {}) {
-  std::vector<OpVersion> versions;
-  for (int v : since)
-    versions.push_back({.since_version = v, .types = types, .attributes = attributes, .inputs = inputs, .outputs = outputs});
+inline constexpr std::array<DType, 3> kFloatTypes = {DType::kFloat64, DType::kFloat32, DType::kFloat16};
+inline constexpr auto kFloatTypesBf16 = with(kFloatTypes, DType::kBFloat16);
+inline constexpr std::array<DType, 8> kIntegerTypes = {DType::kInt8,  DType::kInt16,  DType::kInt32,  DType::kInt64,
+                                                       DType::kUint8, DType::kUint16, DType::kUint32, DType::kUint64};
+// ONNX's "numeric" types that this runtime has; with bfloat16, every type it has.
+inline constexpr auto kNumericTypes = concat(kFloatTypes, kIntegerTypes);
+inline constexpr auto kAllTypes = with(kNumericTypes, DType::kBFloat16);
+inline constexpr std::array<DType, 1> kInt64Type = {DType::kInt64};
+inline constexpr std::array<DType, 2> kIndexTypes = {DType::kInt32, DType::kInt64};
+
+// Versions that differ only in types the runtime does not have: `version` once for each of `since`.
+template <size_t N>
+constexpr std::array<OpVersion, N> same_versions(const int (&since)[N], OpVersion version) {
+  std::array<OpVersion, N> versions{};
+  for (size_t i = 0; i < N; ++i) {
+    versions[i] = version;
+    versions[i].since_version = since[i];
+  }
   return versions;
 }
 
-// The one type constraint "T" of most operators.
-inline std::vector<TypeConstraint> type_t(std::vector<DType> types) { return {{"T", std::move(types)}}; }
+// The one type constraint "T" of most operators, allowing `types`: type_t<kFloatTypes>.
+template <const auto& types>
+inline constexpr TypeConstraint type_t[] = {{"T", types}};
 
 // The signature of an operator of one input X and one output Y of type T.
-inline const std::vector<Param> kUnaryInputs = {{"X", "T"}};
-inline const std::vector<Param> kUnaryOutputs = {{"Y", "T"}};
+inline constexpr Param kUnaryInputs[] = {{"X", "T"}};
+inline constexpr Param kUnaryOutputs[] = {{"Y", "T"}};
 
 }  // namespace ow

@@ -144,7 +144,7 @@ inline Dims call_dims(CallReader& r) {
 // again and must give the same bytes.
 inline void run_operator_input(const uint8_t* data, size_t size) {
   CallReader r(data, size);
-  const std::vector<const OpSchema*>& ops = all_operators();
+  const std::span<const OpSchema* const> ops = all_operators();
   const OpSchema& schema = *ops[r.byte() % ops.size()];
   const uint8_t opset_byte = r.byte();
   const int64_t opset = opset_byte < 224 ? opset_byte % 26 : r.value();
