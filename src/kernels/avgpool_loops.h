@@ -1,7 +1,7 @@
 // The loops of average pooling, shared by the float32 and float64 kernels. A plane is pooled one output
-// row (last spatial axis) at a time: the input rows inside the window on the outer axes are summed into
-// one row (for the common windows, on the fly, column by column), then each output column sums its taps
-// along that row and divides.
+// row (last spatial axis) at a time (or, for 3x3 windows, two, which share input rows): the input rows
+// inside the window on the outer axes are summed into one row (for the common windows, on the fly,
+// column by column), then each output column sums its taps along that row and divides.
 //
 // V is the kernel's SIMD128 vector of kLanes lanes of T: it provides load, store, add, div, splat,
 // sum_lanes (of one vector), mul, and the lane moves below, for vectors a = (a0 .. aL-1) and b = (b0 .. bL-1) of L lanes:
@@ -14,9 +14,18 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <type_traits>
 
 #include "kernels/avgpool.h"
+
+// Before a loop that the wasm build compiles once, not unrolled. (GCC, which builds only the native
+// tests, is left to its own choice.)
+#ifdef __clang__
+#define OW_NOUNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define OW_NOUNROLL
+#endif
 
 namespace ow::kernels::avgpool_detail {
 
@@ -195,6 +204,90 @@ struct SummedRows {
     for (size_t r = 0; r < R; ++r) shifted.rows[r] += i;
     return shifted;
   }
+
+  // One output row: pool_row_fixed takes SummedRows and RowGroup alike.
+  using Vector = V;
+  static constexpr size_t kOutputRows = 1;
+  const SummedRows& row(size_t) const { return *this; }
+  static T* output(T* y, size_t) { return y; }
+};
+
+// N output rows' vectors of V, each operation done on every one: the vector pool_windows_fixed computes
+// with for a RowGroup.
+template <class V, size_t N>
+struct VectorsOf {
+  using Vec = decltype(V::splat(0));
+  struct Each {
+    Vec v[N];
+  };
+  // Where they are stored: y, and the output rows after it `stride` elements apart.
+  template <typename T>
+  struct Out {
+    T* y;
+    size_t stride;
+    Out operator+(size_t i) const { return {y + i, stride}; }
+  };
+  static constexpr size_t kLanes = V::kLanes;
+  template <typename T>
+  static void store(Out<T> p, Each e) {
+    for (size_t n = 0; n < N; ++n) V::store(p.y + n * p.stride, e.v[n]);
+  }
+  template <class F, class... Args>
+  static Each each(F f, Args... args) {
+    Each e;
+    for (size_t n = 0; n < N; ++n) e.v[n] = f(args.v[n]...);
+    return e;
+  }
+  static Each splat(typename V::Scalar s) {
+    Each e;
+    for (size_t n = 0; n < N; ++n) e.v[n] = V::splat(s);
+    return e;
+  }
+  static Each add(Each a, Each b) { return each(V::add, a, b); }
+  static Each div(Each a, Each b) { return each(V::div, a, b); }
+  static Each even(Each a, Each b) { return each(V::even, a, b); }
+  static Each odd(Each a, Each b) { return each(V::odd, a, b); }
+  static Each shift1(Each a, Each b) { return each(V::shift1, a, b); }
+  static Each shift2(Each a, Each b) { return each(V::shift2, a, b); }
+};
+
+// The R input rows of each of N output rows, each output row's Step rows after the one before: the
+// R + (N - 1) * Step rows are loaded once and summed for each output row as SummedRows sums them, so
+// that rows the output rows share are loaded once for all.
+template <class V, size_t R, size_t Step, size_t N, typename T>
+struct RowGroup {
+  static constexpr size_t kRows = R + (N - 1) * Step;
+  const T* rows[kRows];
+
+  template <class Load>
+  typename VectorsOf<V, N>::Each sum(Load load, size_t i) const {
+    decltype(load(rows[0])) v[kRows];
+    for (size_t r = 0; r < kRows; ++r) v[r] = load(rows[r] + i);
+    typename VectorsOf<V, N>::Each e;
+    for (size_t n = 0; n < N; ++n) {
+      e.v[n] = v[n * Step];
+      for (size_t r = 1; r < R; ++r) e.v[n] = V::add(e.v[n], v[n * Step + r]);
+    }
+    return e;
+  }
+  auto load(size_t i) const { return sum([](const T* p) { return V::load(p); }, i); }
+  auto load_lo(size_t i) const { return sum([](const T* p) { return V::load_lo(p); }, i); }
+  auto load_lo2(size_t i) const { return sum([](const T* p) { return V::load_lo2(p); }, i); }
+  RowGroup from(size_t i) const {
+    RowGroup shifted = *this;
+    for (size_t r = 0; r < kRows; ++r) shifted.rows[r] += i;
+    return shifted;
+  }
+
+  using Vector = VectorsOf<V, N>;
+  static constexpr size_t kOutputRows = N;
+  // Output row n's rows.
+  SummedRows<V, R, T> row(size_t n) const {
+    SummedRows<V, R, T> one;
+    for (size_t r = 0; r < R; ++r) one.rows[r] = rows[n * Step + r];
+    return one;
+  }
+  static typename Vector::template Out<T> output(T* y, size_t stride) { return {y, stride}; }
 };
 
 // Divides sums by one divisor. Where the divisor is a power of two (2x2 and 2x2x2 windows), multiplying
@@ -230,9 +323,9 @@ struct PlainDivide {
 // computing the same outputs again); returns the first output not covered. A block's taps past its
 // own S * kLanes are the first of the next block's, which are carried over rather than loaded twice;
 // only the last blocks load them alone. The rows advance with the blocks, so that the loads' offsets
-// are constants.
-template <class V, size_t K, size_t S, size_t R, typename T, class Average>
-size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Average average, size_t o, size_t end, T* y) {
+// are constants. Rows is a SummedRows, or a RowGroup with V its VectorsOf and y its Out.
+template <class V, size_t K, size_t S, class Rows, class Average, class Y>
+size_t pool_windows_fixed(const Rows& rows, ptrdiff_t origin, Average average, size_t o, size_t end, Y y) {
   constexpr size_t L = V::kLanes;
   if (o + L > end) return o;
   const auto at = [&rows, origin](size_t o) { return rows.from(static_cast<size_t>(static_cast<ptrdiff_t>(o * S) + origin)); };
@@ -245,7 +338,7 @@ size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Ave
     else return V::add(V::add(even_or_a, odd), V::shift1(even_or_a, next));
   };
   // The loop carries the next block's first vectors over (2x2 windows need none of them).
-  SummedRows<V, R, T> taps = at(o);
+  Rows taps = at(o);
   if constexpr (K == 2) {
     for (; o + 2 * L <= end; o += L, taps = taps.from(2 * L)) {
       const auto a = taps.load(0), b = taps.load(L);
@@ -273,9 +366,9 @@ size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Ave
     }
   }
   // The last block, then, if windows remain, the block that ends with them: from their own loads, the
-  // taps after them loaded alone.
-  for (size_t last = o;; last = end - L) {
-    const SummedRows<V, R, T> own = at(last);
+  // taps after them loaded alone; last_block(last) says whether it ends the row.
+  const auto last_block = [&](size_t last) {
+    const Rows own = at(last);
     if constexpr (S == 1) {
       const auto a = own.load(0);
       V::store(y + last, average(sum(a, a, own.load_lo2(L)), last));
@@ -284,8 +377,15 @@ size_t pool_windows_fixed(const SummedRows<V, R, T>& rows, ptrdiff_t origin, Ave
       if constexpr (K == 2) V::store(y + last, average(sum(even, V::odd(a, b), even), last));
       else V::store(y + last, average(sum(even, V::odd(a, b), own.load_lo(2 * L)), last));
     }
-    if (last + L >= end) return end;
+    return last + L >= end;
+  };
+  if constexpr (Rows::kOutputRows == 1) {
+    for (size_t last = o; !last_block(last); last = end - L) {}
+  } else {  // a row group's blocks are large: one copy of them (no slower than two)
+    OW_NOUNROLL
+    for (size_t last = o; !last_block(last); last = end - L) {}
   }
+  return end;
 }
 
 // Outputs [o, end) whose windows lie inside the input, one at a time.
@@ -367,29 +467,42 @@ void pool_first_block(const SummedRows<V, R, T>& rows, T row_divisor, const T* c
 template <class V, size_t K, typename T>
 using FullWindowDivide = std::conditional_t<K == 2, UniformDivide<V, T>, PlainDivide<V, T>>;
 
-// As pool_row for a fixed window over R input rows, summed on the fly: the windows inside the input
-// by the vector loop, dividing by `divide` (row_divisor * K); those reaching into the padding (a few
-// at either end), and all where fewer than kLanes lie inside, one at a time.
-template <class V, size_t K, size_t S, size_t R, typename T>
-void pool_row_fixed(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor, const FullWindowDivide<V, K, T>& divide,
-                    const T* column_divisor, T* y) {
+// As pool_row for a fixed window over R input rows, summed on the fly, for each output row of `rows`
+// (a SummedRows, or a RowGroup, whose output rows are ax.output_size apart): the windows inside the
+// input by the vector loop, of the output rows together, dividing by `divide` (row_divisor * K); those
+// reaching into the padding (a few at either end), and all where fewer than kLanes lie inside, one
+// output row and window at a time.
+template <class V, size_t K, size_t S, class Rows, typename T, class Divide>
+void pool_row_fixed(const AvgPoolAxis& ax, const Rows& rows, T row_divisor, const Divide& divide, const T* column_divisor, T* y) {
   // Pads of 1 put one window before the full ones: the vector loop takes it too.
   const bool first_block = ax.full_begin == 1 && ax.full_origin == -1 && ax.full_end >= V::kLanes;
-  if (first_block) pool_first_block<V, K, S>(rows, row_divisor, column_divisor, y);
-  const size_t o = pool_windows_fixed<V, K, S>(rows, ax.full_origin, divide, first_block ? V::kLanes : ax.full_begin, ax.full_end, y);
-  // The windows before the vector loop's, then those after it.
-  for (size_t begin = 0, end = first_block ? 0 : ax.full_begin;; begin = o, end = ax.output_size) {
-    pool_fixed_windows_scalar<K, S>(ax, rows, row_divisor, column_divisor, begin, end, y);
-    if (end == ax.output_size) return;
+  for (size_t n = 0; first_block && n < Rows::kOutputRows; ++n)
+    pool_first_block<V, K, S>(rows.row(n), row_divisor, column_divisor, y + n * ax.output_size);
+  const size_t o = pool_windows_fixed<typename Rows::Vector, K, S>(rows, ax.full_origin, divide, first_block ? V::kLanes : ax.full_begin,
+                                                                   ax.full_end, Rows::output(y, ax.output_size));
+  // The windows before the vector loop's, then those after it (for a row group, one copy of the loop,
+  // as in pool_windows_fixed); scalar(begin, end) says whether they end the row.
+  for (size_t n = 0; n < Rows::kOutputRows; ++n) {
+    const auto scalar = [&](size_t begin, size_t end) {
+      pool_fixed_windows_scalar<K, S>(ax, rows.row(n), row_divisor, column_divisor, begin, end, y + n * ax.output_size);
+      return end == ax.output_size;
+    };
+    const size_t first_end = first_block ? 0 : ax.full_begin;
+    if constexpr (Rows::kOutputRows == 1) {
+      for (size_t begin = 0, end = first_end; !scalar(begin, end); begin = o, end = ax.output_size) {}
+    } else {
+      OW_NOUNROLL
+      for (size_t begin = 0, end = first_end; !scalar(begin, end); begin = o, end = ax.output_size) {}
+    }
   }
 }
 
 // pool_row_fixed for pool_output_row and pool_full_rows: inlined into each for 2x2 windows, whose
 // short loop gains most from a divide known when compiling (a multiply) and values kept across rows;
-// one copy for both for the others, which are larger.
-template <class V, size_t K, size_t S, size_t R, typename T>
-__attribute__((noinline)) void pool_row_fixed_shared(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, T row_divisor,
-                                                     const FullWindowDivide<V, K, T>& divide, const T* column_divisor, T* y) {
+// one copy for both for the others, which are larger (and for row groups).
+template <class V, size_t K, size_t S, class Rows, typename T, class Divide>
+__attribute__((noinline)) void pool_row_fixed_shared(const AvgPoolAxis& ax, const Rows& rows, T row_divisor, const Divide& divide,
+                                                     const T* column_divisor, T* y) {
   pool_row_fixed<V, K, S>(ax, rows, row_divisor, divide, column_divisor, y);
 }
 template <class V, size_t K, size_t S, size_t R, typename T>
@@ -455,14 +568,28 @@ inline bool windows_are_planes(const AvgPoolPlan& plan) {
 template <class V, class Window, typename T>
 bool pool_full_rows(const AvgPoolAxis& outer, const AvgPoolAxis& last, const T* x, size_t begin, size_t end, const T* column_divisor,
                     T* y) {
+  constexpr size_t K = Window::kKernel, S = Window::kStride;
+  // Output row o's first input row, and the rows after it.
+  const auto fill = [&](size_t o, auto& rows) {
+    rows[0] = x + static_cast<size_t>(static_cast<ptrdiff_t>(o * outer.stride) + outer.full_origin) * last.input_size;
+    for (size_t r = 1; r < std::size(rows); ++r) rows[r] = rows[r - 1] + last.input_size;
+  };
   const auto run = [&](auto count) {
     constexpr size_t R = decltype(count)::value;
-    const FullWindowDivide<V, Window::kKernel, T> divide{T(R * Window::kKernel)};
-    for (size_t o = begin; o < end; ++o) {
-      SummedRows<V, R, T> rows;
-      rows.rows[0] = x + static_cast<size_t>(static_cast<ptrdiff_t>(o * outer.stride) + outer.full_origin) * last.input_size;
-      for (size_t r = 1; r < R; ++r) rows.rows[r] = rows.rows[r - 1] + last.input_size;
-      pool_row_fixed_any<V, Window::kKernel, Window::kStride>(last, rows, T(R), divide, column_divisor, y + o * last.output_size);
+    size_t o = begin;
+    const FullWindowDivide<V, K, T> divide{T(R * K)};
+    // 3x3 windows, whose rows overlap, pool two output rows at a time, loading the rows they share
+    // once: those of image models, which have the same stride on both axes.
+    if constexpr (K == 3 && R == 3) {
+      const PlainDivide<VectorsOf<V, 2>, T> group_divide{T(R * K)};
+      for (RowGroup<V, R, S, 2, T> rows; outer.stride == S && o + 2 <= end; o += 2) {
+        fill(o, rows.rows);
+        pool_row_fixed_shared<V, K, S>(last, rows, T(R), group_divide, column_divisor, y + o * last.output_size);
+      }
+    }
+    for (SummedRows<V, R, T> rows; o < end; ++o) {
+      fill(o, rows.rows);
+      pool_row_fixed_any<V, K, S>(last, rows, T(R), divide, column_divisor, y + o * last.output_size);
     }
     return true;
   };
