@@ -6,19 +6,16 @@
 namespace ow {
 
 std::span<const OpSchema* const> all_operators() {
-  static constexpr const OpSchema* ops[] = {&kFloorSchema, &kCeilSchema, &kRoundSchema, &kMinSchema,
-                                                     &kAveragePoolSchema,
-                                                     // Reshape, Flatten, Squeeze, Unsqueeze, Transpose
-                                                     &kReshapeSchema, &kFlattenSchema, &kSqueezeSchema,
-                                                     &kUnsqueezeSchema, &kTransposeSchema,
-                                                     // Clip, Relu, Max, Add, Sub, Mul, Div
-                                                     &kClipSchema, &kReluSchema, &kMaxSchema, &kAddSchema,
-                                                     &kSubSchema, &kMulSchema, &kDivSchema,
-                                                     // Pad, GlobalAveragePool, ReduceMean
-                                                     &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
-                                                     // constants and data movement (data-a)
-                                                     &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema,
-                                                     &kGatherSchema, &kConcatSchema};
+  static constexpr const OpSchema* ops[] = {
+      &kFloorSchema, &kCeilSchema, &kRoundSchema, &kMinSchema, &kAveragePoolSchema,
+      // Reshape, Flatten, Squeeze, Unsqueeze, Transpose
+      &kReshapeSchema, &kFlattenSchema, &kSqueezeSchema, &kUnsqueezeSchema, &kTransposeSchema,
+      // Clip, Relu, Max, Add, Sub, Mul, Div
+      &kClipSchema, &kReluSchema, &kMaxSchema, &kAddSchema, &kSubSchema, &kMulSchema, &kDivSchema,
+      // Pad, GlobalAveragePool, ReduceMean
+      &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
+      // constants and data movement
+      &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema};
   return ops;
 }
 

@@ -45,7 +45,7 @@ const INPUTS = [
 const AVERAGE_POOL = 4;  // its index in the registry's table (src/ops/registry.cpp)
 // The operators of the registry's table (src/ops/registry.cpp's all_operators()), counted there.
 const registry = readFileSync(new URL('../../src/ops/registry.cpp', import.meta.url), 'utf8');
-const OPERATOR_COUNT = /all_operators\(\) \{([\s\S]*?)\};/.exec(registry)[1].match(/&\w+_schema\(\)/g).length;
+const OPERATOR_COUNT = /all_operators\(\) \{([\s\S]*?)\};/.exec(registry)[1].match(/&k\w+Schema\b/g).length;
 let n = 0;
 for (let op = 0; op < OPERATOR_COUNT; ++op) {
   for (const opset of [1, 6, 7, 8, 10, 11, 12, 13, 15, 19, 22, 25]) {
