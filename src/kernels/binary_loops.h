@@ -35,8 +35,7 @@ using Wrapping = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, st
 
 // Whether an operation's main loops run four vectors per step, then one; else one (smaller code). An
 // operation opts in with a static constexpr bool kUnrolled = true in Op<float>; every operation's
-// float32 loop by a scalar is unrolled (a graph's scaling and clamping, which one vector per step
-// leaves at a third of the speed).
+// float32 loop by a scalar is unrolled (a graph's scaling and clamping by constants, on whole tensors).
 template <template <typename> class Op, typename = void>
 constexpr bool kUnrolledOf = false;
 template <template <typename> class Op>
