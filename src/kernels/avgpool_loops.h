@@ -381,7 +381,7 @@ size_t pool_windows_fixed(const Rows& rows, ptrdiff_t origin, Average average, s
   };
   if constexpr (Rows::kOutputRows == 1) {
     for (size_t last = o; !last_block(last); last = end - L) {}
-  } else {  // a row group's blocks are large: one copy of them (no slower than two)
+  } else {  // a row group's blocks are large: one copy of them in the wasm, not unrolled
     OW_NOUNROLL
     for (size_t last = o; !last_block(last); last = end - L) {}
   }
