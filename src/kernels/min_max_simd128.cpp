@@ -135,11 +135,12 @@ template <typename T>
 }  // namespace
 
 bool clamp(DType t, const void* a, const void* lo, const void* hi, void* y, size_t n) {
-  if (t == DType::kFloat32)
-    return clamp_loop(static_cast<const float*>(a), *static_cast<const float*>(lo), *static_cast<const float*>(hi), static_cast<float*>(y), n);
-  if (t == DType::kFloat64)
-    return clamp_loop(static_cast<const double*>(a), *static_cast<const double*>(lo), *static_cast<const double*>(hi), static_cast<double*>(y), n);
-  return false;
+  bool done = false;
+  visit_dtype<float, double>(t, [&](auto element) {
+    using T = decltype(element);
+    done = clamp_loop(static_cast<const T*>(a), *static_cast<const T*>(lo), *static_cast<const T*>(hi), static_cast<T*>(y), n);
+  });
+  return done;
 }
 
 const BinaryLoops* min_loops(DType t) { return t == DType::kFloat32 ? &kMinFloat32 : binary_loops_of<Min>(t); }

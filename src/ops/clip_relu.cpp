@@ -117,7 +117,6 @@ Result<std::unique_ptr<Kernel>> make_clip(int version, const Attributes& attrs) 
 }
 
 // 1 has consumed_inputs, 6 drops it, 13 adds bfloat16, 14 the signed integers.
-constexpr std::string_view kConsumedInputs[] = {"consumed_inputs"};
 constexpr auto kReluTypes14 = with(kFloatTypesBf16, DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64);
 constexpr OpVersion kReluVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kConsumedInputs},
                                        {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = {}},

@@ -47,7 +47,6 @@ Result<std::unique_ptr<Kernel>> make_max(int version, const Attributes& /*attrs*
 }
 
 // 1 has consumed_inputs, 6 drops it, 8 broadcasts, 12 adds the integer types, 13 adds bfloat16.
-constexpr std::string_view kConsumedInputs[] = {"consumed_inputs"};
 constexpr OpVersion kMinMaxVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kConsumedInputs},
                                          {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = {}},
                                          {.since_version = 8, .types = type_t<kFloatTypes>, .attributes = {}},

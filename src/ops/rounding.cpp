@@ -37,7 +37,6 @@ Result<std::unique_ptr<Kernel>> make_rounding(int /*version*/, const Attributes&
 }
 
 // Floor and Ceil share their history: 1 has consumed_inputs, 6 drops it, 13 adds bfloat16.
-constexpr std::string_view kConsumedInputs[] = {"consumed_inputs"};
 constexpr OpVersion kFloorCeilVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kConsumedInputs},
                                             {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = {}},
                                             {.since_version = 13, .types = type_t<kFloatTypesBf16>, .attributes = {}}};

@@ -52,6 +52,9 @@ constexpr std::array<OpVersion, N> same_versions(const int (&since)[N], OpVersio
 template <const auto& types>
 inline constexpr TypeConstraint type_t[] = {{"T", types}};
 
+// The attribute of version 1 of many operators, which later versions drop (and this runtime ignores).
+inline constexpr std::string_view kConsumedInputs[] = {"consumed_inputs"};
+
 // The signature of an operator of one input X and one output Y of type T.
 inline constexpr Param kUnaryInputs[] = {{"X", "T"}};
 inline constexpr Param kUnaryOutputs[] = {{"Y", "T"}};
