@@ -71,9 +71,9 @@ struct PlaneScratch {
     return rows;
   }
 
-  // Rows are summed (into row_sum, or by the fused kernels, which read column_divisor) only under outer
-  // axes: a single axis is pooled where it lies, with neither. In 64 bits: the operator checks the size
-  // before allocating.
+  // Rows are summed (into row_sum, or on the fly by the fixed-window loops, which read column_divisor)
+  // only under outer axes: a single axis is pooled where it lies, with neither. In 64 bits: the
+  // operator checks the size before allocating.
   static bool sums_rows(const AvgPoolPlan& plan) { return plan.axes.size() > 1; }
   static uint64_t row_length(const AvgPoolPlan& plan) { return sums_rows(plan) ? plan.axes.back().input_size : 0; }
   static uint64_t columns(const AvgPoolPlan& plan) { return sums_rows(plan) ? plan.axes.back().output_size : 0; }
@@ -512,6 +512,18 @@ void pool_row_fixed_any(const AvgPoolAxis& ax, const SummedRows<V, R, T>& rows, 
   else pool_row_fixed_shared<V, K, S>(ax, rows, row_divisor, divide, column_divisor, y);
 }
 
+// Calls f(std::integral_constant<size_t, R>{}) for R = `rows` from 2 to 4 (the row counts of the
+// windows of 2-D and 3-D image models, which the fixed-window loops sum on the fly); false for others.
+template <class F>
+bool with_row_count(size_t rows, F&& f) {
+  switch (rows) {
+    case 2: f(std::integral_constant<size_t, 2>{}); return true;
+    case 3: f(std::integral_constant<size_t, 3>{}); return true;
+    case 4: f(std::integral_constant<size_t, 4>{}); return true;
+    default: return false;
+  }
+}
+
 // One output row of a window without loops of its own, or of a fixed window over other than 2 to 4
 // input rows: the rows summed into row_sum (or read in place, if one), then pool_row. Not inlined: one
 // copy serves every window.
@@ -537,17 +549,12 @@ template <class V, class Window, typename T, class Divide>
 void pool_output_row(const AvgPoolAxis& ax, const T* x, const size_t* offsets, size_t rows, T row_divisor, const Divide& divide,
                      const PlaneScratch<T>& scratch, T* y) {
   if constexpr (Window::kKernel != 0) {
-    const auto run = [&](auto count) {
+    const bool fixed = with_row_count(rows, [&](auto count) {
       SummedRows<V, decltype(count)::value, T> summed;
       for (size_t r = 0; r < count; ++r) summed.rows[r] = x + offsets[r];
       pool_row_fixed_any<V, Window::kKernel, Window::kStride>(ax, summed, row_divisor, divide, scratch.column_divisor, y);
-    };
-    switch (rows) {
-      case 2: return run(std::integral_constant<size_t, 2>{});
-      case 3: return run(std::integral_constant<size_t, 3>{});
-      case 4: return run(std::integral_constant<size_t, 4>{});
-      default: break;
-    }
+    });
+    if (fixed) return;
   }
   pool_row_summed<V>(ax, x, offsets, rows, row_divisor, scratch.row_sum, y);
 }
@@ -574,7 +581,8 @@ bool pool_full_rows(const AvgPoolAxis& outer, const AvgPoolAxis& last, const T* 
     rows[0] = x + static_cast<size_t>(static_cast<ptrdiff_t>(o * outer.stride) + outer.full_origin) * last.input_size;
     for (size_t r = 1; r < std::size(rows); ++r) rows[r] = rows[r - 1] + last.input_size;
   };
-  const auto run = [&](auto count) {
+  if (outer.dilation != 1) return false;
+  return with_row_count(outer.kernel, [&](auto count) {
     constexpr size_t R = decltype(count)::value;
     size_t o = begin;
     const FullWindowDivide<V, K, T> divide{T(R * K)};
@@ -591,15 +599,7 @@ bool pool_full_rows(const AvgPoolAxis& outer, const AvgPoolAxis& last, const T* 
       fill(o, rows.rows);
       pool_row_fixed_any<V, K, S>(last, rows, T(R), divide, column_divisor, y + o * last.output_size);
     }
-    return true;
-  };
-  if (outer.dilation != 1) return false;
-  switch (outer.kernel) {
-    case 2: return run(std::integral_constant<size_t, 2>{});
-    case 3: return run(std::integral_constant<size_t, 3>{});
-    case 4: return run(std::integral_constant<size_t, 4>{});
-    default: return false;
-  }
+  });
 }
 
 // The planes row by row, Window the last axis' (FixedWindow or AnyWindow): a template of its own, so
