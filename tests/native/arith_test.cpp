@@ -71,6 +71,13 @@ std::vector<T> edges() {
   }
 }
 
+// Whether `got` is op(x, z) as the reference of its type computes it.
+template <typename T>
+bool is_reference(const std::string& op, T got, T x, T z) {
+  if constexpr (std::is_integral_v<T>) return got == int_reference(op, x, z);
+  else return same(to_double(got), float_reference<T>(op, to_double(x), to_double(z)));
+}
+
 // Every ordered pair of edge values, repeated to lengths that cover the main loops and the tails.
 template <typename T>
 void check_pairs(const std::string& op, int opset) {
@@ -89,9 +96,9 @@ void check_pairs(const std::string& op, int opset) {
     REQUIRE(test::run(op, opset, {}, {&ta, &tb}, &y).ok());
     const auto got = values_of<T>(y);
     for (size_t i = 0; i < got.size(); ++i) {
-      INFO(op << "-" << opset << " " << dtype_name(DTypeOf<T>::value) << " (" << to_double(an[i]) << ", " << to_double(bn[i]) << ")");
-      if constexpr (std::is_integral_v<T>) CHECK(got[i] == int_reference(op, an[i], bn[i]));
-      else CHECK(same(to_double(got[i]), float_reference<T>(op, to_double(an[i]), to_double(bn[i]))));
+      INFO(op << "-" << opset << " " << dtype_name(DTypeOf<T>::value) << " (" << to_double(an[i]) << ", " << to_double(bn[i]) << ") gave "
+              << to_double(got[i]));
+      CHECK(is_reference(op, got[i], an[i], bn[i]));
     }
   }
 }
@@ -117,9 +124,9 @@ void check_by_scalar(const std::string& op) {
         const auto got = values_of<T>(y);
         for (size_t i = 0; i < n; ++i) {
           const T x = scalar_first ? b : an[i], z = scalar_first ? an[i] : b;
-          INFO(op << " " << dtype_name(DTypeOf<T>::value) << " (" << to_double(x) << ", " << to_double(z) << ") at " << i << " of " << n);
-          if constexpr (std::is_integral_v<T>) CHECK(got[i] == int_reference(op, x, z));
-          else CHECK(same(to_double(got[i]), float_reference<T>(op, to_double(x), to_double(z))));
+          INFO(op << " " << dtype_name(DTypeOf<T>::value) << " (" << to_double(x) << ", " << to_double(z) << ") at " << i << " of " << n
+                  << " gave " << to_double(got[i]));
+          CHECK(is_reference(op, got[i], x, z));
         }
       }
     }
