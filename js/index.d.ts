@@ -648,7 +648,8 @@ export interface ModelGraph {
 /**
  * onnxruntime's graph optimization levels: 'disabled' runs the nodes as declared; 'basic' folds
  * constants and removes Identity nodes and Pads of zero pads; 'extended' also fuses a Pad of zeros into
- * the AveragePool after it; 'all' (the default) also makes Reshape, Flatten, Squeeze and Unsqueeze
+ * the AveragePool after it, and float32 chains of scale, offset, rounding and clamp by constants (Mul
+ * or Div, Add or Sub, Floor/Ceil/Round, Max/Relu, Min, Clip) into one pass; 'all' (the default) also makes Reshape, Flatten, Squeeze and Unsqueeze
  * views of their input and computes elementwise nodes into their input's memory where nothing else
  * reads it. Every level gives the same outputs, bit for bit.
  */
@@ -656,8 +657,12 @@ export type GraphOptimizationLevel = 'disabled' | 'basic' | 'extended' | 'all';
 
 /** One step of a session's run after optimization. */
 export interface ModelStep {
-  /** Indices in ModelGraph.nodes of the nodes it runs: one, or those fused into it (a Pad, then its AveragePool). */
+  /**
+   * Indices in ModelGraph.nodes of the nodes it runs: one, or those fused into it (a Pad, then its
+   * AveragePool; an elementwise chain).
+   */
   nodes: readonly number[];
+  /** The operator's; a fused Pad + AveragePool's is 'AveragePool', a fused chain's its nodes', joined: 'Mul+Round+Clip'. */
   opType: string;
   /**
    * 'compute': new outputs; 'view': its output is its input's memory in another shape (no copy);

@@ -269,8 +269,17 @@ class SessionBuilder {
       for (size_t v : values) named.push_back(v == kNoValue ? "" : s.value_names_[v]);
       return named;
     };
-    for (const Step& step : s.steps_)
-      s.description_.steps.push_back({step.nodes, std::string(step.op.schema().name), step.kind, names(step.inputs), names(step.outputs)});
+    for (const Step& step : s.steps_) {
+      std::string op_type(step.op.schema().name);
+      if (!step.chain.empty()) {  // "Mul+Round+Clip"
+        op_type.clear();
+        for (const Step::Link& link : step.chain[0].links) {
+          if (!op_type.empty()) op_type += '+';
+          op_type += link.op.schema().name;
+        }
+      }
+      s.description_.steps.push_back({step.nodes, std::move(op_type), step.kind, names(step.inputs), names(step.outputs)});
+    }
     return Status::Ok();
   }
 
@@ -363,7 +372,7 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* 
   for (const Step& step : steps_) {
     at.step = &step.label;
     Status st = run_step(step, values, scratch);
-    if (!st.ok()) return st.with_context(step.label + ": ");
+    if (!st.ok()) return st;
     for (size_t v : step.release) values[v] = Tensor();
   }
   at.step = nullptr;

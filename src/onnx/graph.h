@@ -67,7 +67,7 @@ struct ModelDescription {
   // nodes folded into constants or removed.
   struct StepDescription {
     std::vector<size_t> nodes;  // indices in `nodes`
-    std::string op_type;
+    std::string op_type;  // the operator's (a fused Pad + AveragePool's: the pooling's); a fused chain's, joined: "Mul+Round+Clip"
     Step::Kind kind;
     std::vector<std::string> inputs, outputs;  // "" for an omitted one
   };

@@ -218,6 +218,75 @@ void fuse_pad_pool(StepGraph& g, OptimizationReport& report) {
   (void)report;
 }
 
+// The step that reads `v` next after step `after`, if it is the only step that reads it and `v` is no
+// graph output; else g.steps.size().
+size_t only_reader(const StepGraph& g, size_t v, size_t after) {
+  size_t r = after + 1;
+  while (r < g.steps.size() && std::find(g.steps[r].inputs.begin(), g.steps[r].inputs.end(), v) == g.steps[r].inputs.end()) ++r;
+  return r == g.steps.size() || read_after(g, v, r + 1) ? g.steps.size() : r;
+}
+
+// Adds `step`, whose input `chained` reads the chain's value, to a fused chain being built in `fused`
+// if ops/scale_round_clamp.h allows it: its other inputs must be constants (or omitted), which become
+// inputs of the fused step.
+bool add_link(const StepGraph& g, Step& fused, Step::Chain& chain, const Step& step, size_t chained) {
+  if (step.kind != Step::Kind::kCompute || !step.unfused.empty() || !step.op.schema().elementwise || step.outputs.size() != 1 ||
+      step.outputs[0] == kNoValue)
+    return false;
+  Inputs constants(step.inputs.size(), nullptr);
+  for (size_t i = 0; i < step.inputs.size(); ++i) {
+    if (i == chained || step.inputs[i] == kNoValue) continue;
+    if (!g.known[step.inputs[i]]) return false;
+    constants[i] = &g.constants[step.inputs[i]];
+  }
+  if (!chain.pass.add(step.op, g.nodes[step.nodes.back()].attributes, chained, constants)) return false;
+  Step::Link link{step.op, step.label, chained, std::vector<size_t>(step.inputs.size(), 0)};
+  for (size_t i = 0; i < step.inputs.size(); ++i) {
+    if (i == chained) continue;
+    link.inputs[i] = fused.inputs.size();
+    fused.inputs.push_back(step.inputs[i]);
+  }
+  chain.links.push_back(std::move(link));
+  fused.nodes.insert(fused.nodes.end(), step.nodes.begin(), step.nodes.end());
+  return true;
+}
+
+// Elementwise nodes by scalar constants, each reading the one before (the only reader of its output,
+// which is no graph output), fused into one step where ops/scale_round_clamp.h says a pass computes
+// them. The fused step runs where the last of them ran.
+void fuse_chains(StepGraph& g) {
+  for (size_t s = 0; s < g.steps.size(); ++s) {
+    // The first node's chained input: its one input not known at creation.
+    const Step& first = g.steps[s];
+    size_t chained = kNoValue, unknown = 0;
+    for (size_t i = 0; i < first.inputs.size(); ++i)
+      if (first.inputs[i] != kNoValue && !g.known[first.inputs[i]]) chained = i, ++unknown;
+    if (unknown != 1) continue;
+    Step fused;
+    fused.inputs = {first.inputs[chained]};
+    Step::Chain chain;
+    if (!add_link(g, fused, chain, first, chained)) continue;
+    std::vector<size_t> members = {s};
+    for (size_t last = s;;) {
+      const size_t value = g.steps[last].outputs[0], r = only_reader(g, value, last);
+      if (r == g.steps.size()) break;
+      const std::vector<size_t>& in = g.steps[r].inputs;
+      if (std::count(in.begin(), in.end(), value) != 1) break;
+      if (!add_link(g, fused, chain, g.steps[r], std::find(in.begin(), in.end(), value) - in.begin())) break;
+      members.push_back(last = r);
+    }
+    if (members.size() < 2) continue;
+    Step& last = g.steps[members.back()];
+    fused.label = last.label;
+    fused.op = last.op;
+    fused.outputs = last.outputs;
+    fused.chain.push_back(std::move(chain));
+    last = std::move(fused);
+    for (size_t k = members.size() - 1; k-- > 0;) g.steps.erase(g.steps.begin() + static_cast<ptrdiff_t>(members[k]));
+    --s;  // step s is now the one after the chain's first
+  }
+}
+
 // Reshape, Flatten, Squeeze, Unsqueeze and Identity steps become views of their input.
 void make_views(StepGraph& g) {
   for (Step& step : g.steps)
@@ -241,9 +310,11 @@ void compute_in_place(StepGraph& g) {
     if (step.kind != Step::Kind::kCompute || !step.op.schema().elementwise || step.outputs.size() != 1 || !step.unfused.empty()) continue;
     const std::span<const Param> params = step.op.inputs();
     const std::string_view output_type = step.op.outputs()[0].type;
-    for (size_t i = 0; i < step.inputs.size(); ++i) {
+    // A fused chain's pass computes into its input (the first) alone, which is of its output's type.
+    const bool chain = !step.chain.empty();
+    for (size_t i = 0; i < (chain ? 1 : step.inputs.size()); ++i) {
       const size_t v = step.inputs[i];
-      if (v == kNoValue || producer[v] == kNoValue || last_use[v] != s || params[std::min(i, params.size() - 1)].type != output_type) continue;
+      if (v == kNoValue || producer[v] == kNoValue || last_use[v] != s || (!chain && params[std::min(i, params.size() - 1)].type != output_type)) continue;
       step.kind = Step::Kind::kInPlace;
       step.in_place = i;
       break;
@@ -298,7 +369,10 @@ Status optimize(OptimizationLevel level, StepGraph& graph, OptimizationReport& r
     fold_constants(graph, report);
     remove_copies(graph, report);
   }
-  if (level >= OptimizationLevel::kExtended) fuse_pad_pool(graph, report);
+  if (level >= OptimizationLevel::kExtended) {
+    fuse_pad_pool(graph, report);
+    fuse_chains(graph);
+  }
   if (level >= OptimizationLevel::kAll) {
     make_views(graph);
     compute_in_place(graph);
@@ -337,6 +411,30 @@ void plan_releases(std::vector<Step>& steps, size_t value_count, const std::vect
 
 namespace {
 
+// A fused chain: the pass where it serves the chain's input, into that input where the step may
+// compute into it; else the nodes one by one. Its errors name the node.
+Status run_chain(const Step& step, const Inputs& inputs, Outputs& produced) {
+  const Step::Chain& chain = step.chain[0];
+  const Tensor& x = *inputs[0];
+  produced.clear();
+  if (chain.pass.serves(x)) {
+    if (step.kind == Step::Kind::kInPlace && x.exclusive()) produced.push_back(x);
+    Status st = chain.pass.compute(x, produced);
+    return st.ok() ? st : st.with_context(step.label + ": ");
+  }
+  Tensor value = x;  // the chain's value: its input, then each node's output
+  Inputs link_inputs;
+  for (const Step::Link& link : chain.links) {
+    link_inputs.clear();
+    for (size_t i = 0; i < link.inputs.size(); ++i) link_inputs.push_back(i == link.chained ? &value : inputs[link.inputs[i]]);
+    Status st = link.op.run(link_inputs, produced);
+    if (!st.ok()) return st.with_context(link.label + ": ");
+    value = std::move(produced[0]);
+  }
+  produced.assign(1, std::move(value));
+  return Status::Ok();
+}
+
 // A step that computes its outputs (not a view) into `produced`, in order.
 Status compute_step(const Step& step, const Inputs& inputs, Outputs& produced) {
   if (step.kind == Step::Kind::kInPlace) {
@@ -360,7 +458,7 @@ Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scra
   inputs.clear();
   for (size_t v : step.inputs) inputs.push_back(v == kNoValue ? nullptr : &values[v]);
   if (step.kind == Step::Kind::kView) {
-    OW_RETURN_IF_ERROR(step.op.view_shape(inputs, scratch.dims));
+    if (Status st = step.op.view_shape(inputs, scratch.dims); !st.ok()) return st.with_context(step.label + ": ");
     if (step.outputs.empty() || step.outputs[0] == kNoValue) return Status::Ok();
     Tensor& y = values[step.outputs[0]];
     if (step.takes_input) y.view_of(std::move(values[step.inputs[0]]), scratch.dims);
@@ -368,7 +466,11 @@ Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scra
     return Status::Ok();
   }
   Outputs& produced = scratch.produced;
-  OW_RETURN_IF_ERROR(compute_step(step, inputs, produced));
+  if (!step.chain.empty()) {
+    OW_RETURN_IF_ERROR(run_chain(step, inputs, produced));
+  } else if (Status st = compute_step(step, inputs, produced); !st.ok()) {
+    return st.with_context(step.label + ": ");
+  }
   // The node names at most the outputs its operator produces (checked at create).
   for (size_t i = 0; i < step.outputs.size(); ++i)
     if (step.outputs[i] != kNoValue) values[step.outputs[i]] = std::move(produced[i]);

@@ -4,7 +4,9 @@
 //             initializers no feed replaces, folded values, Shape of graph inputs of fixed dimensions),
 //             run once with the ordinary operator; Identity nodes, and Pad nodes of all-zero pads,
 //             removed (their readers read the input itself);
-//   extended: a Pad of zeros before an AveragePool fused into the pooling's pads;
+//   extended: a Pad of zeros before an AveragePool fused into the pooling's pads; elementwise nodes
+//             by scalar constants that each read the one before (scale, offset, round, clamp: a
+//             quantize step) fused into one pass (ops/scale_round_clamp.h);
 //   all:      Reshape, Flatten, Squeeze, Unsqueeze (and the Identity or zero Pad left as a graph
 //             output) made views of their input; elementwise nodes computed into their input's memory
 //             where that value has no later use and its memory no other holder.
@@ -22,6 +24,7 @@
 #include "core/status.h"
 #include "onnx/model_decoder.h"
 #include "ops/operator.h"
+#include "ops/scale_round_clamp.h"
 
 namespace ow::onnx {
 
@@ -64,6 +67,20 @@ struct Step {
     bool ceil_mode;
   };
   std::vector<Unfused> unfused;  // one for a fused step, else none
+  // A fused chain of elementwise nodes (ops/scale_round_clamp.h). The step's inputs are the chain's
+  // input, then the other inputs of each node; where the pass does not serve the chain's input, the
+  // nodes run one by one as declared, each naming itself in an error.
+  struct Link {
+    PreparedOp op;
+    std::string label;           // node_label() of the node
+    size_t chained;              // its input that reads the node before's output (the first: Step::inputs[0])
+    std::vector<size_t> inputs;  // its inputs, as positions in Step::inputs (but the chained one)
+  };
+  struct Chain {
+    ScaleRoundClampChain pass;
+    std::vector<Link> links;
+  };
+  std::vector<Chain> chain;  // one for a fused chain, else none
 };
 
 // What the optimizer reads and rewrites of a session being built.
@@ -96,7 +113,8 @@ struct StepScratch {
   Dims dims;  // a view's shape; swapped with the output's dims (Tensor::view_of)
 };
 
-// Runs a step: reads its inputs from `values` (by value id) and sets its outputs there.
+// Runs a step: reads its inputs from `values` (by value id) and sets its outputs there. Errors name
+// the node (the step's label, or the node of a fused chain that failed).
 Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scratch);
 
 // The release lists: each value produced by a step is released after the last step that reads it,

@@ -348,3 +348,147 @@ TEST_CASE("Graph optimizer: Pad of zeros fused into AveragePool, bit for bit, ov
   CHECK(cases > 200);
   CHECK(fused > 50);
 }
+
+namespace {
+
+// A random chain of elementwise nodes by constants after m = Min(x, +inf) (a value a step produced,
+// which the chain may compute into): each link one of those ops/scale_round_clamp.h fuses, in any
+// order (most orders break the chain), with constants among edge values and of ranks up to 3 (above
+// x's 2: the pass does not serve x, the nodes run one by one).
+struct RandomChain {
+  pb::GraphSpec spec;
+  int64_t opset;
+};
+
+RandomChain random_chain(uint32_t& seed) {
+  const auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  const float kConstants[] = {2.5f, -1.5f, 0.1f, 255.0f, -0.0f, 0.0f, 1e30f, -1e-30f, INFINITY, -INFINITY, 3.0f, 1.0f, NAN};
+  RandomChain c;
+  c.opset = next(2) ? 13 : 10;  // 10: Clip-6 (attributes), no Round
+  std::vector<std::string>& nodes = c.spec.nodes;
+  std::vector<std::string>& inits = c.spec.initializers;
+  nodes.push_back(pb::node({"Min", {"x", "big"}, {"v0"}, "m", {}, ""}));
+  inits.push_back(pb::tensor_raw<float>("big", kF32, {3, 37}, std::vector<float>(111, INFINITY)));
+  const size_t length = 2 + next(4);
+  std::string value = "v0";
+  const auto constant = [&](size_t k, const char* tag) {
+    const std::string name = "c" + std::to_string(k) + tag;
+    const float v = kConstants[next(next(8) == 0 ? 13 : 12)];  // NaN rarely
+    std::vector<int64_t> dims(next(5) == 0 ? 3 : next(3), 1);
+    inits.push_back(pb::tensor_raw<float>(name, kF32, dims, {v}));
+    return name;
+  };
+  for (size_t k = 0; k < length; ++k) {
+    const std::string out = "v" + std::to_string(k + 1), name = "n" + std::to_string(k);
+    switch (next(11)) {
+      case 0: nodes.push_back(pb::node({"Mul", next(2) ? std::vector<std::string>{value, constant(k, "")} : std::vector<std::string>{constant(k, ""), value}, {out}, name, {}, ""})); break;
+      case 1: nodes.push_back(pb::node({"Div", next(4) ? std::vector<std::string>{value, constant(k, "")} : std::vector<std::string>{constant(k, ""), value}, {out}, name, {}, ""})); break;
+      case 2: nodes.push_back(pb::node({"Add", next(2) ? std::vector<std::string>{value, constant(k, "")} : std::vector<std::string>{constant(k, ""), value}, {out}, name, {}, ""})); break;
+      case 3: nodes.push_back(pb::node({"Sub", next(4) ? std::vector<std::string>{value, constant(k, "")} : std::vector<std::string>{constant(k, ""), value}, {out}, name, {}, ""})); break;
+      case 4: nodes.push_back(pb::node({std::vector<const char*>{"Floor", "Ceil", c.opset >= 11 ? "Round" : "Floor"}[next(3)], {value}, {out}, name, {}, ""})); break;
+      case 5: nodes.push_back(pb::node({"Relu", {value}, {out}, name, {}, ""})); break;
+      case 6: case 7: {
+        const char* op = next(2) ? "Max" : "Min";
+        nodes.push_back(pb::node({op, next(2) ? std::vector<std::string>{value, constant(k, "")} : std::vector<std::string>{constant(k, ""), value}, {out}, name, {}, ""}));
+        break;
+      }
+      default: {
+        const uint32_t bounds = 1 + next(3);  // 1: min, 2: max, 3: both
+        if (c.opset < 11) {
+          std::vector<std::string> attrs;
+          if (bounds & 1) attrs.push_back(pb::attr_float("min", kConstants[next(12)]));
+          if (bounds & 2) attrs.push_back(pb::attr_float("max", kConstants[next(12)]));
+          nodes.push_back(pb::node({"Clip", {value}, {out}, name, attrs, ""}));
+        } else {
+          nodes.push_back(pb::node({"Clip", {value, bounds & 1 ? constant(k, "lo") : "", bounds & 2 ? constant(k, "hi") : ""}, {out}, name, {}, ""}));
+        }
+      }
+    }
+    value = out;
+  }
+  c.spec.inputs = {f32_info("x", {pb::fixed(3), pb::fixed(37)})};
+  c.spec.outputs = {f32_info(value, {})};
+  if (next(6) == 0) c.spec.outputs.push_back(f32_info("v" + std::to_string(1 + next(static_cast<uint32_t>(length))), {}));  // read twice
+  return c;
+}
+
+// Edge values, ties of rounding, and values spread far and near zero.
+Tensor chain_input(uint32_t seed) {
+  std::vector<float> data = test_values(111, seed);
+  for (size_t i = 0; i < kEdges.size(); ++i) data[(i * 7 + seed) % 111] = kEdges[i];
+  for (size_t i = 1; i < 111; i += 5) data[i] = std::floor(data[i]) + 0.5f;
+  return make_tensor<float>({3, 37}, data);
+}
+
+size_t fused_chains(const Session& s) {
+  size_t n = 0;
+  for (const auto& step : s.description().steps) n += step.op_type.find('+') != std::string::npos;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("Graph optimizer: elementwise chains by constants fused into one pass, bit for bit, over random chains", "[onnx][optimizer]") {
+  uint32_t seed = 11;
+  size_t fused = 0;
+  for (int c = 0; c < 600; ++c) {
+    const RandomChain chain = random_chain(seed);
+    Tensor x = chain_input(static_cast<uint32_t>(c));
+    INFO("case " << c << " opset " << chain.opset);
+    const auto sessions = run_every_level(chain.spec, {{"x", x}}, chain.opset);
+    CHECK(fused_chains(sessions[1]) == 0);
+    CHECK(fused_chains(sessions[2]) == fused_chains(sessions[3]));
+    fused += fused_chains(sessions[3]);
+  }
+  CHECK(fused > 150);
+}
+
+TEST_CASE("Graph optimizer: a quantize chain is one step computed in place, shown as its nodes", "[onnx][optimizer]") {
+  // (pool(x) * 255).round().clamp(0, 255), as PyTorch exports it, then a Sub the chain cannot take
+  // after its Clip: the Sub runs alone.
+  const pb::GraphSpec g{{pb::node({"AveragePool", {"x"}, {"p"}, "pool", {pb::attr_ints("kernel_shape", {2})}, ""}),
+                         pb::node({"Mul", {"p", "k255"}, {"s"}, "scale", {}, ""}), pb::node({"Round", {"s"}, {"r"}, "round", {}, ""}),
+                         pb::node({"Clip", {"r", "zero", "k255"}, {"q"}, "clamp", {}, ""}), pb::node({"Sub", {"q", "k255"}, {"y"}, "shift", {}, ""})},
+                        {pb::tensor_raw<float>("k255", kF32, {}, {255}), pb::tensor_raw<float>("zero", kF32, {}, {0})},
+                        {f32_info("x", {pb::fixed(1), pb::fixed(2), pb::fixed(41)})},
+                        {f32_info("y", {})}};
+  std::vector<float> data = test_values(82, 9);
+  for (float& v : data) v /= 500.0f;
+  const auto sessions = run_every_level(g, {{"x", make_tensor<float>({1, 2, 41}, data)}});
+  const auto& extended = sessions[2].description().steps;
+  REQUIRE(extended.size() == 3);
+  CHECK(extended[1].op_type == "Mul+Round+Clip");
+  CHECK(extended[1].nodes == std::vector<size_t>{1, 2, 3});
+  CHECK(extended[1].inputs == std::vector<std::string>{"p", "k255", "zero", "k255"});
+  CHECK(extended[1].outputs == std::vector<std::string>{"q"});
+  CHECK(extended[1].kind == Step::Kind::kCompute);
+  const auto& all = sessions[3].description().steps;
+  REQUIRE(all.size() == 3);
+  CHECK(all[1].kind == Step::Kind::kInPlace);  // into the pooling's output
+  CHECK(all[2].op_type == "Sub");
+  CHECK(sessions[3].plan()[1].node == "node 'clamp' (Clip)");
+}
+
+TEST_CASE("Graph optimizer: a fused chain the pass does not serve runs node by node; errors name the node", "[onnx][optimizer]") {
+  // Floor then Mul by a float32 constant: a float64 input makes Mul refuse it, naming Mul, at every level.
+  const pb::GraphSpec g{{pb::node({"Floor", {"x"}, {"f"}, "floor", {}, ""}), pb::node({"Relu", {"f"}, {"r"}, "relu", {}, ""}),
+                         pb::node({"Mul", {"r", "k"}, {"y"}, "scale", {}, ""})},
+                        {pb::tensor_raw<float>("k", kF32, {1}, {2})},
+                        {pb::value_info("x", kF64, {pb::symbolic()})},
+                        {pb::value_info("y", kF64, {})}};
+  std::string message;
+  for (OptimizationLevel level : kLevels) {
+    auto session = load(g, 13, level);
+    REQUIRE(session.ok());
+    Outputs out;
+    Status st = session.value().run({{"x", make_tensor<double>({3}, {1.5, -2.5, 0})}}, out);
+    REQUIRE_FALSE(st.ok());
+    if (message.empty()) message = st.message();
+    CHECK(st.message() == message);
+    CHECK(st.message().find("node 'scale' (Mul)") == 0);
+  }
+  CHECK(fused_chains(load(g, 13).value()) == 1);
+}

@@ -135,6 +135,20 @@ test('folding and in place, shown in session.graph; the feed is never written', 
   assert.deepEqual([...x.data], [2.5, -0.5, NaN, 1.5, 9]);
 });
 
+test('an exported quantize pipeline: Mul, Round and Clip fused into one step, computed into the pooling output', async () => {
+  // (F.avg_pool2d(x, 2) * 255).round().clamp(0, 255), exported at opset 17.
+  const model = readFileSync(join(data, 'exported', 'pool_quantize_opset17', 'model.onnx'));
+  const steps = {};
+  for (const level of ['basic', 'extended', 'all']) {
+    const session = await InferenceSession.create(model, { graphOptimizationLevel: level });
+    steps[level] = session.graph.steps.map((s) => [s.opType, s.kind, s.nodes.map((n) => session.graph.nodes[n].opType).join(' ')]);
+    session.release();
+  }
+  assert.deepEqual(steps.basic.map(([op]) => op), ['AveragePool', 'Mul', 'Round', 'Clip']);
+  assert.deepEqual(steps.extended, [['AveragePool', 'compute', 'AveragePool'], ['Mul+Round+Clip', 'compute', 'Mul Round Clip']]);
+  assert.deepEqual(steps.all, [['AveragePool', 'compute', 'AveragePool'], ['Mul+Round+Clip', 'in-place', 'Mul Round Clip']]);
+});
+
 test('wasm-resident feeds and outputs: no output shares memory with a feed or another output', async () => {
   // Outputs: the feed x itself, f = Floor(x) (not computed into x: a feed), r = Round(f) (not into f:
   // an output) and the initializer w.

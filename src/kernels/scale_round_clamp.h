@@ -1,0 +1,30 @@
+// A chain of float32 elementwise operations by scalars in one pass, as a graph fuses them
+// (onnx/graph_optimizer.h):
+//   y[i] = Min(Max(round(x[i] * scale + offset), lo), hi)   (x[i] / scale where `divide`)
+// Each stage computes what its operator's kernel does, with the same instructions (Mul, Div, Add;
+// Floor, Ceil, Round; Max, Min by a scalar, kernels/float_by_scalar.h), rounding after each as they
+// do, so the pass gives the chain's result bit for bit. A stage the chain lacks keeps its neutral
+// value, which gives back its input exactly: x * 1, x + -0 (x + +0 would turn -0 into +0), no rounding,
+// Max by -inf, Min by +inf.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <optional>
+
+#include "kernels/rounding.h"
+
+namespace ow::kernels {
+
+struct ScaleRoundClamp {
+  float scale = 1.0f;
+  bool divide = false;
+  float offset = -0.0f;
+  std::optional<RoundingMode> rounding;
+  float lo = -INFINITY, hi = INFINITY;  // never NaN (Max and Min by NaN are NaN everywhere: not fused)
+};
+
+// y may be x.
+void scale_round_clamp(const ScaleRoundClamp& chain, const float* x, float* y, size_t n);
+
+}  // namespace ow::kernels

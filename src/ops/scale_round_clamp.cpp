@@ -1,0 +1,95 @@
+#include "ops/scale_round_clamp.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <optional>
+
+#include "ops/families.h"
+
+namespace ow {
+namespace {
+
+// The value of a scalar constant, if it is one float32 element that is not NaN.
+std::optional<float> scalar_of(const Tensor* t) {
+  if (!t || t->dtype() != DType::kFloat32 || t->size() != 1 || std::isnan(*t->data<float>())) return std::nullopt;
+  return *t->data<float>();
+}
+
+}  // namespace
+
+bool ScaleRoundClampChain::take(Stage stage) {
+  if (stage < next_) return false;
+  next_ = stage + 1;
+  return true;
+}
+
+bool ScaleRoundClampChain::add(const PreparedOp& op, const Attributes& attrs, size_t chained, const Inputs& inputs) {
+  const OpSchema& schema = op.schema();
+  const int version = op.version().since_version;
+  if (chained >= inputs.size()) return false;
+  // The constants, all of one element and not NaN; their highest rank.
+  std::optional<float> constant[3];
+  size_t rank = rank_;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (i == chained || !inputs[i]) continue;
+    if (i > 2 || !(constant[i] = scalar_of(inputs[i]))) return false;
+    rank = std::max(rank, inputs[i]->rank());
+  }
+  const std::optional<float> other = constant[1 - std::min<size_t>(chained, 1)];
+  kernels::ScaleRoundClamp pass = pass_;
+  const int next = next_;
+  bool joins = false;
+  // Mul, Add, Sub and Div broadcast from version 7, Max and Min from 8: before, they refuse a
+  // constant of another shape, which the pass would not.
+  if (&schema == &kMulSchema || &schema == &kDivSchema) {
+    joins = version >= 7 && inputs.size() == 2 && other && (&schema == &kMulSchema || chained == 0) && take(kScale);
+    pass.scale = other.value_or(1.0f);
+    pass.divide = &schema == &kDivSchema;
+  } else if (&schema == &kAddSchema || &schema == &kSubSchema) {
+    // x - c is x + -c in IEEE arithmetic (c not NaN); c - x is not in the pass.
+    joins = version >= 7 && inputs.size() == 2 && other && (&schema == &kAddSchema || chained == 0) && take(kOffset);
+    pass.offset = &schema == &kSubSchema ? -other.value_or(0.0f) : other.value_or(0.0f);
+  } else if (&schema == &kFloorSchema || &schema == &kCeilSchema || &schema == &kRoundSchema) {
+    joins = inputs.size() == 1 && take(kRounding);
+    pass.rounding = &schema == &kFloorSchema ? kernels::RoundingMode::kFloor
+                    : &schema == &kCeilSchema ? kernels::RoundingMode::kCeil
+                                              : kernels::RoundingMode::kNearestEven;
+  } else if (&schema == &kReluSchema) {
+    joins = inputs.size() == 1 && take(kLow);
+    pass.lo = 0.0f;  // Max(x, +0): Relu(-0) is +0
+  } else if (&schema == &kMaxSchema || &schema == &kMinSchema) {
+    const bool max = &schema == &kMaxSchema;
+    joins = version >= 8 && inputs.size() == 2 && other && take(max ? kLow : kHigh);
+    (max ? pass.lo : pass.hi) = other.value_or(0.0f);
+  } else if (&schema == &kClipSchema && chained == 0) {
+    // Versions 1 and 6 take the bounds as attributes, defaulting to the float32 range; later ones
+    // as optional inputs (absent: no bound).
+    std::optional<float> lo = constant[1], hi = constant[2];
+    if (version < 11) {
+      auto min = attrs.get_float("min", -FLT_MAX), max = attrs.get_float("max", FLT_MAX);
+      if (!min.ok() || !max.ok() || std::isnan(min.value()) || std::isnan(max.value())) return false;
+      lo = static_cast<float>(min.value());
+      hi = static_cast<float>(max.value());
+    }
+    joins = (!lo || take(kLow)) && (!hi || take(kHigh));
+    if (lo) pass.lo = *lo;
+    if (hi) pass.hi = *hi;
+  }
+  if (!joins) {
+    next_ = next;
+    return false;
+  }
+  pass_ = pass;
+  rank_ = rank;
+  return true;
+}
+
+Status ScaleRoundClampChain::compute(const Tensor& x, Outputs& outputs) const {
+  Tensor* y;
+  OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
+  kernels::scale_round_clamp(pass_, x.data<float>(), y->data<float>(), x.size());
+  return Status::Ok();
+}
+
+}  // namespace ow
