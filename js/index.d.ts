@@ -649,7 +649,9 @@ export interface ModelGraph {
  * onnxruntime's graph optimization levels: 'disabled' runs the nodes as declared; 'basic' folds
  * constants and removes Identity nodes and Pads of zero pads; 'extended' also fuses a Pad of zeros into
  * the AveragePool after it, and float32 chains of scale, offset, rounding and clamp by constants (Mul
- * or Div, Add or Sub, Floor/Ceil/Round, Max/Relu, Min, Clip) into one pass; 'all' (the default) also makes Reshape, Flatten, Squeeze and Unsqueeze
+ * or Div, Add or Sub, Floor/Ceil/Round, Max/Relu, Min, Clip) into one pass, and makes a Reshape whose
+ * shape is computed from dimensions known only as it runs (Shape, Gather, Unsqueeze, Concat) read them
+ * itself; 'all' (the default) also makes Reshape, Flatten, Squeeze and Unsqueeze
  * views of their input and computes elementwise nodes into their input's memory where nothing else
  * reads it. Every level gives the same outputs, bit for bit.
  */
@@ -659,7 +661,7 @@ export type GraphOptimizationLevel = 'disabled' | 'basic' | 'extended' | 'all';
 export interface ModelStep {
   /**
    * Indices in ModelGraph.nodes of the nodes it runs: one, or those fused into it (a Pad, then its
-   * AveragePool; an elementwise chain).
+   * AveragePool; an elementwise chain; the shape arithmetic, then the Reshape it serves).
    */
   nodes: readonly number[];
   /** The operator's; a fused Pad + AveragePool's is 'AveragePool', a fused chain's its nodes', joined: 'Mul+Round+Clip'. */

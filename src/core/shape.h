@@ -53,7 +53,10 @@ Result<Dims> broadcast_shapes(const std::vector<const Dims*>& shapes);
 template <typename T, typename Item>
 std::string list_to_string(const std::vector<T>& values, Item item) {
   std::string s = "[";
-  for (size_t i = 0; i < values.size(); ++i) s += (i ? "," : "") + item(values[i]);
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) s += ',';
+    s += item(values[i]);
+  }
   return s + "]";
 }
 

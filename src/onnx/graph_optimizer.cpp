@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 namespace ow::onnx {
 namespace {
@@ -287,6 +288,152 @@ void fuse_chains(StepGraph& g) {
   }
 }
 
+// What shape arithmetic holds where it follows dimensions known only as the session runs: elements
+// each a constant or a dimension of a value (Step::ShapeEntry, `of` a value id here), or the whole
+// shape of a value, whose rank may not be known.
+struct ShapeInts {
+  bool scalar = false;         // 0-D, else 1-D
+  size_t shape_of = kNoValue;  // Shape(v): v's dimensions, not listed
+  std::vector<Step::ShapeEntry> entries;
+  std::vector<size_t> steps;  // the steps computing it, ascending indices in g.steps
+};
+
+// The elements of an int64 or int32 constant of rank 0 or 1 (a handful), or nothing.
+std::optional<std::vector<int64_t>> small_ints(const Tensor* t) {
+  if (!t || t->rank() > 1 || t->size() > 64 || (t->dtype() != DType::kInt64 && t->dtype() != DType::kInt32)) return std::nullopt;
+  std::vector<int64_t> v(t->size());
+  for (size_t i = 0; i < v.size(); ++i) v[i] = t->dtype() == DType::kInt64 ? t->data<int64_t>()[i] : t->data<int32_t>()[i];
+  return v;
+}
+
+std::optional<ShapeInts> ints_of(const StepGraph& g, const std::vector<std::optional<ShapeInts>>& held, size_t v) {
+  if (v == kNoValue) return std::nullopt;
+  if (held[v]) return held[v];
+  const Tensor* t = g.known[v] ? &g.constants[v] : nullptr;
+  const auto values = t && t->dtype() == DType::kInt64 ? small_ints(t) : std::nullopt;
+  if (!values) return std::nullopt;
+  ShapeInts c;
+  c.scalar = t->rank() == 0;
+  for (int64_t x : *values) c.entries.push_back({x, kNoValue});
+  return c;
+}
+
+// What step s computes, if it is shape arithmetic this follows: Shape (whole), Gather of constant
+// indices along axis 0, Unsqueeze of a scalar at axis 0, Concat along axis 0 of 1-D lists. Each
+// computes what its operator does where the run finds the dimensions in range; elsewhere (the
+// operator's error) the steps run as declared.
+std::optional<ShapeInts> follow_shape(const StepGraph& g, size_t s, const std::vector<std::optional<ShapeInts>>& held) {
+  const Step& step = g.steps[s];
+  if (step.kind != Step::Kind::kCompute || !step.unfused.empty() || !step.chain.empty() || !step.shape.empty() ||
+      step.outputs.size() != 1 || step.outputs[0] == kNoValue || step.inputs.empty())
+    return std::nullopt;
+  const Attributes& attrs = g.nodes[step.nodes.back()].attributes;
+  const int version = step.op.version().since_version;
+  std::optional<ShapeInts> out;
+  if (is_op(step, "Shape")) {
+    if (!attrs.items().empty() || step.inputs[0] == kNoValue) return std::nullopt;  // start, end (15 on)
+    out.emplace();
+    out->shape_of = step.inputs[0];
+  } else if (is_op(step, "Gather")) {
+    const auto data = ints_of(g, held, step.inputs[0]);
+    const auto indices = small_ints(known_input(g, step, 1));
+    const auto axis = attrs.get_int("axis", 0);
+    if (!data || data->scalar || !indices || !axis.ok() || (axis.value() != 0 && axis.value() != -1)) return std::nullopt;
+    out.emplace();
+    out->scalar = known_input(g, step, 1)->rank() == 0;
+    out->steps = data->steps;
+    const auto n = static_cast<int64_t>(data->entries.size());
+    for (int64_t k : *indices) {
+      if (data->shape_of != kNoValue) out->entries.push_back({k, data->shape_of});
+      else if (k >= -n && k < n) out->entries.push_back(data->entries[k < 0 ? k + n : k]);
+      else return std::nullopt;
+    }
+  } else if (is_op(step, "Unsqueeze")) {
+    const auto data = ints_of(g, held, step.inputs[0]);
+    std::vector<int64_t> axes;  // an attribute before 13, then an input
+    if (version < 13) {
+      auto attribute = attrs.get_ints("axes");
+      if (attribute.ok()) axes = attribute.take();
+    } else {
+      axes = small_ints(known_input(g, step, 1)).value_or(std::vector<int64_t>{});
+    }
+    if (!data || !data->scalar || axes.size() != 1 || (axes[0] != 0 && !(version >= 11 && axes[0] == -1))) return std::nullopt;
+    out = data;
+    out->scalar = false;
+  } else if (is_op(step, "Concat")) {
+    const auto axis = attrs.get_int("axis", 1);
+    if (!axis.ok() || (axis.value() != 0 && axis.value() != -1)) return std::nullopt;
+    out.emplace();
+    for (size_t v : step.inputs) {
+      const auto part = ints_of(g, held, v);
+      if (!part || part->scalar || part->shape_of != kNoValue) return std::nullopt;
+      out->entries.insert(out->entries.end(), part->entries.begin(), part->entries.end());
+      out->steps.insert(out->steps.end(), part->steps.begin(), part->steps.end());
+    }
+  } else {
+    return std::nullopt;
+  }
+  out->steps.push_back(s);
+  std::sort(out->steps.begin(), out->steps.end());
+  out->steps.erase(std::unique(out->steps.begin(), out->steps.end()), out->steps.end());
+  return out;
+}
+
+// Whether the values `steps` compute are read by those steps and step `reshape` (its shape input) alone,
+// none is a graph output, and none is a value whose dimensions the shape reads.
+bool serve_alone(const StepGraph& g, const ShapeInts& shape, size_t reshape) {
+  for (size_t k : shape.steps)
+    for (size_t v : g.steps[k].outputs) {
+      if (v == kNoValue) continue;
+      if (std::find(g.graph_outputs.begin(), g.graph_outputs.end(), v) != g.graph_outputs.end() || g.steps[reshape].inputs[0] == v) return false;
+      for (const Step::ShapeEntry& e : shape.entries)
+        if (e.of == v) return false;
+      for (size_t r = 0; r < g.steps.size(); ++r) {
+        const std::vector<size_t>& in = g.steps[r].inputs;
+        if (r != reshape && std::find(in.begin(), in.end(), v) != in.end() && !std::binary_search(shape.steps.begin(), shape.steps.end(), r)) return false;
+      }
+    }
+  return true;
+}
+
+// Reshapes whose shape is computed from dimensions known only as the session runs read them off those
+// values instead (Step::ShapeFromDims), where the steps computing it serve that Reshape alone.
+void shapes_from_dims(StepGraph& g) {
+  std::vector<std::optional<ShapeInts>> held(g.constants.size());
+  for (size_t s = 0; s < g.steps.size(); ++s) {
+    Step& step = g.steps[s];
+    const bool reshape = is_op(step, "Reshape") && step.op.version().since_version >= 5 && step.kind == Step::Kind::kCompute &&
+                         step.shape.empty() && step.inputs.size() == 2 && step.inputs[0] != kNoValue && step.inputs[1] != kNoValue;
+    const std::optional<ShapeInts> shape = reshape ? held[step.inputs[1]] : std::nullopt;
+    if (!shape || shape->scalar || shape->shape_of != kNoValue || !serve_alone(g, *shape, s)) {
+      if (auto ints = follow_shape(g, s, held)) held[step.outputs[0]] = std::move(ints);
+      continue;
+    }
+    Step::ShapeFromDims from{{}, {}, step.inputs[1]};
+    std::vector<size_t> inputs = {step.inputs[0]}, nodes;
+    for (Step::ShapeEntry e : shape->entries) {
+      if (e.of != kNoValue) {
+        const size_t at = std::find(inputs.begin(), inputs.end(), e.of) - inputs.begin();
+        if (at == inputs.size()) inputs.push_back(e.of);
+        e.of = at;
+      }
+      from.entries.push_back(e);
+    }
+    for (size_t k : shape->steps) {
+      from.steps.push_back(g.steps[k]);
+      nodes.insert(nodes.end(), g.steps[k].nodes.begin(), g.steps[k].nodes.end());
+    }
+    nodes.insert(nodes.end(), step.nodes.begin(), step.nodes.end());
+    step.inputs = std::move(inputs);
+    step.nodes = std::move(nodes);
+    step.shape.push_back(std::move(from));
+    for (size_t k = shape->steps.size(); k-- > 0;) g.steps.erase(g.steps.begin() + static_cast<ptrdiff_t>(shape->steps[k]));
+    // The indices `held` lists moved: start again (each pass takes a Reshape's steps away).
+    held.assign(held.size(), std::nullopt);
+    s = SIZE_MAX;
+  }
+}
+
 // Reshape, Flatten, Squeeze, Unsqueeze and Identity steps become views of their input.
 void make_views(StepGraph& g) {
   for (Step& step : g.steps)
@@ -372,6 +519,7 @@ Status optimize(OptimizationLevel level, StepGraph& graph, OptimizationReport& r
   if (level >= OptimizationLevel::kExtended) {
     fuse_pad_pool(graph, report);
     fuse_chains(graph);
+    shapes_from_dims(graph);
   }
   if (level >= OptimizationLevel::kAll) {
     make_views(graph);
@@ -451,12 +599,41 @@ Status compute_step(const Step& step, const Inputs& inputs, Outputs& produced) {
   return u.pool.run({&padded}, produced);
 }
 
+// A Reshape's inputs where it reads its shape off dimensions (Step::ShapeFromDims): the data and the
+// shape, which the steps it replaced compute (one reporting an error) where a dimension is out of range.
+Status shape_from_dims(const Step& step, std::vector<Tensor>& values, StepScratch& scratch) {
+  const Step::ShapeFromDims& from = step.shape[0];
+  OW_ASSIGN_OR_RETURN(scratch.shape, Tensor::allocate(DType::kInt64, {static_cast<int64_t>(from.entries.size())}));
+  int64_t* shape = scratch.shape.data<int64_t>();
+  bool in_range = true;
+  for (size_t k = 0; k < from.entries.size() && in_range; ++k) {
+    const Step::ShapeEntry& e = from.entries[k];
+    if (e.of == kNoValue) {
+      shape[k] = e.number;
+      continue;
+    }
+    const Dims& dims = values[step.inputs[e.of]].dims();
+    const int64_t rank = static_cast<int64_t>(dims.size()), d = e.number < 0 ? e.number + rank : e.number;
+    in_range = d >= 0 && d < rank;
+    if (in_range) shape[k] = dims[d];
+  }
+  const Tensor* shape_input = &scratch.shape;
+  if (!in_range) {
+    for (const Step& declared : from.steps) OW_RETURN_IF_ERROR(run_step(declared, values, scratch));
+    shape_input = &values[from.value];
+  }
+  scratch.inputs = {&values[step.inputs[0]], shape_input};
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scratch) {
   Inputs& inputs = scratch.inputs;
   inputs.clear();
-  for (size_t v : step.inputs) inputs.push_back(v == kNoValue ? nullptr : &values[v]);
+  if (!step.shape.empty()) OW_RETURN_IF_ERROR(shape_from_dims(step, values, scratch));
+  else
+    for (size_t v : step.inputs) inputs.push_back(v == kNoValue ? nullptr : &values[v]);
   if (step.kind == Step::Kind::kView) {
     if (Status st = step.op.view_shape(inputs, scratch.dims); !st.ok()) return st.with_context(step.label + ": ");
     if (step.outputs.empty() || step.outputs[0] == kNoValue) return Status::Ok();

@@ -7,6 +7,9 @@
 //   extended: a Pad of zeros before an AveragePool fused into the pooling's pads; elementwise nodes
 //             by scalar constants that each read the one before (scale, offset, round, clamp: a
 //             quantize step) fused into one pass (ops/scale_round_clamp.h);
+//             A Reshape whose shape is computed (Shape, Gather, Unsqueeze, Concat) from dimensions
+//             known only as the session runs (a dynamic batch: x.view(x.size(0), -1)) reads them off
+//             those values as it runs, instead of those steps;
 //   all:      Reshape, Flatten, Squeeze, Unsqueeze (and the Identity or zero Pad left as a graph
 //             output) made views of their input; elementwise nodes computed into their input's memory
 //             where that value has no later use and its memory no other holder.
@@ -81,6 +84,21 @@ struct Step {
     std::vector<Link> links;
   };
   std::vector<Chain> chain;  // one for a fused chain, else none
+  // A Reshape whose shape input, computed by `steps` (Shape, Gather, Unsqueeze, Concat) from
+  // dimensions known only as the session runs, is read off those dimensions as the step runs instead:
+  // one entry per element. The step's inputs are the data, then the values whose dimensions it reads.
+  // Where an entry names a dimension out of range, `steps` run as declared (one of them reports it)
+  // and the Reshape reads their result, `value`.
+  struct ShapeEntry {
+    int64_t number;  // a constant, or the dimension (negative: from the end) of input `of`
+    size_t of = kNoValue;  // kNoValue: a constant
+  };
+  struct ShapeFromDims {
+    std::vector<ShapeEntry> entries;
+    std::vector<Step> steps;
+    size_t value;
+  };
+  std::vector<ShapeFromDims> shape;  // one for such a Reshape, else none
 };
 
 // What the optimizer reads and rewrites of a session being built.
@@ -111,6 +129,7 @@ struct StepScratch {
   Inputs inputs;
   Outputs produced;
   Dims dims;  // a view's shape; swapped with the output's dims (Tensor::view_of)
+  Tensor shape;  // a Reshape's shape read off dimensions (Step::ShapeFromDims)
 };
 
 // Runs a step: reads its inputs from `values` (by value id) and sets its outputs there. Errors name

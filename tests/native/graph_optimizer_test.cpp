@@ -228,11 +228,15 @@ TEST_CASE("Graph optimizer: Shape arithmetic of fixed dimensions folds, and Resh
     const Session& all = sessions[3];
     INFO("fixed " << fixed);
     CHECK(all.description().optimization.folded == (fixed ? std::vector<size_t>{0, 1, 2, 3} : std::vector<size_t>{}));
-    REQUIRE(all.description().steps.size() == (fixed ? 3u : 7u));
+    // A dynamic batch: the Reshape reads its shape off x's dimensions, in place of the arithmetic.
+    REQUIRE(all.description().steps.size() == 3);
     const auto& steps = all.description().steps;
-    CHECK(steps[steps.size() - 2].op_type == "Reshape");
-    CHECK(steps[steps.size() - 2].kind == Step::Kind::kView);
+    CHECK(steps[1].op_type == "Reshape");
+    CHECK(steps[1].kind == Step::Kind::kView);
+    CHECK(steps[1].nodes == (fixed ? std::vector<size_t>{5} : std::vector<size_t>{0, 1, 2, 3, 5}));
+    CHECK(steps[1].inputs == (fixed ? std::vector<std::string>{"f", "shape2"} : std::vector<std::string>{"f", "x"}));
     CHECK(steps.back().kind == Step::Kind::kInPlace);  // into the view of f, which nothing else holds
+    CHECK(sessions[1].description().steps.size() == (fixed ? 3u : 7u));  // 'basic' runs the arithmetic
   }
 }
 
@@ -491,4 +495,66 @@ TEST_CASE("Graph optimizer: a fused chain the pass does not serve runs node by n
     CHECK(st.message().find("node 'scale' (Mul)") == 0);
   }
   CHECK(fused_chains(load(g, 13).value()) == 1);
+}
+
+TEST_CASE("Graph optimizer: a Reshape reads a dynamic shape off dimensions, as the arithmetic computes it", "[onnx][optimizer]") {
+  // y.view(y.size(0), y.size(-1), -1) of y = Floor(x), at opsets 11 (Unsqueeze's axes an attribute) and
+  // 13; then y.view(-1, y.size(1)) through Gather of a 1-D index list, whose Gather output is also
+  // read by a Concat that is a graph output (its steps stay).
+  for (const int64_t opset : {11, 13}) {
+    const auto unsqueeze = [opset](const std::string& in, const std::string& out, const std::string& name) {
+      return opset < 13 ? pb::node({"Unsqueeze", {in}, {out}, name, {pb::attr_ints("axes", {0})}, ""})
+                        : pb::node({"Unsqueeze", {in, "axes"}, {out}, name, {}, ""});
+    };
+    const pb::GraphSpec g{{pb::node({"Floor", {"x"}, {"y"}, "floor", {}, ""}), pb::node({"Shape", {"y"}, {"s"}, "shape", {}, ""}),
+                           pb::node({"Gather", {"s", "zero"}, {"n"}, "first", {}, ""}), pb::node({"Gather", {"s", "last"}, {"l"}, "last", {}, ""}),
+                           unsqueeze("n", "n1", "un"), unsqueeze("l", "l1", "ul"),
+                           pb::node({"Concat", {"n1", "l1", "minus1"}, {"shape"}, "concat", {pb::attr_int("axis", 0)}, ""}),
+                           pb::node({"Reshape", {"y", "shape"}, {"r"}, "view", {}, ""}),
+                           pb::node({"Shape", {"x"}, {"s2"}, "shape2", {}, ""}), pb::node({"Gather", {"s2", "one"}, {"d1"}, "second", {}, ""}),
+                           pb::node({"Concat", {"minus1", "d1"}, {"shape2"}, "concat2", {pb::attr_int("axis", -1)}, ""}),
+                           pb::node({"Reshape", {"x", "shape2"}, {"r2"}, "view2", {}, ""}), pb::node({"Identity", {"d1"}, {"d1_out"}, "d1", {}, ""})},
+                          {pb::tensor_raw<int64_t>("zero", kI64, {}, {0}), pb::tensor_raw<int64_t>("last", kI64, {}, {-1}),
+                           i64_init("one", {1}), i64_init("axes", {0}), i64_init("minus1", {-1})},
+                          {f32_info("x", std::vector<pb::DimSpec>(4, pb::symbolic()))},
+                          {f32_info("r", {}), f32_info("r2", {}), pb::value_info("d1_out", kI64, {})}};
+    INFO("opset " << opset);
+    for (const Dims& dims : {Dims{2, 3, 4, 5}, Dims{1, 1, 1, 1}, Dims{4, 2, 1, 3}}) {
+      size_t n = 1;
+      for (int64_t d : dims) n *= static_cast<size_t>(d);
+      const auto sessions = run_every_level(g, {{"x", make_tensor<float>(dims, test_values(n, 4))}}, opset);
+      const auto& steps = sessions[3].description().steps;
+      const auto view = std::find_if(steps.begin(), steps.end(), [](const auto& s) { return s.op_type == "Reshape" && s.outputs[0] == "r"; });
+      REQUIRE(view != steps.end());
+      CHECK(view->nodes == std::vector<size_t>{1, 2, 3, 4, 5, 6, 7});
+      CHECK(view->inputs == std::vector<std::string>{"y"});  // reads y's own dimensions
+      CHECK(view->kind == Step::Kind::kView);
+      CHECK(std::count_if(steps.begin(), steps.end(), [](const auto& s) { return s.op_type == "Gather"; }) == 1);  // d1 is read by an output
+    }
+  }
+}
+
+TEST_CASE("Graph optimizer: a dimension out of range fails as the Gather would, at every level", "[onnx][optimizer]") {
+  // x.view(x.size(2), -1) of an x of unknown rank, fed with rank 2: Gather refuses index 2.
+  const pb::GraphSpec g{{pb::node({"Shape", {"x"}, {"s"}, "shape", {}, ""}), pb::node({"Gather", {"s", "two"}, {"n"}, "third", {}, ""}),
+                         pb::node({"Unsqueeze", {"n", "axes"}, {"n1"}, "un", {}, ""}),
+                         pb::node({"Concat", {"n1", "minus1"}, {"shape"}, "concat", {pb::attr_int("axis", 0)}, ""}),
+                         pb::node({"Reshape", {"x", "shape"}, {"y"}, "view", {}, ""})},
+                        {pb::tensor_raw<int64_t>("two", kI64, {}, {2}), i64_init("axes", {0}), i64_init("minus1", {-1})},
+                        {pb::value_info("x", kF32, nullptr)},
+                        {f32_info("y", {})}};
+  std::string message;
+  for (OptimizationLevel level : kLevels) {
+    auto session = load(g, 13, level);
+    REQUIRE(session.ok());
+    Outputs out;
+    REQUIRE(session.value().run({{"x", make_tensor<float>({2, 3, 2}, test_values(12, 1))}}, out).ok());
+    CHECK(out[0].dims() == Dims{2, 6});
+    Status st = session.value().run({{"x", make_tensor<float>({2, 3}, test_values(6, 1))}}, out);
+    REQUIRE_FALSE(st.ok());
+    if (message.empty()) message = st.message();
+    CHECK(st.message() == message);
+    CHECK(st.message().find("node 'third' (Gather)") == 0);
+  }
+  CHECK(load(g, 13).value().description().steps.size() == 1);
 }
