@@ -420,8 +420,8 @@ void shapes_from_dims(StepGraph& g) {
       from.entries.push_back(e);
     }
     for (size_t k : shape->steps) {
-      from.steps.push_back(g.steps[k]);
       nodes.insert(nodes.end(), g.steps[k].nodes.begin(), g.steps[k].nodes.end());
+      from.steps.push_back(std::move(g.steps[k]));  // erased below
     }
     nodes.insert(nodes.end(), step.nodes.begin(), step.nodes.end());
     step.inputs = std::move(inputs);
