@@ -67,7 +67,6 @@ struct FloatByScalar {
   }
 };
 
-
 template <typename T>
 struct Min {
   static constexpr bool kVector = true;

@@ -2,10 +2,11 @@
 // (onnx/graph_optimizer.h):
 //   y[i] = Min(Max(round(x[i] * scale + offset), lo), hi)   (x[i] / scale where `divide`)
 // Each stage computes what its operator's kernel does, with the same instructions (Mul, Div, Add;
-// Floor, Ceil, Round; Max, Min by a scalar, kernels/float_by_scalar.h), rounding after each as they
-// do, so the pass gives the chain's result bit for bit. A stage the chain lacks keeps its neutral
-// value, which gives back its input exactly: x * 1, x + -0 (x + +0 would turn -0 into +0), no rounding,
-// Max by -inf, Min by +inf.
+// Floor, Ceil, Round; Max, Min by a scalar, kernels/min_max_ops.h), rounding after each as they do,
+// so the pass gives the chain's result bit for bit. A stage the chain lacks keeps its neutral value,
+// which gives back its input: x * 1, x + -0 (x + +0 would turn -0 into +0), no rounding, Max by -inf,
+// Min by +inf. Without scale and offset the pass does no arithmetic at all: x * 1 + -0 would make a
+// signalling NaN quiet, which Max and Min by a scalar (selects) do not.
 #pragma once
 
 #include <cmath>
@@ -17,6 +18,7 @@
 namespace ow::kernels {
 
 struct ScaleRoundClamp {
+  bool arithmetic = false;  // whether the chain has a scale or an offset
   float scale = 1.0f;
   bool divide = false;
   float offset = -0.0f;

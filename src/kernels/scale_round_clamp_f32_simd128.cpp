@@ -6,19 +6,20 @@
 namespace ow::kernels {
 namespace {
 
+enum class Arithmetic { kNone, kMultiply, kDivide };
+
 // Four vectors per step, then one, then a scalar tail: the instructions each operation's own loops
 // use for the same elements (their tails are scalar too, and differ from their vectors in a NaN's sign).
 // kRounds: whether there is a rounding stage, of mode M.
-template <bool kDivide, bool kRounds, RoundingMode M>
+template <Arithmetic A, bool kRounds, RoundingMode M>
 [[gnu::noinline]] void chain_loop(const ScaleRoundClamp& chain, const float* x, float* y, size_t n) {
   const v128_t scale = wasm_f32x4_splat(chain.scale), offset = wasm_f32x4_splat(chain.offset);
   const auto low = *FloatByScalar<float, false>::of(chain.lo);
   const auto high = *FloatByScalar<float, true>::of(chain.hi);
   const auto apply = [&](v128_t v) {
     using Round = VecRound<float, M>;  // named: SIMDe's intrinsics are macros, which split arguments at commas
-    if constexpr (kDivide) v = wasm_f32x4_div(v, scale);
-    else v = wasm_f32x4_mul(v, scale);
-    v = wasm_f32x4_add(v, offset);
+    if constexpr (A == Arithmetic::kMultiply) v = wasm_f32x4_add(wasm_f32x4_mul(v, scale), offset);
+    if constexpr (A == Arithmetic::kDivide) v = wasm_f32x4_add(wasm_f32x4_div(v, scale), offset);
     if constexpr (kRounds) v = Round::apply(v);
     return high(low(v));
   };
@@ -27,23 +28,26 @@ template <bool kDivide, bool kRounds, RoundingMode M>
     for (size_t k = 0; k < 16; k += 4) wasm_v128_store(y + i + k, apply(wasm_v128_load(x + i + k)));
   for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, apply(wasm_v128_load(x + i)));
   for (; i < n; ++i) {
-    float v = (kDivide ? x[i] / chain.scale : x[i] * chain.scale) + chain.offset;
+    float v = x[i];
+    if constexpr (A == Arithmetic::kMultiply) v = v * chain.scale + chain.offset;
+    if constexpr (A == Arithmetic::kDivide) v = v / chain.scale + chain.offset;
     if constexpr (kRounds) v = round_scalar<M>(v);
     y[i] = Min<float>::scalar(Max<float>::scalar(v, chain.lo), chain.hi);
   }
 }
 
-template <bool kDivide>
+template <Arithmetic A>
 void with_rounding(const ScaleRoundClamp& chain, const float* x, float* y, size_t n) {
-  if (!chain.rounding) return chain_loop<kDivide, false, RoundingMode::kFloor>(chain, x, y, n);
-  with_rounding_mode(*chain.rounding, [&](auto m) { chain_loop<kDivide, true, decltype(m)::value>(chain, x, y, n); });
+  if (!chain.rounding) return chain_loop<A, false, RoundingMode::kFloor>(chain, x, y, n);
+  with_rounding_mode(*chain.rounding, [&](auto m) { chain_loop<A, true, decltype(m)::value>(chain, x, y, n); });
 }
 
 }  // namespace
 
 void scale_round_clamp(const ScaleRoundClamp& chain, const float* x, float* y, size_t n) {
-  if (chain.divide) with_rounding<true>(chain, x, y, n);
-  else with_rounding<false>(chain, x, y, n);
+  if (!chain.arithmetic) with_rounding<Arithmetic::kNone>(chain, x, y, n);
+  else if (chain.divide) with_rounding<Arithmetic::kDivide>(chain, x, y, n);
+  else with_rounding<Arithmetic::kMultiply>(chain, x, y, n);
 }
 
 }  // namespace ow::kernels

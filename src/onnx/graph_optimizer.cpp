@@ -231,8 +231,8 @@ size_t only_reader(const StepGraph& g, size_t v, size_t after) {
 // if ops/scale_round_clamp.h allows it: its other inputs must be constants (or omitted), which become
 // inputs of the fused step.
 bool add_link(const StepGraph& g, Step& fused, Step::Chain& chain, const Step& step, size_t chained) {
-  if (step.kind != Step::Kind::kCompute || !step.unfused.empty() || !step.op.schema().elementwise || step.outputs.size() != 1 ||
-      step.outputs[0] == kNoValue)
+  if (step.kind != Step::Kind::kCompute || !step.unfused.empty() || !step.chain.empty() || !step.op.schema().elementwise ||
+      step.outputs.size() != 1 || step.outputs[0] == kNoValue)
     return false;
   Inputs constants(step.inputs.size(), nullptr);
   for (size_t i = 0; i < step.inputs.size(); ++i) {
@@ -318,10 +318,11 @@ std::optional<ShapeInts> ints_of(const StepGraph& g, const std::vector<std::opti
   return c;
 }
 
-// What step s computes, if it is shape arithmetic this follows: Shape (whole), Gather of constant
-// indices along axis 0, Unsqueeze of a scalar at axis 0, Concat along axis 0 of 1-D lists. Each
-// computes what its operator does where the run finds the dimensions in range; elsewhere (the
-// operator's error) the steps run as declared.
+// What step s computes, if it is shape arithmetic this follows: Shape (whole), Gather of a Shape by
+// constant indices, Unsqueeze of a scalar into a 1-D list, Concat of 1-D lists (axis 0 or -1). Each
+// computes what its operator does where the run finds every dimension it lists in range; elsewhere the
+// steps run as declared and one of them reports it. (A Gather of a list holding dimensions would drop
+// some, whose range the run would then not check: not followed.)
 std::optional<ShapeInts> follow_shape(const StepGraph& g, size_t s, const std::vector<std::optional<ShapeInts>>& held) {
   const Step& step = g.steps[s];
   if (step.kind != Step::Kind::kCompute || !step.unfused.empty() || !step.chain.empty() || !step.shape.empty() ||
@@ -338,24 +339,20 @@ std::optional<ShapeInts> follow_shape(const StepGraph& g, size_t s, const std::v
     const auto data = ints_of(g, held, step.inputs[0]);
     const auto indices = small_ints(known_input(g, step, 1));
     const auto axis = attrs.get_int("axis", 0);
-    if (!data || data->scalar || !indices || !axis.ok() || (axis.value() != 0 && axis.value() != -1)) return std::nullopt;
+    if (!data || data->shape_of == kNoValue || !indices || !axis.ok() || (axis.value() != 0 && axis.value() != -1)) return std::nullopt;
     out.emplace();
     out->scalar = known_input(g, step, 1)->rank() == 0;
     out->steps = data->steps;
-    const auto n = static_cast<int64_t>(data->entries.size());
-    for (int64_t k : *indices) {
-      if (data->shape_of != kNoValue) out->entries.push_back({k, data->shape_of});
-      else if (k >= -n && k < n) out->entries.push_back(data->entries[k < 0 ? k + n : k]);
-      else return std::nullopt;
-    }
+    for (int64_t k : *indices) out->entries.push_back({k, data->shape_of});
   } else if (is_op(step, "Unsqueeze")) {
     const auto data = ints_of(g, held, step.inputs[0]);
-    std::vector<int64_t> axes;  // an attribute before 13, then an input
+    std::vector<int64_t> axes;  // an attribute before 13, then an int64 input
     if (version < 13) {
       auto attribute = attrs.get_ints("axes");
       if (attribute.ok()) axes = attribute.take();
     } else {
-      axes = small_ints(known_input(g, step, 1)).value_or(std::vector<int64_t>{});
+      const Tensor* given = known_input(g, step, 1);
+      if (given && given->dtype() == DType::kInt64) axes = small_ints(given).value_or(std::vector<int64_t>{});
     }
     if (!data || !data->scalar || axes.size() != 1 || (axes[0] != 0 && !(version >= 11 && axes[0] == -1))) return std::nullopt;
     out = data;
@@ -411,14 +408,22 @@ void shapes_from_dims(StepGraph& g) {
     }
     Step::ShapeFromDims from{{}, {}, step.inputs[1]};
     std::vector<size_t> inputs = {step.inputs[0]}, nodes;
+    const auto input = [&inputs](size_t v) {
+      const size_t at = std::find(inputs.begin(), inputs.end(), v) - inputs.begin();
+      if (at == inputs.size()) inputs.push_back(v);
+      return at;
+    };
     for (Step::ShapeEntry e : shape->entries) {
-      if (e.of != kNoValue) {
-        const size_t at = std::find(inputs.begin(), inputs.end(), e.of) - inputs.begin();
-        if (at == inputs.size()) inputs.push_back(e.of);
-        e.of = at;
-      }
+      if (e.of != kNoValue) e.of = input(e.of);
       from.entries.push_back(e);
     }
+    // What the steps read and do not compute stays alive for them, should they run.
+    for (size_t k : shape->steps)
+      for (size_t v : g.steps[k].inputs)
+        if (v != kNoValue && !g.known[v] && std::none_of(shape->steps.begin(), shape->steps.end(), [&](size_t j) {
+              return std::find(g.steps[j].outputs.begin(), g.steps[j].outputs.end(), v) != g.steps[j].outputs.end();
+            }))
+          input(v);
     for (size_t k : shape->steps) {
       nodes.insert(nodes.end(), g.steps[k].nodes.begin(), g.steps[k].nodes.end());
       from.steps.push_back(std::move(g.steps[k]));  // erased below
@@ -603,7 +608,9 @@ Status compute_step(const Step& step, const Inputs& inputs, Outputs& produced) {
 // shape, which the steps it replaced compute (one reporting an error) where a dimension is out of range.
 Status shape_from_dims(const Step& step, std::vector<Tensor>& values, StepScratch& scratch) {
   const Step::ShapeFromDims& from = step.shape[0];
-  OW_ASSIGN_OR_RETURN(scratch.shape, Tensor::allocate(DType::kInt64, {static_cast<int64_t>(from.entries.size())}));
+  auto allocated = Tensor::allocate(DType::kInt64, {static_cast<int64_t>(from.entries.size())});
+  if (!allocated.ok()) return allocated.status().with_context(step.label + ": ");
+  scratch.shape = allocated.take();
   int64_t* shape = scratch.shape.data<int64_t>();
   bool in_range = true;
   for (size_t k = 0; k < from.entries.size() && in_range; ++k) {

@@ -7,12 +7,14 @@
 //   extended: a Pad of zeros before an AveragePool fused into the pooling's pads; elementwise nodes
 //             by scalar constants that each read the one before (scale, offset, round, clamp: a
 //             quantize step) fused into one pass (ops/scale_round_clamp.h);
-//             A Reshape whose shape is computed (Shape, Gather, Unsqueeze, Concat) from dimensions
+//             a Reshape whose shape is computed (Shape, Gather, Unsqueeze, Concat) from dimensions
 //             known only as the session runs (a dynamic batch: x.view(x.size(0), -1)) reads them off
 //             those values as it runs, instead of those steps;
 //   all:      Reshape, Flatten, Squeeze, Unsqueeze (and the Identity or zero Pad left as a graph
 //             output) made views of their input; elementwise nodes computed into their input's memory
 //             where that value has no later use and its memory no other holder.
+// A fused step runs where the last of its nodes ran: where two nodes would fail in one run, the
+// optimized graph may report the other first.
 // Tensors are reference-counted: a view shares its input's memory, which is written in place only when
 // the tensor writing it is its only holder (Tensor::exclusive(), checked as each step runs), so that a
 // feed (the caller's memory), an initializer or a value still read later is never written. Session::run
@@ -86,9 +88,9 @@ struct Step {
   std::vector<Chain> chain;  // one for a fused chain, else none
   // A Reshape whose shape input, computed by `steps` (Shape, Gather, Unsqueeze, Concat) from
   // dimensions known only as the session runs, is read off those dimensions as the step runs instead:
-  // one entry per element. The step's inputs are the data, then the values whose dimensions it reads.
-  // Where an entry names a dimension out of range, `steps` run as declared (one of them reports it)
-  // and the Reshape reads their result, `value`.
+  // one entry per element. The step's inputs are the data, then the values whose dimensions it reads
+  // and the others `steps` read. Where an entry names a dimension out of range, `steps` run as declared
+  // (one of them reports it) and the Reshape reads their result, `value`.
   struct ShapeEntry {
     int64_t number;  // a constant, or the dimension (negative: from the end) of input `of`
     size_t of = kNoValue;  // kNoValue: a constant

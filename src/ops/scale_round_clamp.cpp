@@ -44,11 +44,13 @@ bool ScaleRoundClampChain::add(const PreparedOp& op, const Attributes& attrs, si
   // constant of another shape, which the pass would not.
   if (&schema == &kMulSchema || &schema == &kDivSchema) {
     joins = version >= 7 && inputs.size() == 2 && other && (&schema == &kMulSchema || chained == 0) && take(kScale);
+    pass.arithmetic = true;
     pass.scale = other.value_or(1.0f);
     pass.divide = &schema == &kDivSchema;
   } else if (&schema == &kAddSchema || &schema == &kSubSchema) {
     // x - c is x + -c in IEEE arithmetic (c not NaN); c - x is not in the pass.
     joins = version >= 7 && inputs.size() == 2 && other && (&schema == &kAddSchema || chained == 0) && take(kOffset);
+    pass.arithmetic = true;
     pass.offset = &schema == &kSubSchema ? -other.value_or(0.0f) : other.value_or(0.0f);
   } else if (&schema == &kFloorSchema || &schema == &kCeilSchema || &schema == &kRoundSchema) {
     joins = inputs.size() == 1 && take(kRounding);

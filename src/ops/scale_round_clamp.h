@@ -27,7 +27,7 @@ class ScaleRoundClampChain {
   Status compute(const Tensor& x, Outputs& outputs) const;
 
  private:
-  enum Stage { kScale, kOffset, kRounding, kLow, kHigh, kEnd };
+  enum Stage { kScale, kOffset, kRounding, kLow, kHigh };
   // Whether `stage` can follow the stages set so far: set it (next_ passes it).
   bool take(Stage stage);
 
