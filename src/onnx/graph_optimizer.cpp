@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <optional>
 
 namespace ow::onnx {
 namespace {
@@ -292,30 +291,35 @@ void fuse_chains(StepGraph& g) {
 // each a constant or a dimension of a value (Step::ShapeEntry, `of` a value id here), or the whole
 // shape of a value, whose rank may not be known.
 struct ShapeInts {
+  bool followed = false;       // whether this holds anything
   bool scalar = false;         // 0-D, else 1-D
   size_t shape_of = kNoValue;  // Shape(v): v's dimensions, not listed
   std::vector<Step::ShapeEntry> entries;
   std::vector<size_t> steps;  // the steps computing it, ascending indices in g.steps
 };
 
-// The elements of an int64 or int32 constant of rank 0 or 1 (a handful), or nothing.
-std::optional<std::vector<int64_t>> small_ints(const Tensor* t) {
-  if (!t || t->rank() > 1 || t->size() > 64 || (t->dtype() != DType::kInt64 && t->dtype() != DType::kInt32)) return std::nullopt;
-  std::vector<int64_t> v(t->size());
-  for (size_t i = 0; i < v.size(); ++i) v[i] = t->dtype() == DType::kInt64 ? t->data<int64_t>()[i] : t->data<int32_t>()[i];
-  return v;
+// The elements of an int64 (or, where `int32` allows, int32) constant of rank 0 or 1 holding a
+// handful; false for anything else.
+bool small_ints(const Tensor* t, bool int32, std::vector<int64_t>& values) {
+  const bool int64 = t && t->dtype() == DType::kInt64;
+  if (!t || t->rank() > 1 || t->size() > 64 || !(int64 || (int32 && t->dtype() == DType::kInt32))) return false;
+  values.resize(t->size());
+  for (size_t i = 0; i < values.size(); ++i) values[i] = int64 ? t->data<int64_t>()[i] : t->data<int32_t>()[i];
+  return true;
 }
 
-std::optional<ShapeInts> ints_of(const StepGraph& g, const std::vector<std::optional<ShapeInts>>& held, size_t v) {
-  if (v == kNoValue) return std::nullopt;
-  if (held[v]) return held[v];
-  const Tensor* t = g.known[v] ? &g.constants[v] : nullptr;
-  const auto values = t && t->dtype() == DType::kInt64 ? small_ints(t) : std::nullopt;
-  if (!values) return std::nullopt;
-  ShapeInts c;
-  c.scalar = t->rank() == 0;
-  for (int64_t x : *values) c.entries.push_back({x, kNoValue});
-  return c;
+// What value v holds: what `held` says, or a small int64 constant's elements; false for neither.
+bool ints_of(const StepGraph& g, const std::vector<ShapeInts>& held, size_t v, ShapeInts& out) {
+  if (v == kNoValue) return false;
+  if (held[v].followed) {
+    out = held[v];
+    return true;
+  }
+  std::vector<int64_t> values;
+  if (!g.known[v] || !small_ints(&g.constants[v], false, values)) return false;
+  out = {true, g.constants[v].rank() == 0, kNoValue, {}, {}};
+  for (int64_t x : values) out.entries.push_back({x, kNoValue});
+  return true;
 }
 
 // What step s computes, if it is shape arithmetic this follows: Shape (whole), Gather of a Shape by
@@ -323,57 +327,53 @@ std::optional<ShapeInts> ints_of(const StepGraph& g, const std::vector<std::opti
 // computes what its operator does where the run finds every dimension it lists in range; elsewhere the
 // steps run as declared and one of them reports it. (A Gather of a list holding dimensions would drop
 // some, whose range the run would then not check: not followed.)
-std::optional<ShapeInts> follow_shape(const StepGraph& g, size_t s, const std::vector<std::optional<ShapeInts>>& held) {
+bool follow_shape(const StepGraph& g, size_t s, const std::vector<ShapeInts>& held, ShapeInts& out) {
   const Step& step = g.steps[s];
   if (step.kind != Step::Kind::kCompute || !step.unfused.empty() || !step.chain.empty() || !step.shape.empty() ||
       step.outputs.size() != 1 || step.outputs[0] == kNoValue || step.inputs.empty())
-    return std::nullopt;
+    return false;
   const Attributes& attrs = g.nodes[step.nodes.back()].attributes;
   const int version = step.op.version().since_version;
-  std::optional<ShapeInts> out;
+  std::vector<int64_t> ints;
   if (is_op(step, "Shape")) {
-    if (!attrs.items().empty() || step.inputs[0] == kNoValue) return std::nullopt;  // start, end (15 on)
-    out.emplace();
-    out->shape_of = step.inputs[0];
+    if (!attrs.items().empty() || step.inputs[0] == kNoValue) return false;  // start, end (15 on)
+    out = {true, false, step.inputs[0], {}, {}};
   } else if (is_op(step, "Gather")) {
-    const auto data = ints_of(g, held, step.inputs[0]);
-    const auto indices = small_ints(known_input(g, step, 1));
     const auto axis = attrs.get_int("axis", 0);
-    if (!data || data->shape_of == kNoValue || !indices || !axis.ok() || (axis.value() != 0 && axis.value() != -1)) return std::nullopt;
-    out.emplace();
-    out->scalar = known_input(g, step, 1)->rank() == 0;
-    out->steps = data->steps;
-    for (int64_t k : *indices) out->entries.push_back({k, data->shape_of});
+    if (!ints_of(g, held, step.inputs[0], out) || out.shape_of == kNoValue || !small_ints(known_input(g, step, 1), true, ints) ||
+        !axis.ok() || (axis.value() != 0 && axis.value() != -1))
+      return false;
+    out.scalar = known_input(g, step, 1)->rank() == 0;
+    for (int64_t k : ints) out.entries.push_back({k, out.shape_of});
+    out.shape_of = kNoValue;
   } else if (is_op(step, "Unsqueeze")) {
-    const auto data = ints_of(g, held, step.inputs[0]);
-    std::vector<int64_t> axes;  // an attribute before 13, then an int64 input
+    // The axes: an attribute before 13, then an int64 input.
     if (version < 13) {
-      auto attribute = attrs.get_ints("axes");
-      if (attribute.ok()) axes = attribute.take();
-    } else {
-      const Tensor* given = known_input(g, step, 1);
-      if (given && given->dtype() == DType::kInt64) axes = small_ints(given).value_or(std::vector<int64_t>{});
+      auto axes = attrs.get_ints("axes");
+      if (axes.ok()) ints = axes.take();
+    } else if (!small_ints(known_input(g, step, 1), false, ints)) {
+      return false;
     }
-    if (!data || !data->scalar || axes.size() != 1 || (axes[0] != 0 && !(version >= 11 && axes[0] == -1))) return std::nullopt;
-    out = data;
-    out->scalar = false;
+    if (!ints_of(g, held, step.inputs[0], out) || !out.scalar || ints.size() != 1 || (ints[0] != 0 && !(version >= 11 && ints[0] == -1)))
+      return false;
+    out.scalar = false;
   } else if (is_op(step, "Concat")) {
     const auto axis = attrs.get_int("axis", 1);
-    if (!axis.ok() || (axis.value() != 0 && axis.value() != -1)) return std::nullopt;
-    out.emplace();
+    if (!axis.ok() || (axis.value() != 0 && axis.value() != -1)) return false;
+    out = {true, false, kNoValue, {}, {}};
+    ShapeInts part;
     for (size_t v : step.inputs) {
-      const auto part = ints_of(g, held, v);
-      if (!part || part->scalar || part->shape_of != kNoValue) return std::nullopt;
-      out->entries.insert(out->entries.end(), part->entries.begin(), part->entries.end());
-      out->steps.insert(out->steps.end(), part->steps.begin(), part->steps.end());
+      if (!ints_of(g, held, v, part) || part.scalar || part.shape_of != kNoValue) return false;
+      out.entries.insert(out.entries.end(), part.entries.begin(), part.entries.end());
+      out.steps.insert(out.steps.end(), part.steps.begin(), part.steps.end());
     }
   } else {
-    return std::nullopt;
+    return false;
   }
-  out->steps.push_back(s);
-  std::sort(out->steps.begin(), out->steps.end());
-  out->steps.erase(std::unique(out->steps.begin(), out->steps.end()), out->steps.end());
-  return out;
+  out.steps.push_back(s);
+  std::sort(out.steps.begin(), out.steps.end());
+  out.steps.erase(std::unique(out.steps.begin(), out.steps.end()), out.steps.end());
+  return true;
 }
 
 // Whether the values `steps` compute are read by those steps and step `reshape` (its shape input) alone,
@@ -396,14 +396,15 @@ bool serve_alone(const StepGraph& g, const ShapeInts& shape, size_t reshape) {
 // Reshapes whose shape is computed from dimensions known only as the session runs read them off those
 // values instead (Step::ShapeFromDims), where the steps computing it serve that Reshape alone.
 void shapes_from_dims(StepGraph& g) {
-  std::vector<std::optional<ShapeInts>> held(g.constants.size());
+  std::vector<ShapeInts> held(g.constants.size());
   for (size_t s = 0; s < g.steps.size(); ++s) {
     Step& step = g.steps[s];
     const bool reshape = is_op(step, "Reshape") && step.op.version().since_version >= 5 && step.kind == Step::Kind::kCompute &&
                          step.shape.empty() && step.inputs.size() == 2 && step.inputs[0] != kNoValue && step.inputs[1] != kNoValue;
-    const std::optional<ShapeInts> shape = reshape ? held[step.inputs[1]] : std::nullopt;
-    if (!shape || shape->scalar || shape->shape_of != kNoValue || !serve_alone(g, *shape, s)) {
-      if (auto ints = follow_shape(g, s, held)) held[step.outputs[0]] = std::move(ints);
+    const ShapeInts* shape = reshape ? &held[step.inputs[1]] : nullptr;
+    if (!shape || !shape->followed || shape->scalar || shape->shape_of != kNoValue || !serve_alone(g, *shape, s)) {
+      ShapeInts ints;
+      if (follow_shape(g, s, held, ints)) held[step.outputs[0]] = std::move(ints);
       continue;
     }
     Step::ShapeFromDims from{{}, {}, step.inputs[1]};
@@ -434,7 +435,7 @@ void shapes_from_dims(StepGraph& g) {
     step.shape.push_back(std::move(from));
     for (size_t k = shape->steps.size(); k-- > 0;) g.steps.erase(g.steps.begin() + static_cast<ptrdiff_t>(shape->steps[k]));
     // The indices `held` lists moved: start again (each pass takes a Reshape's steps away).
-    held.assign(held.size(), std::nullopt);
+    held.assign(held.size(), ShapeInts{});
     s = SIZE_MAX;
   }
 }
