@@ -641,19 +641,19 @@ export interface ModelGraph {
   steps: readonly ModelStep[];
   /** Indices in `nodes` of the nodes computed once at creation (constant folding): their outputs are constants. */
   folded: readonly number[];
-  /** Indices in `nodes` of the nodes removed (Identity, Pad of zero pads): their readers read the node's input. */
+  /** Indices in `nodes` of the nodes removed (Identity): their readers read the node's input. */
   removed: readonly number[];
 }
 
 /**
  * onnxruntime's graph optimization levels: 'disabled' runs the nodes as declared; 'basic' folds
- * constants and removes Identity nodes and Pads of zero pads; 'extended' also fuses a Pad of zeros into
- * the AveragePool after it, and float32 chains of scale, offset, rounding and clamp by constants (Mul
- * or Div, Add or Sub, Floor/Ceil/Round, Max/Relu, Min, Clip) into one pass, and makes a Reshape whose
- * shape is computed from dimensions known only as it runs (Shape, Gather, Unsqueeze, Concat) read them
- * itself; 'all' (the default) also makes Reshape, Flatten, Squeeze and Unsqueeze
- * views of their input and computes elementwise nodes into their input's memory where nothing else
- * reads it. Every level gives the same outputs, bit for bit.
+ * constants, removes Identity nodes and makes Pads of zero pads views of their input; 'extended' also
+ * fuses a Pad of zeros into the AveragePool after it, and float32 chains of scale, offset, rounding
+ * and clamp by constants (Mul or Div, Add or Sub, Floor/Ceil/Round, Max/Relu, Min, Clip) into one
+ * pass, and makes a Reshape whose shape is computed from dimensions known only as it runs (Shape,
+ * Gather, Unsqueeze, Concat) read them itself; 'all' (the default) also makes Reshape, Flatten,
+ * Squeeze and Unsqueeze views of their input and computes elementwise nodes into their input's memory
+ * where nothing else reads it. Every level gives the same outputs, bit for bit.
  */
 export type GraphOptimizationLevel = 'disabled' | 'basic' | 'extended' | 'all';
 

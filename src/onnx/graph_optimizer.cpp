@@ -135,13 +135,16 @@ void rewire(StepGraph& g, size_t begin, size_t from, size_t to) {
       if (v == from) v = to;
 }
 
-// Identity, and Pad of all-zero pads: their readers read the input itself. Not where the output is a
-// graph output (Session::run would return it as it is).
+// Identity: its readers read the input itself. Not where the output is a graph output (Session::run
+// would return it as it is). A Pad of all-zero pads becomes a view of its input, which refuses what
+// Pad refuses (a pads count for another rank, a type the version lacks) as the copy did.
 void remove_copies(StepGraph& g, OptimizationReport& report) {
   std::vector<Step> kept;
   for (size_t s = 0; s < g.steps.size(); ++s) {
     Step& step = g.steps[s];
-    const bool copy = is_op(step, "Identity") || (is_op(step, "Pad") && !zero_pads(g, step, 0).empty() && all_zero(zero_pads(g, step, 0)));
+    if (is_op(step, "Pad") && step.unfused.empty() && !zero_pads(g, step, 0).empty() && all_zero(zero_pads(g, step, 0)))
+      step.kind = Step::Kind::kView;
+    const bool copy = is_op(step, "Identity");
     const size_t out = step.outputs.empty() ? kNoValue : step.outputs[0];
     const bool output_of_graph = std::find(g.graph_outputs.begin(), g.graph_outputs.end(), out) != g.graph_outputs.end();
     if (!copy || out == kNoValue || output_of_graph || step.inputs.empty() || step.inputs[0] == kNoValue) {

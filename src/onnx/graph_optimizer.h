@@ -2,16 +2,16 @@
 // optimization keeps the outputs bit for bit those of the graph run node by node:
 //   basic:    constant folding (Constant nodes, and nodes whose inputs are all known at creation:
 //             initializers no feed replaces, folded values, Shape of graph inputs of fixed dimensions),
-//             run once with the ordinary operator; Identity nodes, and Pad nodes of all-zero pads,
-//             removed (their readers read the input itself);
+//             run once with the ordinary operator; Identity nodes removed (their readers read the
+//             input itself); Pad nodes of all-zero pads made views of their input;
 //   extended: a Pad of zeros before an AveragePool fused into the pooling's pads; elementwise nodes
 //             by scalar constants that each read the one before (scale, offset, round, clamp: a
 //             quantize step) fused into one pass (ops/scale_round_clamp.h);
 //             a Reshape whose shape is computed (Shape, Gather, Unsqueeze, Concat) from dimensions
 //             known only as the session runs (a dynamic batch: x.view(x.size(0), -1)) reads them off
 //             those values as it runs, instead of those steps;
-//   all:      Reshape, Flatten, Squeeze, Unsqueeze (and the Identity or zero Pad left as a graph
-//             output) made views of their input; elementwise nodes computed into their input's memory
+//   all:      Reshape, Flatten, Squeeze, Unsqueeze (and an Identity left as a graph output) made
+//             views of their input; elementwise nodes computed into their input's memory
 //             where that value has no later use and its memory no other holder.
 // A fused step runs where the last of its nodes ran: where two nodes would fail in one run, the
 // optimized graph may report the other first.

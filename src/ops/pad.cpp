@@ -169,6 +169,17 @@ class PadKernel final : public Kernel {
     return Status::Ok();
   }
 
+  // The padded shape, checked as compute() checks it: a graph makes a Pad of all-zero pads a view of
+  // its input (onnx/graph_optimizer.h), which still refuses what Pad refuses.
+  Status reshaped_dims(const Inputs& inputs, Dims& dims) const override {
+    const Tensor& x = *inputs[0];
+    const auto input = [&](size_t i) { return i < inputs.size() ? inputs[i] : nullptr; };
+    OW_ASSIGN_OR_RETURN(PadSpec spec, resolve_pad(attrs_, x.dtype(), x.dims(), input(1), input(2), input(3)));
+    dims = x.dims();
+    for (size_t d = 0; d < dims.size(); ++d) dims[d] += spec.begin[d] + spec.end[d];
+    return Status::Ok();
+  }
+
  private:
   PadAttributes attrs_;
 };

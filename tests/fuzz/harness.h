@@ -55,13 +55,30 @@ inline std::optional<onnx::Feed> make_feed(const onnx::ValueInfo& info, const ui
   return onnx::Feed{info.name, tensor.take()};
 }
 
-// Decodes a model, builds its session and runs it on generated feeds.
+// Whether two runs' outputs are the same, byte for byte.
+inline bool same_outputs(const Outputs& a, const Outputs& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); ++k)
+    if (a[k].dtype() != b[k].dtype() || a[k].dims() != b[k].dims() || a[k].byte_size() != b[k].byte_size() ||
+        (a[k].byte_size() != 0 && std::memcmp(a[k].raw_data(), b[k].raw_data(), a[k].byte_size()) != 0))
+      return false;
+  return true;
+}
+
+// Decodes a model, builds its session, optimized (the default) and not, and runs both on generated
+// feeds: they must give the same outputs byte for byte, or both fail. (Of two failing nodes an
+// optimized graph may report another first; and one may run out of memory where the other, making
+// other tensors, does not.)
 inline void run_model_input(const uint8_t* data, size_t size) {
   auto model = onnx::decode_model(data, size);
   if (!model.ok()) return;
   const std::vector<onnx::ValueInfo> declared = model.value().graph.inputs;
   auto session = onnx::Session::create(model.take());
   if (!session.ok()) return;
+  auto plain_model = onnx::decode_model(data, size);
+  if (!plain_model.ok()) __builtin_trap();
+  auto plain = onnx::Session::create(plain_model.take(), nullptr, onnx::OptimizationLevel::kDisabled);
+  if (!plain.ok()) __builtin_trap();
   std::vector<onnx::Feed> feeds;
   for (const std::string& name : session.value().input_names()) {
     for (const onnx::ValueInfo& info : declared) {
@@ -72,9 +89,15 @@ inline void run_model_input(const uint8_t* data, size_t size) {
       break;
     }
   }
-  Outputs outputs;
-  if (!session.value().run(feeds, outputs).ok()) return;
+  Outputs outputs, plain_outputs;
+  const Status st = session.value().run(feeds, outputs), plain_st = plain.value().run(feeds, plain_outputs);
+  if (st.ok() != plain_st.ok()) {
+    if ((st.ok() ? plain_st : st).code() != ErrorCode::kOutOfMemory) __builtin_trap();
+    return;
+  }
+  if (!st.ok()) return;
   for (const Tensor& t : outputs) touch(t);
+  if (!same_outputs(outputs, plain_outputs)) __builtin_trap();
 }
 
 // Decodes a TensorProto and checks the tensor's size agrees with its shape and type.

@@ -31,4 +31,5 @@ size_t replay(const char* target, void (*run)(const uint8_t*, size_t)) {
 
 TEST_CASE("Fuzz regressions: every saved input runs through its target's harness", "[fuzz]") {
   CHECK(replay("fuzz_operator", ow::fuzz::run_operator_input) > 0);
+  CHECK(replay("fuzz_model", ow::fuzz::run_model_input) > 0);
 }
