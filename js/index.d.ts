@@ -653,7 +653,8 @@ export interface ModelGraph {
  * pass, and makes a Reshape whose shape is computed from dimensions known only as it runs (Shape,
  * Gather, Unsqueeze, Concat) read them itself; 'all' (the default) also makes Reshape, Flatten,
  * Squeeze and Unsqueeze views of their input and computes elementwise nodes into their input's memory
- * where nothing else reads it. Every level gives the same outputs, bit for bit.
+ * where nothing else reads it. Every level gives the same outputs, bit for bit, but that a NaN may
+ * come out as another NaN.
  */
 export type GraphOptimizationLevel = 'disabled' | 'basic' | 'extended' | 'all';
 

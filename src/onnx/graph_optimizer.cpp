@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/shape.h"
+
 namespace ow::onnx {
 namespace {
 
@@ -195,9 +197,10 @@ void fuse_pad_pool(StepGraph& g, OptimizationReport& report) {
     if (st.empty()) st.assign(spatial, 1);
     if (q.size() != 2 * spatial || d.size() != spatial || st.size() != spatial || (counted.value() != 1 && !all_zero(q))) continue;
     if (d.back() == 1 && kernel.value().back() >= 4) continue;
+    // Pads beyond the largest tensor's bytes Pad refuses: not fused, so that it still does.
     const std::vector<int64_t> p = zero_pads(g, pad, rank);
     if (p.size() != 2 * rank || p[0] != 0 || p[1] != 0 || p[rank] != 0 || p[rank + 1] != 0 ||
-        std::any_of(p.begin(), p.end(), [](int64_t v) { return v < 0; }))
+        std::any_of(p.begin(), p.end(), [](int64_t v) { return v < 0 || static_cast<uint64_t>(v) > kMaxTensorBytes; }))
       continue;
     std::vector<int64_t> fused(2 * spatial), extent(spatial);
     for (size_t i = 0; i < spatial; ++i) {

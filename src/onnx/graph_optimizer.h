@@ -1,5 +1,7 @@
 // Graph optimization at session creation, as onnxruntime's graphOptimizationLevel names it. Every
-// optimization keeps the outputs bit for bit those of the graph run node by node:
+// optimization keeps the outputs bit for bit those of the graph run node by node (but that a NaN may
+// come out as another NaN: which payload a sum of NaNs keeps depends on its order, and wasm leaves
+// NaN payloads unspecified):
 //   basic:    constant folding (Constant nodes, and nodes whose inputs are all known at creation:
 //             initializers no feed replaces, folded values, Shape of graph inputs of fixed dimensions),
 //             run once with the ordinary operator; Identity nodes removed (their readers read the
