@@ -8,32 +8,28 @@ namespace {
 
 enum class Arithmetic { kNone, kMultiply, kDivide };
 
-// Four vectors per step, then one, then a scalar tail: the instructions each operation's own loops
-// use for the same elements (their tails are scalar too, and differ from their vectors in a NaN's sign).
-// kRounds: whether there is a rounding stage, of mode M.
+// The binary loops' map_loop: four vectors per step, then one, then a scalar tail, as each operation's
+// own loop treats the same elements (their tails are scalar too, and differ from their vectors in a
+// NaN's sign). kRounds: whether there is a rounding stage, of mode M.
 template <Arithmetic A, bool kRounds, RoundingMode M>
 [[gnu::noinline]] void chain_loop(const ScaleRoundClamp& chain, const float* x, float* y, size_t n) {
   const v128_t scale = wasm_f32x4_splat(chain.scale), offset = wasm_f32x4_splat(chain.offset);
   const auto low = *FloatByScalar<float, false>::of(chain.lo);
   const auto high = *FloatByScalar<float, true>::of(chain.hi);
-  const auto apply = [&](v128_t v) {
+  const auto vec = [&](v128_t v) {
     using Round = VecRound<float, M>;  // named: SIMDe's intrinsics are macros, which split arguments at commas
     if constexpr (A == Arithmetic::kMultiply) v = wasm_f32x4_add(wasm_f32x4_mul(v, scale), offset);
     if constexpr (A == Arithmetic::kDivide) v = wasm_f32x4_add(wasm_f32x4_div(v, scale), offset);
     if constexpr (kRounds) v = Round::apply(v);
     return high(low(v));
   };
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16)
-    for (size_t k = 0; k < 16; k += 4) wasm_v128_store(y + i + k, apply(wasm_v128_load(x + i + k)));
-  for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, apply(wasm_v128_load(x + i)));
-  for (; i < n; ++i) {
-    float v = x[i];
+  const auto scalar = [&chain](float v) {
     if constexpr (A == Arithmetic::kMultiply) v = v * chain.scale + chain.offset;
     if constexpr (A == Arithmetic::kDivide) v = v / chain.scale + chain.offset;
     if constexpr (kRounds) v = round_scalar<M>(v);
-    y[i] = Min<float>::scalar(Max<float>::scalar(v, chain.lo), chain.hi);
-  }
+    return Min<float>::scalar(Max<float>::scalar(v, chain.lo), chain.hi);
+  };
+  map_loop<true>(x, y, n, vec, scalar);
 }
 
 template <Arithmetic A>
