@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <span>
 
 #include "core/shape.h"
 
@@ -144,8 +145,10 @@ void remove_copies(StepGraph& g, OptimizationReport& report) {
   std::vector<Step> kept;
   for (size_t s = 0; s < g.steps.size(); ++s) {
     Step& step = g.steps[s];
-    if (is_op(step, "Pad") && step.unfused.empty() && !zero_pads(g, step, 0).empty() && all_zero(zero_pads(g, step, 0)))
-      step.kind = Step::Kind::kView;
+    if (is_op(step, "Pad")) {
+      const std::vector<int64_t> pads = zero_pads(g, step, 0);
+      if (!pads.empty() && all_zero(pads)) step.kind = Step::Kind::kView;
+    }
     const bool copy = is_op(step, "Identity");
     const size_t out = step.outputs.empty() ? kNoValue : step.outputs[0];
     const bool output_of_graph = std::find(g.graph_outputs.begin(), g.graph_outputs.end(), out) != g.graph_outputs.end();
@@ -157,6 +160,14 @@ void remove_copies(StepGraph& g, OptimizationReport& report) {
     report.removed.insert(report.removed.end(), step.nodes.begin(), step.nodes.end());
   }
   g.steps = std::move(kept);
+}
+
+// The step that reads `v` next after step `after`, if it is the only step that reads it and `v` is no
+// graph output; else g.steps.size().
+size_t only_reader(const StepGraph& g, size_t v, size_t after) {
+  size_t r = after + 1;
+  while (r < g.steps.size() && std::find(g.steps[r].inputs.begin(), g.steps[r].inputs.end(), v) == g.steps[r].inputs.end()) ++r;
+  return r == g.steps.size() || read_after(g, v, r + 1) ? g.steps.size() : r;
 }
 
 // A Pad of constant zeros on the spatial axes (pads known, non-negative) whose output only an
@@ -171,10 +182,8 @@ void fuse_pad_pool(StepGraph& g, OptimizationReport& report) {
     Step& pad = g.steps[s];
     if (!is_op(pad, "Pad") || pad.outputs.size() != 1 || pad.outputs[0] == kNoValue || pad.inputs[0] == kNoValue) continue;
     const size_t padded = pad.outputs[0];
-    // Its one reader, the next step that reads it.
-    size_t r = s + 1;
-    while (r < g.steps.size() && std::find(g.steps[r].inputs.begin(), g.steps[r].inputs.end(), padded) == g.steps[r].inputs.end()) ++r;
-    if (r == g.steps.size() || !is_op(g.steps[r], "AveragePool") || g.steps[r].inputs[0] != padded || read_after(g, padded, r + 1)) continue;
+    const size_t r = only_reader(g, padded, s);
+    if (r == g.steps.size() || !is_op(g.steps[r], "AveragePool") || g.steps[r].inputs[0] != padded) continue;
     Step& pool = g.steps[r];
     const int version = pool.op.version().since_version;
     const Attributes& attrs = g.nodes[pool.nodes.back()].attributes;
@@ -224,21 +233,22 @@ void fuse_pad_pool(StepGraph& g, OptimizationReport& report) {
   (void)report;
 }
 
-// The step that reads `v` next after step `after`, if it is the only step that reads it and `v` is no
-// graph output; else g.steps.size().
-size_t only_reader(const StepGraph& g, size_t v, size_t after) {
-  size_t r = after + 1;
-  while (r < g.steps.size() && std::find(g.steps[r].inputs.begin(), g.steps[r].inputs.end(), v) == g.steps[r].inputs.end()) ++r;
-  return r == g.steps.size() || read_after(g, v, r + 1) ? g.steps.size() : r;
+// Whether a step computes its node's one output as the node declares it: not fused, not a view.
+bool as_declared(const Step& step) {
+  return step.kind == Step::Kind::kCompute && step.unfused.empty() && step.chain.empty() && step.shape.empty() &&
+         step.outputs.size() == 1 && step.outputs[0] != kNoValue;
+}
+
+// Erases the steps at `indices` (ascending).
+void erase_steps(StepGraph& g, std::span<const size_t> indices) {
+  for (size_t k = indices.size(); k-- > 0;) g.steps.erase(g.steps.begin() + static_cast<ptrdiff_t>(indices[k]));
 }
 
 // Adds `step`, whose input `chained` reads the chain's value, to a fused chain being built in `fused`
 // if ops/scale_round_clamp.h allows it: its other inputs must be constants (or omitted), which become
 // inputs of the fused step.
 bool add_link(const StepGraph& g, Step& fused, Step::Chain& chain, const Step& step, size_t chained) {
-  if (step.kind != Step::Kind::kCompute || !step.unfused.empty() || !step.chain.empty() || !step.op.schema().elementwise ||
-      step.outputs.size() != 1 || step.outputs[0] == kNoValue)
-    return false;
+  if (!as_declared(step) || !step.op.schema().elementwise) return false;
   Inputs constants(step.inputs.size(), nullptr);
   for (size_t i = 0; i < step.inputs.size(); ++i) {
     if (i == chained || step.inputs[i] == kNoValue) continue;
@@ -288,7 +298,7 @@ void fuse_chains(StepGraph& g) {
     fused.outputs = last.outputs;
     fused.chain.push_back(std::move(chain));
     last = std::move(fused);
-    for (size_t k = members.size() - 1; k-- > 0;) g.steps.erase(g.steps.begin() + static_cast<ptrdiff_t>(members[k]));
+    erase_steps(g, std::span(members).first(members.size() - 1));
     --s;  // step s is now the one after the chain's first
   }
 }
@@ -335,9 +345,7 @@ bool ints_of(const StepGraph& g, const std::vector<ShapeInts>& held, size_t v, S
 // some, whose range the run would then not check: not followed.)
 bool follow_shape(const StepGraph& g, size_t s, const std::vector<ShapeInts>& held, ShapeInts& out) {
   const Step& step = g.steps[s];
-  if (step.kind != Step::Kind::kCompute || !step.unfused.empty() || !step.chain.empty() || !step.shape.empty() ||
-      step.outputs.size() != 1 || step.outputs[0] == kNoValue || step.inputs.empty())
-    return false;
+  if (!as_declared(step) || step.inputs.empty()) return false;
   const Attributes& attrs = g.nodes[step.nodes.back()].attributes;
   const int version = step.op.version().since_version;
   std::vector<int64_t> ints;
@@ -439,7 +447,7 @@ void shapes_from_dims(StepGraph& g) {
     step.inputs = std::move(inputs);
     step.nodes = std::move(nodes);
     step.shape.push_back(std::move(from));
-    for (size_t k = shape->steps.size(); k-- > 0;) g.steps.erase(g.steps.begin() + static_cast<ptrdiff_t>(shape->steps[k]));
+    erase_steps(g, shape->steps);
     // The indices `held` lists moved: start again (each pass takes a Reshape's steps away).
     held.assign(held.size(), ShapeInts{});
     s = SIZE_MAX;
