@@ -109,11 +109,9 @@ class ClipKernel final : public Kernel {
   double min_, max_;
 };
 
-// Versions 1 and 6 default to the lowest and highest float32 (the float attributes' range).
 Result<std::unique_ptr<Kernel>> make_clip(int version, const Attributes& attrs) {
-  OW_ASSIGN_OR_RETURN(double min, attrs.get_float("min", -FLT_MAX));
-  OW_ASSIGN_OR_RETURN(double max, attrs.get_float("max", FLT_MAX));
-  return std::unique_ptr<Kernel>(new ClipKernel(version < 11, min, max));
+  OW_ASSIGN_OR_RETURN(ClipBounds bounds, clip_attribute_bounds(attrs));
+  return std::unique_ptr<Kernel>(new ClipKernel(version < 11, bounds.min, bounds.max));
 }
 
 // 1 has consumed_inputs, 6 drops it, 13 adds bfloat16, 14 the signed integers.
@@ -138,6 +136,13 @@ constexpr OpVersion kClipVersions[] = {
     {.since_version = 13, .types = type_t<kAllTypes>, .attributes = {}, .inputs = kClipInputs11}};
 
 }  // namespace
+
+// Versions 1 and 6 default to the lowest and highest float32 (the float attributes' range).
+Result<ClipBounds> clip_attribute_bounds(const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(double min, attrs.get_float("min", -FLT_MAX));
+  OW_ASSIGN_OR_RETURN(double max, attrs.get_float("max", FLT_MAX));
+  return ClipBounds{min, max};
+}
 
 constexpr OpSchema kReluSchema{.name = "Relu",
                                .inputs = kUnaryInputs,

@@ -1,7 +1,6 @@
 #include "ops/scale_round_clamp.h"
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <optional>
 
@@ -65,14 +64,14 @@ bool ScaleRoundClampChain::add(const PreparedOp& op, const Attributes& attrs, si
     joins = version >= 8 && inputs.size() == 2 && other && take(max ? kLow : kHigh);
     (max ? pass.lo : pass.hi) = other.value_or(0.0f);
   } else if (&schema == &kClipSchema && chained == 0) {
-    // Versions 1 and 6 take the bounds as attributes, defaulting to the float32 range; later ones
+    // Versions 1 and 6 take the bounds as attributes (clip_attribute_bounds); later ones
     // as optional inputs (absent: no bound).
     std::optional<float> lo = constant[1], hi = constant[2];
     if (version < 11) {
-      auto min = attrs.get_float("min", -FLT_MAX), max = attrs.get_float("max", FLT_MAX);
-      if (!min.ok() || !max.ok() || std::isnan(min.value()) || std::isnan(max.value())) return false;
-      lo = static_cast<float>(min.value());
-      hi = static_cast<float>(max.value());
+      auto bounds = clip_attribute_bounds(attrs);
+      if (!bounds.ok() || std::isnan(bounds.value().min) || std::isnan(bounds.value().max)) return false;
+      lo = static_cast<float>(bounds.value().min);
+      hi = static_cast<float>(bounds.value().max);
     }
     joins = (!lo || take(kLow)) && (!hi || take(kHigh));
     if (lo) pass.lo = *lo;
