@@ -3,6 +3,7 @@
 // native tests (tests/native/fuzz_regressions_test.cpp, from tests/fuzz/regressions/<target>/).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/half.h"
 #include "onnx/graph.h"
 #include "onnx/model_decoder.h"
 #include "ops/operator.h"
@@ -57,15 +59,15 @@ inline std::optional<onnx::Feed> make_feed(const onnx::ValueInfo& info, const ui
 
 // Whether the element at `p` of floating-point type `type` is a NaN (false for other types).
 inline bool is_nan(DType type, const unsigned char* p) {
-  uint64_t bits = 0;
-  std::memcpy(&bits, p, dtype_size(type));  // little-endian, as wasm and the native builds are
-  switch (type) {
-    case DType::kFloat16: return (bits & 0x7c00) == 0x7c00 && (bits & 0x03ff) != 0;
-    case DType::kBFloat16: return (bits & 0x7f80) == 0x7f80 && (bits & 0x007f) != 0;
-    case DType::kFloat32: return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x007fffff) != 0;
-    case DType::kFloat64: return (bits & 0x7ff0000000000000) == 0x7ff0000000000000 && (bits & 0x000fffffffffffff) != 0;
-    default: return false;
-  }
+  bool nan = false;
+  visit_dtype<float, double, Float16, BFloat16>(type, [&](auto element) {
+    using T = decltype(element);
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    if constexpr (std::is_floating_point_v<T>) nan = std::isnan(v);
+    else nan = std::isnan(to_f32(v));
+  });
+  return nan;
 }
 
 // Whether two runs' outputs are the same, byte for byte but that a NaN may be another NaN: which
