@@ -17,12 +17,6 @@ std::optional<float> scalar_of(const Tensor* t) {
 
 }  // namespace
 
-bool ScaleRoundClampChain::take(Stage stage) {
-  if (stage < next_) return false;
-  next_ = stage + 1;
-  return true;
-}
-
 bool ScaleRoundClampChain::add(const PreparedOp& op, const Attributes& attrs, size_t chained, const Inputs& inputs) {
   const OpSchema& schema = op.schema();
   const int version = op.version().since_version;
@@ -37,7 +31,13 @@ bool ScaleRoundClampChain::add(const PreparedOp& op, const Attributes& attrs, si
   }
   const std::optional<float> other = constant[1 - std::min<size_t>(chained, 1)];
   kernels::ScaleRoundClamp pass = pass_;
-  const int next = next_;
+  // The stages the node sets must follow those set so far; next_ moves past them if the node joins.
+  int next = next_;
+  const auto take = [&next](Stage stage) {
+    if (stage < next) return false;
+    next = stage + 1;
+    return true;
+  };
   bool joins = false;
   // Mul, Add, Sub and Div broadcast from version 7, Max and Min from 8: before, they refuse a
   // constant of another shape, which the pass would not.
@@ -77,10 +77,8 @@ bool ScaleRoundClampChain::add(const PreparedOp& op, const Attributes& attrs, si
     if (lo) pass.lo = *lo;
     if (hi) pass.hi = *hi;
   }
-  if (!joins) {
-    next_ = next;
-    return false;
-  }
+  if (!joins) return false;
+  next_ = next;
   pass_ = pass;
   rank_ = rank;
   return true;

@@ -28,8 +28,6 @@ class ScaleRoundClampChain {
 
  private:
   enum Stage { kScale, kOffset, kRounding, kLow, kHigh };
-  // Whether `stage` can follow the stages set so far: set it (next_ passes it).
-  bool take(Stage stage);
 
   kernels::ScaleRoundClamp pass_;
   int next_ = kScale;
