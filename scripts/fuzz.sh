@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run fuzz`: builds the libFuzzer targets (clang, AddressSanitizer + UndefinedBehaviorSanitizer;
 # tests/fuzz) and runs each for FUZZ_SECONDS seconds (default 60). fuzz_model and fuzz_tensor_proto are
-# seeded with the models and TensorProtos of the ONNX backend test cases (ONNX_TESTS_DIR, default
-# tests/data/onnx-backend), fuzz_operator with calls of every operator, opset and type
+# seeded with the models and TensorProtos of the exported models (tests/data/exported) and, where they
+# are there, of ONNX's backend test cases (ONNX_TESTS_DIR, default ../shared/onnx-tests), fuzz_operator
+# with calls of every operator, opset and type
 # (tests/fuzz/operator-seeds.mjs); each also with its inputs in tests/fuzz/regressions/<target>/.
 # FUZZ_TARGETS picks targets (default: all three); arguments are passed to libFuzzer. Without
 # FUZZ_TARGETS, and unless ALLOC_FAILURE_SWEEP=0 (npm test's short run), the allocation-failure
@@ -14,7 +15,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 targets=${FUZZ_TARGETS:-fuzz_model fuzz_tensor_proto fuzz_operator}
-tests_dir=${ONNX_TESTS_DIR:-tests/data/onnx-backend}
+onnx_tests_dir=${ONNX_TESTS_DIR:-../shared/onnx-tests}
+seed_dirs=tests/data/exported
+if [ -d "$onnx_tests_dir" ]; then
+  seed_dirs="$seed_dirs $onnx_tests_dir"
+elif [ -n "${ONNX_TESTS_DIR:-}" ]; then
+  echo "fuzz: ONNX_TESTS_DIR is $ONNX_TESTS_DIR, which does not exist" >&2
+  exit 1
+else
+  echo "fuzz: skipped ONNX's backend test cases as seeds: $onnx_tests_dir not found (ONNX_TESTS_DIR sets where they are)"
+fi
 
 cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOW_FUZZ=ON >/dev/null
 cmake --build build/fuzz -j2
@@ -31,12 +41,12 @@ for target in $targets; do
   esac
   if [ -z "$pattern" ]; then
     node tests/fuzz/operator-seeds.mjs "$seeds"
-  elif [ -d "$tests_dir" ]; then
-    find "$tests_dir" -name "$pattern" | while read -r file; do
-      cp "$file" "$seeds/$(echo "${file#"$tests_dir"/}" | tr / _)"
-    done
   else
-    echo "fuzz: $tests_dir not found; no seed corpus" >&2
+    for dir in $seed_dirs; do
+      find "$dir" -name "$pattern" | while read -r file; do
+        cp "$file" "$seeds/$(basename "$dir")_$(echo "${file#"$dir"/}" | tr / _)"
+      done
+    done
   fi
   if [ -d "tests/fuzz/regressions/$target" ]; then cp tests/fuzz/regressions/"$target"/* "$seeds/"; fi
   echo "== $target: $seconds s"

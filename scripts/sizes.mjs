@@ -3,7 +3,7 @@
 // with onnxruntime-web (the devDependency, through its package.json's default `import` entry and
 // through its wasm-only entry `onnxruntime-web/wasm`). Pages are served without COOP/COEP headers, as
 // the consumer test serves them. Prints Markdown tables.
-// Usage: node scripts/sizes.mjs   (after npm run build; the ORT model is tests/data/onnx-backend's Floor case)
+// Usage: node scripts/sizes.mjs   (after npm run build; the ORT model is tools/test-models.mjs's floorModel)
 //
 // The breakdown builds the wasm again into build/wasm-sizes with its functions' names kept
 // (--profiling-funcs, which changes no code), reads each function's code size from it, and charges the
@@ -20,11 +20,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import sirv from 'sirv';
 import { CHROMIUM_ARGS } from '../tools/browser-harness.mjs';
+import { floorModel } from '../tools/test-models.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ortDir = join(root, 'node_modules', 'onnxruntime-web');
 const ortPackage = JSON.parse(readFileSync(join(ortDir, 'package.json'), 'utf8'));
-const floorModel = join(root, 'tests', 'data', 'onnx-backend', 'node', 'test_floor', 'model.onnx');
 
 const kB = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1000).toFixed(1)} kB`);
 
@@ -59,7 +59,7 @@ function createServer() {
   return http.createServer((req, res) => {
     const page = pages[req.url.split('?')[0]];
     if (page) return res.end(`<!doctype html><link rel="icon" href="data:,">${page}`);
-    if (req.url === '/model.onnx') return res.end(readFileSync(floorModel));
+    if (req.url === '/model.onnx') return res.end(floorModel);
     const [prefix, handler] = mounts.find(([p]) => req.url.startsWith(p)) ?? [];
     if (!handler) return res.writeHead(404).end();
     req.url = req.url.slice(prefix.length - 1);

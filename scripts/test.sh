@@ -22,7 +22,7 @@ if ! FUZZ_SECONDS=10 ALLOC_FAILURE_SWEEP=0 bash scripts/fuzz.sh > build/fuzz-smo
   tail -n 60 build/fuzz-smoke.log
   exit 1
 fi
-grep -E '^(== |Done )' build/fuzz-smoke.log
+grep -E '^(== |Done |fuzz: skipped)' build/fuzz-smoke.log
 
 echo "== wasm build"
 bash scripts/build.sh
@@ -33,7 +33,7 @@ node --test tests/node/
 echo "== allocation-failure injection (a wasm build whose malloc fails the N-th allocation; every N)"
 bash scripts/alloc-failure-test.sh
 
-echo "== ONNX backend test cases through InferenceSession (conformance)"
+echo "== ONNX backend test cases through InferenceSession (conformance; ONNX_TESTS_DIR, by default ../shared/onnx-tests)"
 node scripts/conformance.mjs
 
 echo "== browser tests (Chromium, Firefox and WebKit: tools/browser-harness.mjs)"

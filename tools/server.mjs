@@ -4,8 +4,10 @@
 //   /tools/        tools/ (the demo imports the conformance runner and its codecs from here)
 //   /dist/         dist/ (the built package, which the demo imports as `onnx-wasm`)
 //   /package.json  the package's package.json (the demo shows its version)
-//   /onnx-tests/   tests/data/onnx-backend (ONNX's backend test cases), with index.json listing the cases
-//                  and their files for the conformance view
+//   /test-cases/   the test cases of the conformance view (tools/test-cases.mjs): exported/ this
+//                  repository's exported models (tests/data/exported), node/ and pytorch-converted/
+//                  ONNX's backend test cases where ONNX_TESTS_DIR has them; index.json lists the cases
+//                  and their files, and says when ONNX's were skipped
 //   /ort/          onnxruntime-web's dist/ from the dev dependencies, which the demo loads only when a
 //                  visitor asks it to compare
 import { readdirSync } from 'node:fs';
@@ -13,27 +15,22 @@ import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import { EXPORTED_DIR, HAS_ONNX_CASES, ONNX_TESTS_DIR, SKIPPED_ONNX_CASES, dataSets, exportedCases, onnxCases } from './test-cases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const testsDir = join(root, 'tests', 'data', 'onnx-backend');
-const SUITES = ['node', 'pytorch-converted'];
-
-const entries = (dir) => readdirSync(dir, { withFileTypes: true });
-const subdirs = (dir) => entries(dir).filter((e) => e.isDirectory()).map((e) => e.name).sort();
 
 /**
- * {cases: [{name: 'node/test_floor', dataSets: ['test_data_set_0'], files: ['model.onnx',
- * 'test_data_set_0/input_0.pb', …]}]}, read afresh on each request.
+ * {cases: [{name: 'exported/floor_opset13', dataSets: ['test_data_set_0'], files: ['model.onnx',
+ * 'test_data_set_0/input_0.pb', …]}, …], skipped: SKIPPED_ONNX_CASES or absent}, read afresh on each
+ * request.
  */
 function caseIndex() {
-  const cases = SUITES.flatMap((suite) =>
-    subdirs(join(testsDir, suite)).map((name) => {
-      const dir = join(testsDir, suite, name);
-      const dataSets = subdirs(dir).filter((d) => d.startsWith('test_data_set_'));
-      const files = ['model.onnx', ...dataSets.flatMap((d) => entries(join(dir, d)).filter((e) => e.name.endsWith('.pb')).map((e) => `${d}/${e.name}`).sort())];
-      return { name: `${suite}/${name}`, dataSets, files };
-    }));
-  return { cases };
+  const cases = [...exportedCases(), ...onnxCases()].map(({ name, dir }) => {
+    const sets = dataSets(dir);
+    const files = ['model.onnx', ...sets.flatMap((d) => readdirSync(join(dir, d)).filter((f) => f.endsWith('.pb')).map((f) => `${d}/${f}`).sort())];
+    return { name, dataSets: sets, files };
+  });
+  return HAS_ONNX_CASES ? { cases } : { cases, skipped: SKIPPED_ONNX_CASES };
 }
 
 function sendJson(res, value) {
@@ -45,7 +42,8 @@ function sendJson(res, value) {
 const packageFiles = sirv(root, { dev: true });
 const mounts = [
   ['/dist/', sirv(join(root, 'dist'), { dev: true })],
-  ['/onnx-tests/', sirv(testsDir, { dev: true })],
+  ['/test-cases/exported/', sirv(EXPORTED_DIR, { dev: true })],
+  ['/test-cases/', HAS_ONNX_CASES ? sirv(ONNX_TESTS_DIR, { dev: true }) : (req, res, next) => next()],
   ['/ort/', sirv(join(root, 'node_modules', 'onnxruntime-web', 'dist'), { dev: true })],
   ['/tools/', sirv(join(root, 'tools'), { dev: true })],
   ['/', sirv(join(root, 'demo'), { dev: true })],
@@ -58,12 +56,12 @@ export function handleRequest(req, res) {
     res.end('not found');
   };
   const path = req.url.split('?')[0];
-  if (path === '/onnx-tests/index.json') {
+  if (path === '/test-cases/index.json') {
     try {
       sendJson(res, caseIndex());
     } catch (e) {
       res.statusCode = 500;
-      res.end(`cannot list the ONNX test cases in ${testsDir}: ${e.message}`);
+      res.end(`cannot list the test cases: ${e.message}`);
     }
     return;
   }

@@ -1,6 +1,15 @@
 // Small models that more than one test suite runs.
 import { buildModel } from './onnx-builder.mjs';
 
+// Floor-13 of a [3, 4, 5] float32 input `x`, output `y`: the one-node model the browser fixtures load by
+// URL and `npm run sizes` runs in onnxruntime-web.
+export const floorModel = buildModel({
+  opset: 13,
+  inputs: [{ name: 'x', type: 'float32', dims: [3, 4, 5] }],
+  outputs: [{ name: 'y', type: 'float32' }],
+  nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }],
+});
+
 // Floor, then Min with a 0.75 initializer, then AveragePool (kernel 2) on a [1, 1, 4] float32 input `x`,
 // output `y`: three operator families and an initializer in one opset-19 graph.
 export const floorMinPoolModel = buildModel({

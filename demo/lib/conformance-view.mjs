@@ -1,7 +1,8 @@
-// The conformance view: the ONNX backend test cases the server lists (/onnx-tests/index.json), each
-// case's files fetched first and then run, from memory, through the same runner as `npm run
-// conformance`, so the two times are apart: fetching (the network) and running (decoding the model and
-// the .pb files, running, comparing).
+// The conformance view: the test cases the server lists (/test-cases/index.json: this repository's
+// exported models, and ONNX's backend test cases where the server has them), each case's files
+// fetched first and then run, from memory, through the same runner as `npm run conformance`, so the
+// two times are apart: fetching (the network) and running (decoding the model and the .pb files,
+// running, comparing).
 import * as onnxWasm from 'onnx-wasm';
 import { runCase } from '../../tools/conformance-runner.mjs';
 import { formatReading, timeOnce } from './timing.mjs';
@@ -17,7 +18,7 @@ async function fetchBytes(url) {
 
 /** Every file of a case, fetched: Map(relative path -> bytes). */
 async function fetchCase({ name, files }) {
-  const entries = await Promise.all(files.map(async (path) => [path, await fetchBytes(`/onnx-tests/${name}/${path}`)]));
+  const entries = await Promise.all(files.map(async (path) => [path, await fetchBytes(`/test-cases/${name}/${path}`)]));
   return new Map(entries);
 }
 
@@ -41,9 +42,11 @@ async function runAll() {
   const results = [];
   let [fetchTotal, runTotal] = [0, 0];
   try {
-    const response = await fetch('/onnx-tests/index.json');
-    if (!response.ok) throw new Error(`the server lists no test cases (/onnx-tests/index.json: HTTP ${response.status})`);
-    const { cases } = await response.json();
+    const response = await fetch('/test-cases/index.json');
+    if (!response.ok) throw new Error(`the server lists no test cases (/test-cases/index.json: HTTP ${response.status})`);
+    const { cases, skipped } = await response.json();
+    $('conformance-skipped').hidden = !skipped;
+    $('conformance-skipped').textContent = skipped ? `The server ${skipped}.` : '';
     const expectedOperators = [...new Set(onnxWasm.supportedOperators().map((o) => o.op))];
     summarize(results, cases.length);
     for (const testCase of cases) {

@@ -8,15 +8,16 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { eachEngine, serve } from '../../tools/browser-harness.mjs';
+import { floorModel } from '../../tools/test-models.mjs';
 
 const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
 const CSP_WITHOUT_WASM = "script-src 'self'";
 const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 
-// /dist/ the built package, /onnx-tests/ the ONNX backend cases, / the fixtures.
+// /dist/ the built package, /models/floor.onnx the model the checks load, / the fixtures.
 const mounts = [
   ['/dist/', sirv(at('../../dist'), { dev: true })],
-  ['/onnx-tests/', sirv(at('../data/onnx-backend'), { dev: true })],
+  ['/models/floor.onnx', (req, res) => res.end(floorModel)],
   ['/', sirv(at('./fixtures'), { dev: true })],
 ];
 function handle(req, res) {

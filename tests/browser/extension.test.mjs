@@ -1,15 +1,17 @@
 // A Manifest V3 Chrome extension (fixtures/extension) whose page and service worker use the package,
 // loaded unpacked into headless Chromium. MV3's default policy for extension pages, script-src 'self',
-// forbids compiling WebAssembly; the manifest adds 'wasm-unsafe-eval' (and no 'unsafe-eval'). Chromium only: the extension is assembled in a temporary directory from the fixture, the
-// built package (dist/), fixtures/checks.mjs and the one ONNX model the checks load.
+// forbids compiling WebAssembly; the manifest adds 'wasm-unsafe-eval' (and no 'unsafe-eval'). Chromium
+// only: the extension is assembled in a temporary directory from the fixture, the built package (dist/),
+// fixtures/checks.mjs and the one ONNX model the checks load (tools/test-models.mjs's floorModel).
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tools/browser-harness.mjs';
+import { floorModel } from '../../tools/test-models.mjs';
 
 const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 let tmp, context, serviceWorker, extensionId;
@@ -21,8 +23,8 @@ before(async () => {
   cpSync(at('./fixtures/checks.mjs'), join(extension, 'checks.mjs'));
   mkdirSync(join(extension, 'dist'));
   for (const file of ['onnx-wasm.mjs', 'onnx-wasm.wasm']) cpSync(at(`../../dist/${file}`), join(extension, 'dist', file));
-  const model = 'onnx-tests/node/test_floor/model.onnx';
-  cpSync(at(`../data/onnx-backend/node/test_floor/model.onnx`), join(extension, model));
+  mkdirSync(join(extension, 'models'));
+  writeFileSync(join(extension, 'models', 'floor.onnx'), floorModel);
   context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
     executablePath: '/usr/bin/chromium',
     headless: false, // CHROMIUM_ARGS has --headless, the new headless mode, which runs extensions

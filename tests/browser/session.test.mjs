@@ -1,14 +1,16 @@
-// InferenceSession in Chromium, Firefox and WebKit: the ES module build fetches each ONNX backend test
-// case's model and .pb files by URL and runs them through the same runner as `npm run conformance`;
-// ready() given a URL that serves an HTML page, nothing, or the wasm.
+// InferenceSession in Chromium, Firefox and WebKit: the ES module build fetches each exported model's
+// and each ONNX backend test case's (where ONNX_TESTS_DIR has them) model and .pb files by URL and runs
+// them through the same runner as `npm run conformance`; ready() given a URL that serves an HTML page,
+// nothing, or the wasm.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import * as api from 'onnx-wasm';
 import { eachEngine, serveDemo } from '../../tools/browser-harness.mjs';
 import { runCase } from '../../tools/conformance-runner.mjs';
+import { HAS_ONNX_CASES, SKIPPED_ONNX_CASES, exportedCases, onnxCases } from '../../tools/test-cases.mjs';
 
-const TESTS = new URL('../data/onnx-backend/', import.meta.url);
 let server;
 
 before(async () => {
@@ -19,9 +21,11 @@ after(() => server?.close());
 
 eachEngine((browser) => {
 
-  test(`${browser.name}: every ONNX backend test case through InferenceSession, models and data fetched by URL`, async () => {
-    const cases = ['node', 'pytorch-converted'].flatMap((suite) =>
-      readdirSync(new URL(`${suite}/`, TESTS), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${suite}/${e.name}`));
+  test(`${browser.name}: every exported model and ONNX backend test case through InferenceSession, models and data fetched by URL`, async (t) => {
+    if (!HAS_ONNX_CASES) t.diagnostic(SKIPPED_ONNX_CASES);
+    const exported = exportedCases();
+    const all = [...exported, ...onnxCases()];
+    const cases = all.map((c) => c.name);
     const page = await browser.newPage();
     await page.goto(server.base);
     const results = await page.evaluate(async ({ cases }) => {
@@ -30,29 +34,31 @@ eachEngine((browser) => {
       const out = [];
       for (const name of cases) {
         const readFile = async (path) => {
-          const response = await fetch(`/onnx-tests/${name}/${path}`);
+          const response = await fetch(`/test-cases/${name}/${path}`);
           if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
           return new Uint8Array(await response.arrayBuffer());
         };
         out.push(await runCase({ name, readFile, api }));
       }
       // A model given by URL, fetched by the browser build.
-      const session = await api.InferenceSession.create(`/onnx-tests/${cases.find((c) => c.endsWith('test_floor'))}/model.onnx`);
-      const x = new api.Tensor('float32', new Float32Array(60).fill(-1.5), [3, 4, 5]);
+      const session = await api.InferenceSession.create('/test-cases/exported/floor_opset13/model.onnx');
+      const x = new api.Tensor('float32', new Float32Array(60).fill(-1.5), [2, 3, 10]);
       const { [session.outputNames[0]]: y } = await session.run({ [session.inputNames[0]]: x });
       out.push({ name: 'URL source', status: y.data.every((v) => v === -2) ? 'passed' : 'failed', detail: String(y.data) });
       return out;
     }, { cases });
     const failed = results.filter((r) => r.status === 'failed');
     assert.deepEqual(failed, []);
-    // Each case ends as it does in Node (npm run conformance): passed, or refused for a type the runtime lacks.
+    // Each case ends as it does in Node (npm run conformance): passed, or refused for an operator or a
+    // type the runtime lacks.
     const inNode = {};
-    for (const name of cases) {
-      const readFile = async (path) => readFileSync(new URL(`${name}/${path}`, TESTS));
+    for (const { name, dir } of all) {
+      const readFile = async (path) => readFileSync(join(dir, path));
       inNode[name] = (await runCase({ name, readFile, api })).status;
     }
     assert.deepEqual(Object.fromEntries(results.filter((r) => r.name !== 'URL source').map((r) => [r.name, r.status])), inNode);
-    assert.ok(Object.values(inNode).filter((s) => s === 'passed').length >= 180, 'most cases pass');
+    assert.deepEqual(exported.filter((c) => inNode[c.name] !== 'passed'), [], 'every exported model passes');
+    if (HAS_ONNX_CASES) assert.ok(Object.values(inNode).filter((s) => s === 'passed').length >= exported.length + 180, 'most ONNX cases pass');
     assert.equal(results.find((r) => r.name === 'URL source').status, 'passed');
     assert.deepEqual(await page.consoleErrors(), []);
     await page.close();

@@ -1,17 +1,14 @@
 // Graph optimization (graphOptimizationLevel): every exported model and every ONNX backend case the
-// runtime loads gives the same outputs, bit for bit, optimized by default and with 'disabled'; what each
-// level does shows in session.graph; feeds are never written and no returned output shares memory
-// with a feed or another output.
+// runtime loads (where ONNX_TESTS_DIR has them: tools/test-cases.mjs) gives the same outputs, bit for
+// bit, optimized by default and with 'disabled'; what each level does shows in session.graph; feeds
+// are never written and no returned output shares memory with a feed or another output.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, ready } from 'onnx-wasm';
 import { buildModel } from '../../tools/onnx-builder.mjs';
-
-const data = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
-const subdirs = (path) => readdirSync(path, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+import { EXPORTED_DIR, HAS_ONNX_CASES, ONNX_SUITES, SKIPPED_ONNX_CASES, dataSets, exportedCases, onnxCases } from '../../tools/test-cases.mjs';
 
 before(() => ready());
 
@@ -27,7 +24,7 @@ async function runFolder(folder, options) {
   }
   try {
     const results = [];
-    for (const dataSet of subdirs(folder).filter((d) => d.startsWith('test_data_set'))) {
+    for (const dataSet of dataSets(folder)) {
       const feeds = Object.fromEntries(session.inputNames.map((name, k) => [name, decodeTensorProto(readFileSync(join(folder, dataSet, `input_${k}.pb`)))]));
       const copies = Object.values(feeds).map((t) => bytesOf(t).slice());
       const outputs = await session.run(feeds);
@@ -57,25 +54,23 @@ function assertSame(optimized, plain, label) {
 }
 
 describe('every exported model: the same outputs at every optimization level', () => {
-  const dir = join(data, 'exported');
-  for (const name of subdirs(dir)) {
+  for (const { name, dir } of exportedCases()) {
     test(name, async () => {
-      const plain = await runFolder(join(dir, name), { graphOptimizationLevel: 'disabled' });
+      const plain = await runFolder(dir, { graphOptimizationLevel: 'disabled' });
       assert.equal(plain.error, undefined, 'the model loads and runs');
       assert.equal(plain.graph.steps.length, plain.graph.nodes.length);
-      for (const level of ['basic', 'extended', undefined]) assertSame(await runFolder(join(dir, name), level && { graphOptimizationLevel: level }), plain, `${name}, ${level ?? 'default'}`);
+      for (const level of ['basic', 'extended', undefined]) assertSame(await runFolder(dir, level && { graphOptimizationLevel: level }), plain, `${name}, ${level ?? 'default'}`);
     });
   }
 });
 
-describe('every ONNX backend case: the same outputs (or refusal) optimized and not', () => {
-  for (const suite of ['node', 'pytorch-converted']) {
-    const dir = join(data, 'onnx-backend', suite);
+describe('every ONNX backend case: the same outputs (or refusal) optimized and not', { skip: !HAS_ONNX_CASES && SKIPPED_ONNX_CASES }, () => {
+  for (const suite of ONNX_SUITES) {
     test(suite, async () => {
       let loaded = 0;
-      for (const name of subdirs(dir)) {
-        const plain = await runFolder(join(dir, name), { graphOptimizationLevel: 'disabled' });
-        assertSame(await runFolder(join(dir, name)), plain, name);
+      for (const { name, dir } of onnxCases().filter((c) => c.name.startsWith(`${suite}/`))) {
+        const plain = await runFolder(dir, { graphOptimizationLevel: 'disabled' });
+        assertSame(await runFolder(dir), plain, name);
         if (!plain.error) loaded++;
       }
       assert.ok(loaded > 0);
@@ -137,7 +132,7 @@ test('folding and in place, shown in session.graph; the feed is never written', 
 
 test('an exported quantize pipeline: Mul, Round and Clip fused into one step, computed into the pooling output', async () => {
   // (F.avg_pool2d(x, 2) * 255).round().clamp(0, 255), exported at opset 17.
-  const model = readFileSync(join(data, 'exported', 'pool_quantize_opset17', 'model.onnx'));
+  const model = readFileSync(join(EXPORTED_DIR, 'pool_quantize_opset17', 'model.onnx'));
   const steps = {};
   for (const level of ['basic', 'extended', 'all']) {
     const session = await InferenceSession.create(model, { graphOptimizationLevel: level });

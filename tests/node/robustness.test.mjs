@@ -1,13 +1,13 @@
 // Bad input and hostile models. Every refusal is an OnnxWasmError with its code and a message naming the
 // operator, node, attribute or input and what was expected; right after each one the runtime must still
 // compute correctly (stillWorks). Hostile model files and TensorProtos are generated here: truncations
-// and byte flips of every ONNX backend test case, wrong wire types, absurd lengths, huge dimensions,
-// short data, enormous, cyclic and deeply nested graphs, external data. Last, thousands of good and
+// and byte flips of every exported model and its data (tests/data/exported) and of every ONNX backend
+// test case where ONNX_TESTS_DIR has them (tools/test-cases.mjs), wrong wire types, absurd lengths,
+// huge dimensions, short data, enormous, cyclic and deeply nested graphs, external data. Last, thousands of good and
 // failing calls must leave the wasm heap where it was.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { before, describe, test } from 'node:test';
@@ -16,9 +16,7 @@ import { buildModel, decodeModel, encodeModelProto, encodeTensor, modelProto, on
 import { WIRE, concat, intField, lenField, tag, varint } from './helpers/wire.mjs';
 import { floorMinPoolModel as canaryModel } from '../../tools/test-models.mjs';
 import { rng } from '../../tools/values.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const testsDir = process.env.ONNX_TESTS_DIR ?? join(root, 'tests', 'data', 'onnx-backend');
+import { HAS_ONNX_CASES, SKIPPED_ONNX_CASES, exportedCases, onnxCases } from '../../tools/test-cases.mjs';
 
 // ---- the canary: a computation checked after every refusal (and floorMinPoolModel, run by sessions)
 
@@ -531,11 +529,9 @@ describe('Model files: graphs', () => {
   }
 });
 
-// ---- the ONNX backend test cases, cut and damaged
+// ---- the exported models and the ONNX backend test cases, cut and damaged
 
-const cases = existsSync(testsDir)
-  ? ['node', 'pytorch-converted'].flatMap((suite) => readdirSync(join(testsDir, suite)).map((name) => join(testsDir, suite, name)))
-  : [];
+const cases = [...exportedCases(), ...onnxCases()].map((c) => c.dir);
 
 // A case's first input, or null where it has none (Constant) or it is no tensor the runtime holds (a
 // type it lacks, refused as UNSUPPORTED, or a sequence or optional value, which does not decode as one).
@@ -549,8 +545,9 @@ function decodableFeed(path) {
   }
 }
 
-describe('ONNX backend test cases, truncated and with bytes flipped', () => {
-  test('the test cases are there', () => assert.ok(cases.length >= 40, `no ONNX test cases in ${testsDir}`));
+describe('exported models and ONNX backend test cases, truncated and with bytes flipped', () => {
+  test('the test cases are there', () => assert.ok(cases.length >= 100, `only ${cases.length} test cases`));
+  test("ONNX's backend test cases among them", { skip: !HAS_ONNX_CASES && SKIPPED_ONNX_CASES }, () => assert.ok(onnxCases().length >= 200));
 
   // A prefix may still be a whole model when it ends between top-level fields after the graph (e.g.
   // before trailing metadata): then it must load. Anything cut inside the graph must be refused.
