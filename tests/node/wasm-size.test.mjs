@@ -1,5 +1,6 @@
-// The package's size budget: dist/onnx-wasm.wasm at most 400,000 bytes, and what a browser downloads
-// (dist/onnx-wasm.mjs and the wasm) at most 160 kB gzipped. Sizes are deterministic for a given
+// The package's size budget: dist/onnx-wasm.wasm at most 1,000,000 bytes, and what a browser downloads
+// (dist/onnx-wasm.mjs and the wasm) at most 368,000 bytes gzipped, one tenth of onnxruntime-web 1.30's
+// smallest build (its wasm-only entry: 3.68 MB gzipped). Sizes are deterministic for a given
 // toolchain, unlike timings, so the budget is a test. `npm run sizes` shows what each operator family
 // and layer costs.
 import assert from 'node:assert/strict';
@@ -8,8 +9,8 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const MAX_WASM_BYTES = 400_000;
-const MAX_GZIP_BYTES = 160_000;
+const MAX_WASM_BYTES = 1_000_000;
+const MAX_GZIP_BYTES = 368_000;
 
 const dist = (name) => readFileSync(fileURLToPath(new URL(`../../dist/${name}`, import.meta.url)));
 
