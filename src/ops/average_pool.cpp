@@ -11,15 +11,9 @@
 // and the workspace the input, not the padding. A one-element input with pads [0, 165e6] pools one
 // output and fills the rest.
 //
-// Every version uses one set of formulas, those of AveragePool-19 and -22 (a version that lacks an
-// attribute uses its default: dilations 1, ceil_mode 0, count_include_pad 0). With e the dilated kernel
-// extent (kernel - 1) * dilation + 1:
-//   explicit pads: out = floor_or_ceil((in + pad_begin + pad_end - e) / stride) + 1, and with ceil_mode
-//                  a last window that would start in the end padding (at or past in + pad_begin in
-//                  padded coordinates) is dropped;
-//   VALID:         out = floor((in - e) / stride) + 1 (also for version 11, whose text is inconsistent);
-//   SAME_*:        out = ceil(in / stride), pads total max(0, (out - 1) * stride + e - in), the odd one
-//                  at the end (SAME_UPPER) or the beginning (SAME_LOWER). ceil_mode changes neither.
+// Every version uses the formulas of ops/pool_geometry.h (a version that lacks an attribute uses its
+// default: dilations 1, ceil_mode 0, count_include_pad 0; VALID as written there also for version 11,
+// whose text is inconsistent).
 // The divisor counts the window's taps inside the input, or with count_include_pad inside the input
 // plus its padding (explicit or computed by SAME); taps in a ceil_mode overhang past the end padding
 // never count.
@@ -29,58 +23,16 @@
 
 #include "kernels/avgpool.h"
 #include "ops/families.h"
+#include "ops/pool_geometry.h"
 #include "ops/type_lists.h"
 
 namespace ow {
 namespace {
 
-enum class AutoPad { kNotSet, kSameUpper, kSameLower, kValid };
-
-// Larger attribute values are refused: it keeps every window computation far from int64 overflow, and
-// no tensor wasm can hold needs them.
-constexpr int64_t kMaxAttributeValue = INT32_MAX;
-
-int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }  // b > 0
-int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 && a > 0); }   // b > 0
-
-// Every value of an ints attribute in [min, kMaxAttributeValue].
-Status check_range(std::string_view name, const std::vector<int64_t>& values, int64_t min) {
-  for (int64_t v : values) {
-    if (v < min)
-      return InvalidArgument("attribute '" + std::string(name) + "' must be " + (min > 0 ? "positive" : "non-negative") +
-                             ", got " + dims_to_string(values));
-    if (v > kMaxAttributeValue)
-      return InvalidArgument("attribute '" + std::string(name) + "' has a value too large: " + dims_to_string(values));
-  }
-  return Status::Ok();
-}
-
-// An optional ints attribute with `count` values of at least `min`, or `count` copies of `fallback`.
-Result<std::vector<int64_t>> axis_values(const Attributes& attrs, std::string_view name, size_t count, int64_t min,
-                                         int64_t fallback, const char* count_meaning) {
-  bool present = false;
-  OW_ASSIGN_OR_RETURN(std::vector<int64_t> values, attrs.get_ints(name, &present));
-  if (!present) return std::vector<int64_t>(count, fallback);
-  if (values.size() != count)
-    return InvalidArgument("attribute '" + std::string(name) + "' has " + std::to_string(values.size()) + " values but needs " +
-                           std::to_string(count) + " (" + count_meaning + ")");
-  OW_RETURN_IF_ERROR(check_range(name, values, min));
-  return values;
-}
-
-Result<bool> flag(const Attributes& attrs, std::string_view name) {
-  OW_ASSIGN_OR_RETURN(int64_t v, attrs.get_int(name, 0));
-  if (v != 0 && v != 1) return InvalidArgument("attribute '" + std::string(name) + "' must be 0 or 1, got " + std::to_string(v));
-  return v == 1;
-}
-
 // Padding and output size along one spatial axis. Outputs [reaching_begin, reaching_end) have windows
 // that reach into the input (their span overlaps it; with dilations their taps may still miss it), and
 // among them [full_begin, full_end) windows inside it (every tap).
-struct AxisWindow {
-  int64_t pad_begin = 0;
-  int64_t pad_end = 0;
-  int64_t output = 0;
+struct AxisWindow : AxisPadding {
   int64_t reaching_begin = 0;
   int64_t reaching_end = 0;
   int64_t full_begin = 0;
@@ -107,37 +59,13 @@ class PoolGeometry {
  public:
   static Result<PoolGeometry> parse(int version, const Attributes& attrs) {
     PoolGeometry g;
-    // AveragePool-1: auto_pad, kernel_shape, pads, strides.
-    bool has_kernel = false;
-    OW_ASSIGN_OR_RETURN(g.kernel_, attrs.get_ints("kernel_shape", &has_kernel));
-    if (!has_kernel) return InvalidArgument("attribute 'kernel_shape' is required");
-    if (g.kernel_.empty()) return InvalidArgument("attribute 'kernel_shape' is empty; it needs one value per spatial axis");
-    OW_RETURN_IF_ERROR(check_range("kernel_shape", g.kernel_, 1));
-    const size_t axes = g.kernel_.size();
-    OW_ASSIGN_OR_RETURN(g.strides_, axis_values(attrs, "strides", axes, 1, 1, "one per axis of kernel_shape"));
-    OW_ASSIGN_OR_RETURN(g.pads_, axis_values(attrs, "pads", 2 * axes, 0, 0, "a begin and an end per axis of kernel_shape"));
-    OW_ASSIGN_OR_RETURN(std::string auto_pad, attrs.get_string("auto_pad", "NOTSET"));
-    if (auto_pad == "NOTSET") g.auto_pad_ = AutoPad::kNotSet;
-    else if (auto_pad == "SAME_UPPER") g.auto_pad_ = AutoPad::kSameUpper;
-    else if (auto_pad == "SAME_LOWER") g.auto_pad_ = AutoPad::kSameLower;
-    else if (auto_pad == "VALID") g.auto_pad_ = AutoPad::kValid;
-    else return InvalidArgument("attribute 'auto_pad' must be NOTSET, SAME_UPPER, SAME_LOWER or VALID, got '" + auto_pad + "'");
-    if (g.auto_pad_ != AutoPad::kNotSet && attrs.has("pads"))
-      return InvalidArgument("attribute 'pads' cannot be used with auto_pad '" + auto_pad + "'");
+    // AveragePool-1: auto_pad, kernel_shape, pads, strides; 10 adds ceil_mode, 11 rewrites the shape
+    // text only, 19 adds dilations, 22 bfloat16 (the schema's type list).
+    OW_ASSIGN_OR_RETURN(g.window_, WindowAttributes::parse(attrs, {.dilations = version >= 19, .ceil_mode = version >= 10}));
     // AveragePool-7 adds count_include_pad.
     if (version >= 7) {
-      OW_ASSIGN_OR_RETURN(g.count_include_pad_, flag(attrs, "count_include_pad"));
+      OW_ASSIGN_OR_RETURN(g.count_include_pad_, flag_attribute(attrs, "count_include_pad"));
     }
-    // AveragePool-10 adds ceil_mode.
-    if (version >= 10) {
-      OW_ASSIGN_OR_RETURN(g.ceil_mode_, flag(attrs, "ceil_mode"));
-    }
-    // AveragePool-11 rewrites the shape text only. AveragePool-19 adds dilations.
-    g.dilations_.assign(axes, 1);
-    if (version >= 19) {
-      OW_ASSIGN_OR_RETURN(g.dilations_, axis_values(attrs, "dilations", axes, 1, 1, "one per axis of kernel_shape"));
-    }
-    // AveragePool-22 adds bfloat16 (the schema's type list).
     return g;
   }
 
@@ -145,25 +73,15 @@ class PoolGeometry {
   // An axis of size 0 gives windows with no taps, which average to NaN as AveragePool's do.
   static PoolGeometry global(const Dims& x_dims) {
     PoolGeometry g;
-    if (x_dims.size() > 2) g.kernel_.assign(x_dims.begin() + 2, x_dims.end());
-    g.strides_.assign(g.kernel_.size(), 1);
-    g.dilations_.assign(g.kernel_.size(), 1);
-    g.pads_.assign(2 * g.kernel_.size(), 0);
+    g.window_ = WindowAttributes::whole(x_dims.size() > 2 ? Dims(x_dims.begin() + 2, x_dims.end()) : Dims{});
     return g;
   }
 
   // Padding and output size of every spatial axis of an input of shape x_dims.
   Result<std::vector<AxisWindow>> resolve(const Dims& x_dims) const {
-    if (x_dims.size() < 3)
-      return InvalidArgument("input X must have rank 3 or more (N x C x D1 ...), got shape " + dims_to_string(x_dims));
-    if (x_dims.size() - 2 != kernel_.size())
-      return InvalidArgument("attribute 'kernel_shape' has " + std::to_string(kernel_.size()) + " values but input X of shape " +
-                             dims_to_string(x_dims) + " has " + std::to_string(x_dims.size() - 2) + " spatial axes");
+    OW_ASSIGN_OR_RETURN(std::vector<AxisPadding> axes, window_.resolve(x_dims));
     std::vector<AxisWindow> windows;
-    for (size_t i = 0; i < kernel_.size(); ++i) {
-      OW_ASSIGN_OR_RETURN(AxisWindow w, window(i, x_dims[i + 2]));
-      windows.push_back(w);
-    }
+    for (size_t i = 0; i < axes.size(); ++i) windows.push_back(window(i, x_dims[i + 2], axes[i]));
     return windows;
   }
 
@@ -187,7 +105,7 @@ class PoolGeometry {
     auto* first = tables.data<size_t>();
     auto* counts = reinterpret_cast<uint32_t*>(first + entries);
     for (size_t i = 0; i < windows.size(); ++i) {
-      const int64_t in = x_dims[i + 2], k = kernel_[i], s = strides_[i], d = dilations_[i];
+      const int64_t in = x_dims[i + 2], k = window_.kernel()[i], s = window_.strides()[i], d = window_.dilations()[i];
       const AxisWindow& w = windows[i];
       kernels::AvgPoolAxis ax;
       ax.input_size = static_cast<size_t>(in);
@@ -239,42 +157,12 @@ class PoolGeometry {
   }
 
  private:
-  Result<AxisWindow> window(size_t i, int64_t in) const {
-    const int64_t k = kernel_[i], s = strides_[i], d = dilations_[i];
-    const int64_t extent = (k - 1) * d + 1;
+  // The outputs of spatial axis i, of input size `in` and padding `p`, that reach into the input.
+  AxisWindow window(size_t i, int64_t in, const AxisPadding& p) const {
+    const int64_t s = window_.strides()[i];
+    const int64_t extent = (window_.kernel()[i] - 1) * window_.dilations()[i] + 1;
     AxisWindow w;
-    switch (auto_pad_) {
-      case AutoPad::kNotSet: {
-        w.pad_begin = pads_[i];
-        w.pad_end = pads_[i + kernel_.size()];
-        // With ceil_mode a window may be longer than the padded input (span > -s): it still gives an output.
-        const int64_t span = in + w.pad_begin + w.pad_end - extent;
-        w.output = (ceil_mode_ ? ceil_div(span, s) : floor_div(span, s)) + 1;
-        if (ceil_mode_ && (w.output - 1) * s >= in + w.pad_begin) --w.output;
-        break;
-      }
-      case AutoPad::kValid:
-        w.output = floor_div(in - extent, s) + 1;
-        break;
-      case AutoPad::kSameUpper:
-      case AutoPad::kSameLower: {
-        w.output = ceil_div(in, s);
-        const int64_t total = std::max<int64_t>(0, (w.output - 1) * s + extent - in);
-        w.pad_begin = auto_pad_ == AutoPad::kSameUpper ? total / 2 : total - total / 2;
-        w.pad_end = total - w.pad_begin;
-        if (w.output < 1)
-          return InvalidArgument("input X has size 0 on spatial axis " + std::to_string(i) +
-                                 ", so auto_pad SAME would give an empty output");
-        break;
-      }
-    }
-    if (w.output < 1) {
-      std::string kernel = "kernel_shape[" + std::to_string(i) + "] = " + std::to_string(k);
-      if (d != 1) kernel += " with dilations[" + std::to_string(i) + "] = " + std::to_string(d) + " (extent " + std::to_string(extent) + ")";
-      std::string pads = w.pad_begin + w.pad_end ? " plus pads " + std::to_string(w.pad_begin) + " + " + std::to_string(w.pad_end) : "";
-      return InvalidArgument(kernel + " does not fit in spatial axis " + std::to_string(i) + " of size " + std::to_string(in) +
-                             pads + ": the output would be empty");
-    }
+    static_cast<AxisPadding&>(w) = p;
     // The first window that reaches the input ends at or after 0; the last starts before in.
     w.reaching_begin = std::max<int64_t>(0, ceil_div(w.pad_begin - extent + 1, s));
     w.reaching_end = std::min(w.output, floor_div(in - 1 + w.pad_begin, s) + 1);
@@ -287,9 +175,7 @@ class PoolGeometry {
     return w;
   }
 
-  AutoPad auto_pad_ = AutoPad::kNotSet;
-  std::vector<int64_t> kernel_, strides_, pads_, dilations_;  // pads_: every begin, then every end
-  bool ceil_mode_ = false;
+  WindowAttributes window_;
   bool count_include_pad_ = false;
 };
 
