@@ -459,6 +459,9 @@ export interface PadOptions extends OpsetOption {
   value?: number;
 }
 
+/** MatMul has no attributes. */
+export type MatMulOptions = OpsetOption;
+
 /** GlobalAveragePool has no attributes. */
 export type GlobalAveragePoolOptions = OpsetOption;
 
@@ -550,6 +553,12 @@ export interface Ops {
   Gather<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, indices: Tensor<'int32' | 'int64'>], options?: GatherOptions & OutOption<T>): Tensor<T>;
   /** One or more tensors of one type joined along an axis. */
   Concat<T extends NumericTensorType>(inputs: readonly Tensor<T>[], options: ConcatOptions & OutOption<T>): Tensor<T>;
+  /**
+   * [A, B]: the matrix product, as NumPy's matmul: a 1-D A is a row and a 1-D B a column (that dim
+   * dropped from the output), the dims before the last two broadcast. Integers wrap around; float16
+   * and bfloat16 compute in float32, rounded once. Integer types from version 9, bfloat16 from 13.
+   */
+  MatMul<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: MatMulOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

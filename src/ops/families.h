@@ -40,5 +40,7 @@ extern const OpSchema kCastSchema;
 extern const OpSchema kShapeSchema;
 extern const OpSchema kGatherSchema;
 extern const OpSchema kConcatSchema;
+// Matrix products (ops/matmul.cpp, ops/gemm.cpp) and Conv (ops/conv.cpp), on kernels/gemm.h
+extern const OpSchema kMatMulSchema;
 
 }  // namespace ow

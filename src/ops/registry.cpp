@@ -15,7 +15,8 @@ std::span<const OpSchema* const> all_operators() {
       // Pad, GlobalAveragePool, ReduceMean
       &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
       // constants and data movement
-      &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema};
+      &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema,
+      &kMatMulSchema};
   return ops;
 }
 

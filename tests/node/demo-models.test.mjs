@@ -13,6 +13,7 @@ import {
   bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePad, referencePool,
   referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
+import { referenceMatMul } from './helpers/product-reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
 before(() => ready());
@@ -150,6 +151,11 @@ function referenceRun(spec, feeds) {
       const reduced = dims.map((_, d) => axes.length === 0 || axes.includes(d));
       const mean = referenceReduceMean(type, inputs[0].values, dims, reduced, node.attributes?.keepdims ?? 1);
       out = { type, dims: mean.dims, values: mean.y.map((x) => (isFloat(type) ? toType(type, x) : type === 'int64' ? x : Number(x))) };
+    } else if (node.op === 'MatMul') {
+      // integers as bigints, wrapped to the type by the reference
+      const [a, b] = inputs.map((t) => (isFloat(type) ? t.values : t.values.map(BigInt)));
+      const { dims, want } = referenceMatMul(type, a, inputs[0].dims, b, inputs[1].dims);
+      out = { type, dims, values: want.map(({ value }) => (isFloat(type) ? toType(type, value) : type === 'int64' ? value : Number(value))) };
     } else if (DATA_MOVEMENT[node.op]) {
       out = DATA_MOVEMENT[node.op](inputs, node.attributes ?? {});
     } else {

@@ -1,0 +1,38 @@
+// Matrix products C = alpha * A * B (+ C): the one core MatMul, Gemm and Conv share. Operands are read
+// through strides, so a transposed operand (Gemm's transA, transB) or a column of pixels (Conv) costs
+// nothing extra. float32 goes through a packed SIMD128 core (gemm_f32_simd128.cpp); float64 and the
+// integers through a scalar loop (gemm_scalar.cpp), whose integers wrap as two's complement.
+// float16/bfloat16 callers compute in float32 and round once.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ow::kernels {
+
+// Element (r, c) of a matrix operand is data[r * row_stride + c * col_stride].
+template <typename T>
+struct MatrixOperand {
+  const T* data;
+  ptrdiff_t row_stride;
+  ptrdiff_t col_stride;
+};
+
+// C (m x n, rows ldc apart) = alpha * A (m x k) * B (k x n), plus C's previous values when
+// `accumulate`. With k = 0 the product is 0 (C is left as it was when accumulating).
+void gemm_f32(size_t m, size_t n, size_t k, MatrixOperand<float> a, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
+              bool accumulate);
+
+// The same in scalar loops, for T = double and for the integers by width (uint32_t, uint64_t: signed
+// values are the same bits, and wrapping products and sums are the same modulo 2^bits).
+template <typename T>
+void gemm_scalar(size_t m, size_t n, size_t k, MatrixOperand<T> a, MatrixOperand<T> b, T* c, size_t ldc, T alpha, bool accumulate);
+
+extern template void gemm_scalar<double>(size_t, size_t, size_t, MatrixOperand<double>, MatrixOperand<double>, double*, size_t,
+                                         double, bool);
+extern template void gemm_scalar<uint32_t>(size_t, size_t, size_t, MatrixOperand<uint32_t>, MatrixOperand<uint32_t>, uint32_t*,
+                                           size_t, uint32_t, bool);
+extern template void gemm_scalar<uint64_t>(size_t, size_t, size_t, MatrixOperand<uint64_t>, MatrixOperand<uint64_t>, uint64_t*,
+                                           size_t, uint64_t, bool);
+
+}  // namespace ow::kernels

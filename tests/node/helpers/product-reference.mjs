@@ -1,0 +1,93 @@
+// Plain-JS references for the matrix products (MatMul, Gemm, Conv's sums): values as numbers (floats,
+// summed in float64) or bigints (integers, wrapped to the type's width), and how far a float result may
+// be from its reference.
+import { FLOAT_TYPES, INT_TYPES } from '../../../tools/values.mjs';
+import { broadcastShape } from './reference.mjs';
+
+const size = (dims) => dims.reduce((a, b) => a * b, 1);
+
+// Wraps a bigint into an integer type's range, as two's complement arithmetic of its width does.
+export function wrapInt(type, v) {
+  const bits = INT_TYPES[type].array.BYTES_PER_ELEMENT * 8;
+  return INT_TYPES[type].min < 0 ? BigInt.asIntN(bits, v) : BigInt.asUintN(bits, v);
+}
+
+// The stored elements of a tensor as numbers (floats) or bigints (integers).
+export function valuesOf(type, data) {
+  if (FLOAT_TYPES[type]) return Array.from(data, FLOAT_TYPES[type].decode);
+  return Array.from(data, (v) => BigInt(v));
+}
+
+// Relative size of the float32 rounding each sum and product adds, by the type computed in.
+const UNIT = { float64: 2 ** -53, float32: 2 ** -24, float16: 2 ** -24, bfloat16: 2 ** -24 };
+// Of the final rounding to the output type.
+const OUTPUT_UNIT = { float64: 2 ** -53, float32: 2 ** -24, float16: 2 ** -11, bfloat16: 2 ** -8 };
+
+/**
+ * Checks `got` (stored elements of `type`) against `want`: {value, magnitude, terms} per element, the
+ * exact sum in float64 (or the wrapped bigint), the sum of its terms' magnitudes and their count.
+ */
+export function checkProduct(type, got, want, label) {
+  if (got.length !== want.length) throw new Error(`${label}: ${got.length} elements, want ${want.length}`);
+  const float = FLOAT_TYPES[type];
+  for (let i = 0; i < want.length; i++) {
+    const { value, magnitude = 0, terms = 0 } = want[i];
+    if (!float) {
+      if (BigInt(got[i]) !== value) throw new Error(`${label}: element ${i} is ${got[i]}, want ${value}`);
+      continue;
+    }
+    const g = float.decode(got[i]);
+    const rounded = float.decode(float.encode(value));
+    const ok = Number.isNaN(rounded)
+      ? Number.isNaN(g)
+      : !Number.isFinite(rounded)
+        ? g === rounded
+        : Math.abs(g - rounded) <= 2 * (terms + 2) * UNIT[type] * magnitude + 2 * OUTPUT_UNIT[type] * Math.abs(rounded) + 1e-300;
+    if (!ok) throw new Error(`${label}: element ${i} is ${g}, want ${rounded} (exact ${value}, magnitude ${magnitude})`);
+  }
+}
+
+// Sum of products as a reference element: exact for integers (wrapped to `type`), float64 for floats.
+export function dot(type, pairs) {
+  if (!FLOAT_TYPES[type]) {
+    let s = 0n;
+    for (const [x, y] of pairs) s += x * y;
+    return { value: wrapInt(type, s) };
+  }
+  let value = 0, magnitude = 0;
+  for (const [x, y] of pairs) {
+    value += x * y;
+    magnitude += Math.abs(x * y);
+  }
+  return { value, magnitude, terms: pairs.length };
+}
+
+// NumPy matmul on values: {dims, want} with want[i] = dot(...).
+export function referenceMatMul(type, a, aDims, b, bDims) {
+  const aD = aDims.length === 1 ? [1, aDims[0]] : aDims;
+  const bD = bDims.length === 1 ? [bDims[0], 1] : bDims;
+  const [m, k] = aD.slice(-2);
+  const n = bD.at(-1);
+  const batch = broadcastShape([aD.slice(0, -2), bD.slice(0, -2)]);
+  const dims = [...batch, ...(aDims.length === 1 ? [] : [m]), ...(bDims.length === 1 ? [] : [n])];
+  const index = (bDims_, flat) => { // flat batch index -> the operand's batch index
+    let at = 0, stride = 1;
+    for (let j = batch.length - 1, f = flat; j >= 0; j--) {
+      const c = f % batch[j];
+      f = Math.floor(f / batch[j]);
+      const i = j - (batch.length - bDims_.length);
+      if (i >= 0) {
+        if (bDims_[i] !== 1) at += c * stride;
+        stride *= bDims_[i];
+      }
+    }
+    return at;
+  };
+  const want = [];
+  for (let t = 0; t < size(batch); t++) {
+    const ao = index(aD.slice(0, -2), t) * m * k, bo = index(bD.slice(0, -2), t) * k * n;
+    for (let i = 0; i < m; i++)
+      for (let j = 0; j < n; j++) want.push(dot(type, Array.from({ length: k }, (_, p) => [a[ao + i * k + p], b[bo + p * n + j]])));
+  }
+  return { dims, want };
+}
