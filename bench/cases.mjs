@@ -34,6 +34,8 @@ export const CASES = [
   ...[[[1, 32], [32, 25600]], [[128, 256], [256, 256]]].flatMap(([a, b]) => [
     { name: `MatMul [${a}]x[${b}]`, op: 'MatMul', opset: 13, product: true, tolerance: 1e-4, toleranceFloor: 1e4,
       inputs: [{ type: 'float32', dims: a }, { type: 'float32', dims: b }] },
+    { name: `Gemm [${a}]x[${b}] + bias`, op: 'Gemm', opset: 13, product: true, tolerance: 1e-4, toleranceFloor: 1e4,
+      inputs: [{ type: 'float32', dims: a }, { type: 'float32', dims: b }, { type: 'float32', dims: [b[1]] }] },
   ]),
   { name: 'Floor 16 float32 (per call)', op: 'Floor', opset: 13, elementwise: true, perCall: true,
     inputs: [{ type: 'float32', dims: [16] }] },

@@ -462,6 +462,20 @@ export interface PadOptions extends OpsetOption {
 /** MatMul has no attributes. */
 export type MatMulOptions = OpsetOption;
 
+/** Gemm: Y = alpha * A' * B' + beta * C. */
+export interface GemmOptions extends OpsetOption {
+  /** Scale of the product (default 1; integer types take whole values only). */
+  alpha?: number;
+  /** Scale of C (default 1; integer types take whole values only). 0 leaves C unread. */
+  beta?: number;
+  /** 1: A' is A transposed (default 0). */
+  transA?: 0 | 1 | boolean;
+  /** 1: B' is B transposed (default 0). */
+  transB?: 0 | 1 | boolean;
+  /** Versions 1 and 6 only: 1 lets C broadcast to [M, N]; default 0, C must be [M, N]. */
+  broadcast?: 0 | 1 | boolean;
+}
+
 /** GlobalAveragePool has no attributes. */
 export type GlobalAveragePoolOptions = OpsetOption;
 
@@ -559,6 +573,12 @@ export interface Ops {
    * and bfloat16 compute in float32, rounded once. Integer types from version 9, bfloat16 from 13.
    */
   MatMul<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: MatMulOptions & OutOption<T>): Tensor<T>;
+  /**
+   * [A, B, C]: alpha * A' * B' + beta * C for matrices A and B (see GemmOptions); C broadcasts to
+   * [M, N] (from version 7; before, with broadcast) and is optional from version 11. Integer types
+   * from version 9 (exact, wrapping around), bfloat16 from 13.
+   */
+  Gemm<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>, C?: Tensor<T> | null], options?: GemmOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

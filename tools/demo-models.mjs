@@ -498,7 +498,7 @@ export const MODELS = [
   // Constants and data movement (Constant, Identity, Cast, Shape, Gather, Concat): one model per opset
   // at which one of them has a version.
   ...[1, 4, 6, 9, 11, 12, 13, 14, 15, 16, 19, 21, 23, 24, 25].map(dataMovementTour),
-  ...[1, 9, 13].map(productTour),
+  ...[1, 6, 7, 9, 11, 13].map(productTour),
   {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',
@@ -558,24 +558,32 @@ function shapeChain(opset, type) {
 
 // A small graph of the six operators at `opset`: a Constant joined to the input, its shape, some of
 // its elements picked (a negative index among them) and cast to int32.
-// A dense layer by MatMul: float32 at every version, and from version 9 an int32 product that wraps.
+// A dense layer by MatMul and by Gemm (B transposed, a bias row: broadcast = 1 before version 7, left
+// out from 11); from version 9 an int32 MatMul whose sum wraps.
 function productTour(opset) {
   const ints = opset >= 9;
+  const bias = opset < 11;
   return {
     file: `products-opset${opset}.onnx`,
     title: `Matrix products at opset ${opset}`,
-    description: 'MatMul of a batch of rows [N, 4] by a constant [4, 3] matrix' +
+    description: 'MatMul of a batch of rows [N, 4] by a constant [4, 3] matrix, and Gemm of the same rows by the matrix ' +
+      `transposed, times alpha 1.5${bias ? ', plus a bias row' : ' (no C: optional from version 11)'}` +
       (ints ? '; an int32 MatMul of a row by a column whose sum wraps around (2147483647 × 2 + 2 = 0).' : '.'),
     spec: {
       opset,
       inputs: [{ name: 'x', type: 'float32', dims: ['N', 4] }, ...(ints ? [{ name: 'row', type: 'int32', dims: [2] }] : [])],
-      outputs: [{ name: 'y', type: 'float32', dims: ['N', 3] }, ...(ints ? [{ name: 'sum', type: 'int32', dims: [] }] : [])],
+      outputs: [{ name: 'y', type: 'float32', dims: ['N', 3] }, { name: 'dense', type: 'float32', dims: ['N', 3] },
+        ...(ints ? [{ name: 'sum', type: 'int32', dims: [] }] : [])],
       initializers: [
         { name: 'w', type: 'float32', dims: [4, 3], data: [1, 0, 0.5, 0, 1, 0.5, -1, 0, 0.25, 0, -1, 0.25] },
+        { name: 'wt', type: 'float32', dims: [3, 4], data: [1, 0, -1, 0, 0, 1, 0, -1, 0.5, 0.5, 0.25, 0.25] },
+        ...(bias ? [{ name: 'bias', type: 'float32', dims: [3], data: [0.5, -0.5, 1] }] : []),
         ...(ints ? [{ name: 'column', type: 'int32', dims: [2], data: [2, 1] }] : []),
       ],
       nodes: [
         { op: 'MatMul', inputs: ['x', 'w'], outputs: ['y'] },
+        { op: 'Gemm', inputs: ['x', 'wt', ...(bias ? ['bias'] : [])], outputs: ['dense'],
+          attributes: { transB: 1, alpha: 1.5, ...(opset < 7 ? { broadcast: 1 } : {}) } },
         ...(ints ? [{ op: 'MatMul', inputs: ['row', 'column'], outputs: ['sum'] }] : []),
       ],
     },

@@ -42,5 +42,6 @@ extern const OpSchema kGatherSchema;
 extern const OpSchema kConcatSchema;
 // Matrix products (ops/matmul.cpp, ops/gemm.cpp) and Conv (ops/conv.cpp), on kernels/gemm.h
 extern const OpSchema kMatMulSchema;
+extern const OpSchema kGemmSchema;
 
 }  // namespace ow

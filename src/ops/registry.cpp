@@ -16,7 +16,7 @@ std::span<const OpSchema* const> all_operators() {
       &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
       // constants and data movement
       &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema,
-      &kMatMulSchema};
+      &kMatMulSchema, &kGemmSchema};
   return ops;
 }
 

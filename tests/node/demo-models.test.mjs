@@ -13,7 +13,7 @@ import {
   bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePad, referencePool,
   referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
-import { referenceMatMul } from './helpers/product-reference.mjs';
+import { referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
 before(() => ready());
@@ -156,6 +156,10 @@ function referenceRun(spec, feeds) {
       const [a, b] = inputs.map((t) => (isFloat(type) ? t.values : t.values.map(BigInt)));
       const { dims, want } = referenceMatMul(type, a, inputs[0].dims, b, inputs[1].dims);
       out = { type, dims, values: want.map(({ value }) => (isFloat(type) ? toType(type, value) : type === 'int64' ? value : Number(value))) };
+    } else if (node.op === 'Gemm') {
+      const [a, b, c] = inputs;
+      const { dims, want } = referenceGemm(type, a.values, a.dims, b.values, b.dims, c?.values, c?.dims, node.attributes ?? {});
+      out = { type, dims, values: want.map(({ value }) => toType(type, value)) };
     } else if (DATA_MOVEMENT[node.op]) {
       out = DATA_MOVEMENT[node.op](inputs, node.attributes ?? {});
     } else {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, ops, ready } from 'onnx-wasm';
 import { buildModel } from '../../tools/onnx-builder.mjs';
-import { FLOAT_TYPES, INT_TYPES, intEdges, randomInt, rng } from '../../tools/values.mjs';
+import { FLOAT_TYPES, INT_TYPES, rng } from '../../tools/values.mjs';
+import { randomData } from './helpers/product-data.mjs';
 import { checkProduct, referenceMatMul, valuesOf } from './helpers/product-reference.mjs';
 
 before(() => ready());
@@ -13,25 +14,13 @@ before(() => ready());
 const FLOATS = ['float64', 'float32', 'float16'];
 const INTS = ['int32', 'int64', 'uint32', 'uint64'];
 // [since version, types]
-export const VARIANTS = [
+const VARIANTS = [
   [1, FLOATS],
   [9, [...FLOATS, ...INTS]],
   [13, [...FLOATS, ...INTS, 'bfloat16']],
 ];
 
 const size = (dims) => dims.reduce((a, b) => a * b, 1);
-
-// Random elements of `type`: small values, with NaN, infinities and ±0 (floats) or the type's extremes
-// (integers) mixed in where `edges`.
-export function randomData(type, n, next, edges = true) {
-  if (FLOAT_TYPES[type]) {
-    const { array, encode } = FLOAT_TYPES[type];
-    const special = [NaN, Infinity, -Infinity, 0, -0];
-    return array.from({ length: n }, () => encode(edges && next() < 0.03 ? special[Math.floor(next() * special.length)] : Math.round((next() - 0.5) * 64) / 8));
-  }
-  const list = intEdges(type);
-  return INT_TYPES[type].array.from({ length: n }, () => (edges && next() < 0.2 ? list[Math.floor(next() * list.length)] : randomInt(type, next)));
-}
 
 const SHAPES = [
   [[3, 4], [4, 5]], [[4], [4, 5]], [[3, 4], [4]], [[4], [4]], [[2, 1, 3, 4], [3, 4, 2]], [[5, 3, 4], [4, 6]],

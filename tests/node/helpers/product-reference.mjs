@@ -91,3 +91,31 @@ export function referenceMatMul(type, a, aDims, b, bDims) {
   }
   return { dims, want };
 }
+
+// alpha * A' * B' + beta * C, from the definition.
+export function referenceGemm(type, a, aDims, b, bDims, c, cDims, { alpha = 1, beta = 1, transA = 0, transB = 0 }) {
+  const [m, k] = transA ? [aDims[1], aDims[0]] : aDims;
+  const n = transB ? bDims[0] : bDims[1];
+  const at = (i, p) => (transA ? a[p * m + i] : a[i * k + p]);
+  const bt = (p, j) => (transB ? b[j * k + p] : b[p * n + j]);
+  const float = FLOAT_TYPES[type];
+  const want = [];
+  for (let i = 0; i < m; i++) {
+    for (let j = 0; j < n; j++) {
+      const d = dot(type, Array.from({ length: k }, (_, p) => [at(i, p), bt(p, j)]));
+      let cv = null;
+      if (c && beta !== 0) {
+        const cm = cDims.length === 2 ? cDims[0] : 1, cn = cDims.length ? cDims.at(-1) : 1;
+        cv = c[(cm === 1 ? 0 : i) * cn + (cn === 1 ? 0 : j)];
+      }
+      if (!float) {
+        want.push({ value: wrapInt(type, BigInt(alpha) * d.value + (cv === null ? 0n : BigInt(beta) * cv)) });
+        continue;
+      }
+      const scaled = alpha * d.value + (cv === null ? 0 : beta * cv);
+      // 0 * inf terms make NaN whatever alpha is
+      want.push({ value: scaled, magnitude: Math.abs(alpha) * d.magnitude + (cv === null ? 0 : Math.abs(beta * cv)), terms: d.terms + 2 });
+    }
+  }
+  return { dims: [m, n], want };
+}
