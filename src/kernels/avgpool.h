@@ -47,6 +47,18 @@ struct AvgPoolAxis {
   }
 };
 
+// The fewest taps of a window that the kernels for a vector of `lanes` lanes sum with two accumulators
+// (sum_contiguous: one wide window along the last axis without dilation, or a whole plane), in another
+// order than tap by tap; a graph that pads a plane into such a window would change the bytes
+// (onnx/passes/pad_pool_fusion.cpp asks avgpool_may_split_sum).
+constexpr size_t avgpool_split_sum_taps(size_t lanes) { return 2 * lanes; }
+
+// Whether the kernels of some type (float64's vectors have the fewest lanes) may sum a window of
+// `kernel` taps of `dilation` along the last axis in another order than tap by tap.
+constexpr bool avgpool_may_split_sum(int64_t kernel, int64_t dilation) {
+  return dilation == 1 && kernel >= static_cast<int64_t>(avgpool_split_sum_taps(16 / sizeof(double)));
+}
+
 struct AvgPoolPlan {
   std::vector<AvgPoolAxis> axes;  // spatial axes, outermost first; at least one
   size_t input_plane = 0;         // elements of one input plane (product of input sizes)

@@ -121,7 +121,7 @@ template <class V, typename T>
 T sum_contiguous(const T* p, size_t n) {
   size_t i = 0;
   T total = 0;
-  if (n >= 2 * V::kLanes) {  // two accumulators: the adds of one wait on each other
+  if (n >= avgpool_split_sum_taps(V::kLanes)) {  // two accumulators: the adds of one wait on each other
     auto a = V::load(p), b = V::load(p + V::kLanes);
     for (i = 2 * V::kLanes; i + 2 * V::kLanes <= n; i += 2 * V::kLanes) {
       a = V::add(a, V::load(p + i));
@@ -414,7 +414,7 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T row_divisor, T* y) {
     if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, divisor, o, ax.full_end, y);
     else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, divisor, o, ax.full_end, y);
   }
-  if (ax.dilation == 1 && o < ax.full_end && o + 1 == ax.output_size && ax.kernel >= 2 * V::kLanes) {
+  if (ax.dilation == 1 && o < ax.full_end && o + 1 == ax.output_size && ax.kernel >= avgpool_split_sum_taps(V::kLanes)) {
     // One wide window, as in global pooling: a sum over contiguous elements.
     y[o] = sum_contiguous<V>(row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin), ax.kernel) / divisor;
     ++o;

@@ -9,8 +9,9 @@
 #include <vector>
 
 #include "core/status.h"
-#include "onnx/graph_optimizer.h"
 #include "onnx/model_decoder.h"
+#include "onnx/optimization_level.h"
+#include "onnx/step.h"
 #include "ops/operator.h"
 
 namespace ow::onnx {

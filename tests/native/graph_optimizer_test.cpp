@@ -381,7 +381,7 @@ TEST_CASE("Graph optimizer: Pad of zeros fused into AveragePool, bit for bit, ov
 namespace {
 
 // A random chain of elementwise nodes by constants after m = Min(x, +inf) (a value a step produced,
-// which the chain may compute into): each link one of those ops/scale_round_clamp.h fuses, in any
+// which the chain may compute into): each link one of those onnx/passes/chain_rules.h fuses, in any
 // order (most orders break the chain), with constants among edge values and of ranks up to 3 (above
 // x's 2: the pass does not serve x, the nodes run one by one).
 struct RandomChain {

@@ -1,4 +1,4 @@
-#include "ops/scale_round_clamp.h"
+#include "onnx/passes/chain_rules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "ops/families.h"
 
-namespace ow {
+namespace ow::onnx {
 namespace {
 
 // The value of a scalar constant, if it is one float32 element that is not NaN.
@@ -17,7 +17,7 @@ std::optional<float> scalar_of(const Tensor* t) {
 
 }  // namespace
 
-bool ScaleRoundClampChain::add(const PreparedOp& op, const Attributes& attrs, size_t chained, const Inputs& inputs) {
+bool ChainRules::add(const PreparedOp& op, const Attributes& attrs, size_t chained, const Inputs& inputs) {
   const OpSchema& schema = op.schema();
   const int version = op.version().since_version;
   if (chained >= inputs.size()) return false;
@@ -84,11 +84,4 @@ bool ScaleRoundClampChain::add(const PreparedOp& op, const Attributes& attrs, si
   return true;
 }
 
-Status ScaleRoundClampChain::compute(const Tensor& x, Outputs& outputs) const {
-  Tensor* y;
-  OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
-  kernels::scale_round_clamp(pass_, x.data<float>(), y->data<float>(), x.size());
-  return Status::Ok();
-}
-
-}  // namespace ow
+}  // namespace ow::onnx

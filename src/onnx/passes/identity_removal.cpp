@@ -1,0 +1,29 @@
+// Copies removed (passes.h): an Identity's readers read its input, through the index, so that each
+// read is rewired once; a Pad of all-zero pads becomes a view of its input.
+#include "onnx/passes/common.h"
+#include "onnx/passes/passes.h"
+
+namespace ow::onnx {
+
+// Not where the Identity's output is a graph output (Session::run would return it as it is). The Pad's
+// view refuses what Pad refuses (a pads count for another rank, a type the version lacks) as the copy
+// did.
+void remove_identities(StepGraph& g, OptimizationReport& report) {
+  for (size_t s = 0; s < g.steps.size(); ++s) {
+    if (!g.index.alive(s)) continue;
+    Step& step = g.steps[s];
+    if (is_op(step, "Pad")) {
+      const std::vector<int64_t> pads = zero_pads(g, step, 0);
+      if (!pads.empty() && all_zero(pads)) step.kind = Step::Kind::kView;
+      continue;
+    }
+    if (!is_op(step, "Identity") || step.outputs.empty() || step.inputs.empty()) continue;
+    const size_t out = step.outputs[0], in = step.inputs[0];
+    if (out == kNoValue || in == kNoValue || g.index.is_graph_output(out)) continue;
+    g.index.replace_reads(out, in);
+    report.removed.insert(report.removed.end(), step.nodes.begin(), step.nodes.end());
+    g.index.erase(s);
+  }
+}
+
+}  // namespace ow::onnx
