@@ -490,6 +490,15 @@ export interface ReduceMeanOptions extends OpsetOption {
 }
 
 /**
+ * ReduceSum, ReduceProd, ReduceMax and ReduceMin take ReduceMean's options; the axes are an option up to
+ * ReduceSum-11 and ReduceProd, ReduceMax, ReduceMin-13, then an input (with `noop_with_empty_axes`).
+ */
+export type ReduceSumOptions = ReduceMeanOptions;
+export type ReduceProdOptions = ReduceMeanOptions;
+export type ReduceMaxOptions = ReduceMeanOptions;
+export type ReduceMinOptions = ReduceMeanOptions;
+
+/**
  * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
  * type (Cast: of `to`; Shape: int64): in wasm memory if any input is (see Tensor.wasm), else in JS
  * memory. Unsupported types, bad attributes and bad shapes throw OnnxWasmError.
@@ -556,6 +565,20 @@ export interface Ops {
    * and divide truncating toward zero, as onnxruntime does.
    */
   ReduceMean<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMeanOptions & OutOption<T>): Tensor<T>;
+  /**
+   * The sum over `axes` (default all; an input from version 13, before an option). Integers wrap in
+   * their type; over no elements, 0.
+   */
+  ReduceSum<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceSumOptions & OutOption<T>): Tensor<T>;
+  /** The product over `axes` (an input from version 18), as ReduceSum; over no elements, 1. */
+  ReduceProd<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceProdOptions & OutOption<T>): Tensor<T>;
+  /**
+   * The largest element over `axes` (an input from version 18); NaN propagates, +0 is above -0; over
+   * no elements, -Infinity or the type's lowest. int8 and uint8 from version 12, bfloat16 from 13.
+   */
+  ReduceMax<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMaxOptions & OutOption<T>): Tensor<T>;
+  /** The smallest element over `axes`, as ReduceMax; over no elements, Infinity or the type's highest. */
+  ReduceMin<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMinOptions & OutOption<T>): Tensor<T>;
   /** No inputs: the tensor the options give. */
   Constant<T extends NumericTensorType>(options: ConstantOptions & OutOption<T>): Tensor<T>;
   /** The input (copied). */

@@ -472,6 +472,52 @@ export const MODELS = [
       ],
     },
   },
+  // ReduceSum, ReduceProd, ReduceMax, ReduceMin: every version.
+  ...[[1, 'float32'], [11, 'int32'], [12, 'float64']].map(([opset, type]) => ({
+    file: `reduce-opset${opset}-${type}.onnx`,
+    title: `Opset ${opset}: ReduceSum, ReduceProd, ReduceMax, ReduceMin`,
+    description: `On a [2, 3, 4] ${type}: the sums of each row, the products down each column (negative axes), the largest over the batch, the smallest of all (axes and keepdims as attributes).`,
+    spec: {
+      opset,
+      inputs: [{ name: 'x', type, dims: [2, 3, 4] }],
+      outputs: [
+        { name: 'row_sum', type, dims: [2, 3, 1] }, { name: 'column_product', type, dims: [2, 4] },
+        { name: 'batch_max', type, dims: [1, 3, 4] }, { name: 'min', type, dims: [1, 1, 1] },
+      ],
+      nodes: [
+        { op: 'ReduceSum', inputs: ['x'], outputs: ['row_sum'], attributes: { axes: [2] } },
+        { op: 'ReduceProd', inputs: ['x'], outputs: ['column_product'], attributes: { axes: [-2], keepdims: 0 } },
+        { op: 'ReduceMax', inputs: ['x'], outputs: ['batch_max'], attributes: { axes: [0] } },
+        { op: 'ReduceMin', inputs: ['x'], outputs: ['min'] },
+      ],
+    },
+  })),
+  ...[[13, 'bfloat16'], [18, 'int64'], [20, 'float16']].map(([opset, type]) => ({
+    file: `reduce-opset${opset}-${type}.onnx`,
+    title: `Opset ${opset}: reductions in ${type}${opset >= 18 ? ', axes as inputs' : ''}`,
+    description: `ReduceSum takes its axes as an input from 13, the others from 18: the sum of each row, the product down each column, the largest and smallest over the batch${opset >= 18 ? ' (ReduceMin with noop_with_empty_axes and no axes: the input itself)' : ''}.`,
+    spec: {
+      opset,
+      inputs: [{ name: 'x', type, dims: [2, 3] }],
+      outputs: [
+        { name: 'row_sum', type, dims: [2] }, { name: 'column_product', type, dims: [1, 3] },
+        { name: 'batch_max', type, dims: [1, 3] }, { name: 'batch_min', type, dims: opset >= 18 ? [2, 3] : [1, 3] },
+      ],
+      initializers: [{ name: 'rows', type: 'int64', dims: [1], data: [-1n] }, { name: 'batch', type: 'int64', dims: [1], data: [0n] }],
+      nodes: [
+        { op: 'ReduceSum', inputs: ['x', 'rows'], outputs: ['row_sum'], attributes: { keepdims: 0 } },
+        opset >= 18
+          ? { op: 'ReduceProd', inputs: ['x', 'batch'], outputs: ['column_product'] }
+          : { op: 'ReduceProd', inputs: ['x'], outputs: ['column_product'], attributes: { axes: [0] } },
+        opset >= 18
+          ? { op: 'ReduceMax', inputs: ['x', 'batch'], outputs: ['batch_max'] }
+          : { op: 'ReduceMax', inputs: ['x'], outputs: ['batch_max'], attributes: { axes: [0] } },
+        opset >= 18
+          ? { op: 'ReduceMin', inputs: ['x'], outputs: ['batch_min'], attributes: { noop_with_empty_axes: 1 } }
+          : { op: 'ReduceMin', inputs: ['x'], outputs: ['batch_min'], attributes: { axes: [0] } },
+      ],
+    },
+  })),
   {
     file: 'global-pool-opset22-f16.onnx',
     title: 'GlobalAveragePool-22 in float16',

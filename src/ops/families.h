@@ -33,6 +33,11 @@ extern const OpSchema kDivSchema;
 extern const OpSchema kPadSchema;
 extern const OpSchema kGlobalAveragePoolSchema;
 extern const OpSchema kReduceMeanSchema;
+// ReduceSum, ReduceProd, ReduceMax, ReduceMin (ops/reduce.cpp)
+extern const OpSchema kReduceSumSchema;
+extern const OpSchema kReduceProdSchema;
+extern const OpSchema kReduceMaxSchema;
+extern const OpSchema kReduceMinSchema;
 // Constants and data movement (ops/constant.cpp, identity.cpp, cast.cpp, gather_concat.cpp)
 extern const OpSchema kConstantSchema;
 extern const OpSchema kIdentitySchema;

@@ -15,41 +15,13 @@
 #include "kernels/convert_half.h"
 #include "kernels/reduce_sum.h"
 #include "ops/families.h"
+#include "ops/reduce_axes.h"
 #include "ops/type_lists.h"
 
 namespace ow {
 namespace {
 
-// Dims merged into groups that are all reduced or all kept, dims of 1 dropped: the positions of some
-// groups (outermost first) as input offsets, in order.
-struct Group {
-  size_t extent;
-  size_t stride;  // elements of the input
-  bool reduced;
-};
-
-class Odometer {
- public:
-  explicit Odometer(std::vector<Group> groups) : groups_(std::move(groups)), index_(groups_.size(), 0) {}
-  size_t offset() const { return offset_; }
-  // Moves to the next position; false (back at the first) after the last.
-  bool next() {
-    for (size_t g = groups_.size(); g-- > 0;) {
-      offset_ += groups_[g].stride;
-      if (++index_[g] < groups_[g].extent) return true;
-      offset_ -= groups_[g].stride * groups_[g].extent;
-      index_[g] = 0;
-    }
-    return false;
-  }
-
- private:
-  std::vector<Group> groups_;
-  std::vector<size_t> index_;
-  size_t offset_ = 0;
-};
-
-// The loops of one element type T behind untyped pointers, so that one traversal (below) serves every
+// The loops of one element type T behind untyped pointers, so that one traversal (fold_groups) serves every
 // type: sums accumulate in Acc (float32 for halves and float32, float64, and the unsigned integer of T's
 // width for integers, which wraps alike for signed ones); then each mean is made from its sum.
 struct MeanLoops {
@@ -118,71 +90,15 @@ void finish(const void* sums, void* y, size_t n, size_t count) {
 template <typename T>
 constexpr MeanLoops kMeanLoops = {sizeof(typename AccOf<T>::type), !kIsHalf<T>, add_rows<SumsAs<T>>, add_sum<SumsAs<T>>, finish<T>};
 
-// Adds x (laid out as `groups`; of `element_size` bytes) into `sums`, one Acc per output element in
-// order. x is not empty.
-void reduce_sums(const std::vector<Group>& groups, const MeanLoops& loops, size_t element_size, const unsigned char* x,
-                 unsigned char* sums) {
-  std::vector<Group> kept_groups, reduced_groups;
-  for (size_t g = 0; g + 1 < groups.size(); ++g) (groups[g].reduced ? reduced_groups : kept_groups).push_back(groups[g]);
-  const bool inner_reduced = !groups.empty() && groups.back().reduced;
-  const size_t inner = groups.empty() ? 1 : groups.back().extent;
-  Odometer at(std::move(kept_groups));
-  // Each output element (the innermost group reduced: sums of runs) or row of them (kept: rows added),
-  // over the positions of the other reduced groups.
-  for (unsigned char* s = sums;; s += (inner_reduced ? 1 : inner) * loops.acc_size) {
-    Odometer from(reduced_groups);
-    do {
-      const unsigned char* p = x + (at.offset() + from.offset()) * element_size;
-      if (inner_reduced) loops.add_sum(s, p, inner);
-      else loops.add_rows(s, p, inner);
-    } while (from.next());
-    if (!at.next()) break;
-  }
-}
-
 class ReduceMeanKernel final : public Kernel {
  public:
-  ReduceMeanKernel(int version, std::vector<int64_t> axes, bool keepdims, bool noop_with_empty_axes)
-      : version_(version), axes_(std::move(axes)), keepdims_(keepdims), noop_with_empty_axes_(noop_with_empty_axes) {}
+  explicit ReduceMeanKernel(ReduceAxes axes) : axes_(std::move(axes)) {}
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& x = *inputs[0];
-    const size_t rank = x.rank();
-    std::vector<int64_t> axes = axes_;
-    const char* source = "attribute 'axes'";
-    if (version_ >= 18) {
-      source = "input 'axes'";
-      const Tensor* a = inputs.size() > 1 ? inputs[1] : nullptr;
-      if (a && a->rank() != 1) return InvalidArgument("input 'axes' must be 1-D, got shape " + dims_to_string(a->dims()));
-      if (a) axes.assign(a->data<int64_t>(), a->data<int64_t>() + a->size());
-    }
-    std::vector<uint8_t> reduced(rank, axes.empty() && !noop_with_empty_axes_);
-    for (int64_t a : axes) {
-      const auto r = static_cast<int64_t>(rank);
-      if (a < -r || a >= r)
-        return InvalidArgument(std::string(source) + " has " + std::to_string(a) + ", out of range for input data of rank " + std::to_string(rank) +
-                               " (accepted: [" + std::to_string(-r) + ", " + std::to_string(r - 1) + "])");
-      const auto axis = static_cast<size_t>(a < 0 ? a + r : a);
-      if (reduced[axis]) return InvalidArgument(std::string(source) + " names axis " + std::to_string(axis) + " twice: " + dims_to_string(axes));
-      reduced[axis] = true;
-    }
-    Dims y_dims;
-    size_t count = 1;
-    for (size_t d = 0; d < rank; ++d) {
-      if (reduced[d]) count *= static_cast<size_t>(x.dims()[d]);
-      if (!reduced[d] || keepdims_) y_dims.push_back(reduced[d] ? 1 : x.dims()[d]);
-    }
-    // Innermost first, then reversed.
-    std::vector<Group> groups;
-    for (size_t d = rank, stride = 1; d-- > 0; stride *= static_cast<size_t>(x.dims()[d])) {
-      const auto extent = static_cast<size_t>(x.dims()[d]);
-      if (extent == 1) continue;
-      if (!groups.empty() && groups.back().reduced == static_cast<bool>(reduced[d])) groups.back().extent *= extent;
-      else groups.push_back({extent, stride, static_cast<bool>(reduced[d])});
-    }
-    std::reverse(groups.begin(), groups.end());
+    OW_ASSIGN_OR_RETURN(ReducePlan plan, axes_.plan(inputs));
     Tensor* y;
-    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(y_dims), y));
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(plan.y_dims), y));
     if (y->size() == 0) return Status::Ok();
     const MeanLoops* loops = nullptr;
     visit_dtype<float, double, Float16, BFloat16, int32_t, int64_t, uint32_t, uint64_t>(
@@ -195,55 +111,31 @@ class ReduceMeanKernel final : public Kernel {
     }
     auto* sums = static_cast<unsigned char*>(loops->in_place ? y->raw_data() : buffer.raw_data());
     std::fill_n(sums, y->size() * loops->acc_size, 0);  // all bits 0: +0 of every Acc (and the sum of nothing)
-    if (x.size() != 0) reduce_sums(groups, *loops, dtype_size(x.dtype()), static_cast<const unsigned char*>(x.raw_data()), sums);
-    loops->finish(sums, y->raw_data(), y->size(), count);
+    if (x.size() != 0) fold_groups(plan, {loops->acc_size, loops->add_rows, loops->add_sum}, dtype_size(x.dtype()), x.raw_data(), sums);
+    loops->finish(sums, y->raw_data(), y->size(), plan.count);
     return Status::Ok();
   }
 
  private:
-  int version_;
-  std::vector<int64_t> axes_;  // versions 1 to 13
-  bool keepdims_;
-  bool noop_with_empty_axes_;  // version 18
+  ReduceAxes axes_;
 };
 
-Result<bool> flag(const Attributes& attrs, std::string_view name, int64_t fallback) {
-  OW_ASSIGN_OR_RETURN(int64_t v, attrs.get_int(name, fallback));
-  if (v != 0 && v != 1) return InvalidArgument("attribute '" + std::string(name) + "' must be 0 or 1, got " + std::to_string(v));
-  return v == 1;
-}
-
 Result<std::unique_ptr<Kernel>> make_reduce_mean(int version, const Attributes& attrs) {
-  std::vector<int64_t> axes;
-  if (version < 18) {
-    OW_ASSIGN_OR_RETURN(axes, attrs.get_ints("axes"));
-  }
-  OW_ASSIGN_OR_RETURN(bool keepdims, flag(attrs, "keepdims", 1));
-  OW_ASSIGN_OR_RETURN(bool noop, flag(attrs, "noop_with_empty_axes", 0));
-  return std::unique_ptr<Kernel>(new ReduceMeanKernel(version, std::move(axes), keepdims, noop));
+  OW_ASSIGN_OR_RETURN(ReduceAxes axes, ReduceAxes::from_attributes(attrs, version >= 18));
+  return std::unique_ptr<Kernel>(new ReduceMeanKernel(std::move(axes)));
 }
-
-constexpr std::array<DType, 7> kReduceTypes = {DType::kFloat64, DType::kFloat32, DType::kFloat16, DType::kInt32,
-                                               DType::kInt64,   DType::kUint32,  DType::kUint64};
-constexpr auto kReduceTypes13 = with(kReduceTypes, DType::kBFloat16);
 
 // 1 and 11 (the axes' range stated) take the axes as an attribute, 13 adds bfloat16, 18 takes the
 // axes as an input and adds noop_with_empty_axes.
-constexpr Param kInputs1[] = {{"data", "T"}};
-constexpr Param kInputs18[] = {{"data", "T"}, {"axes", "tensor(int64)", Param::Arity::kOptional}};
-constexpr Param kOutputs[] = {{"reduced", "T"}};
-constexpr std::string_view kAttributes1[] = {"axes", "keepdims"};
-constexpr std::string_view kAttributes18[] = {"keepdims", "noop_with_empty_axes"};
-constexpr TypeConstraint kTypes18[] = {{"T", kReduceTypes13}, {"tensor(int64)", kInt64Type}};
 constexpr OpVersion kReduceMeanVersions[] = {
-    {.since_version = 1, .types = type_t<kReduceTypes>, .attributes = kAttributes1, .inputs = kInputs1},
-    {.since_version = 11, .types = type_t<kReduceTypes>, .attributes = kAttributes1, .inputs = kInputs1},
-    {.since_version = 13, .types = type_t<kReduceTypes13>, .attributes = kAttributes1, .inputs = kInputs1},
-    {.since_version = 18, .types = kTypes18, .attributes = kAttributes18}};
+    {.since_version = 1, .types = type_t<kReduceTypes>, .attributes = kReduceAttributes, .inputs = kReduceInputs},
+    {.since_version = 11, .types = type_t<kReduceTypes>, .attributes = kReduceAttributes, .inputs = kReduceInputs},
+    {.since_version = 13, .types = type_t<kReduceTypes13>, .attributes = kReduceAttributes, .inputs = kReduceInputs},
+    {.since_version = 18, .types = kReduceTypesAxesInput<kReduceTypes13>, .attributes = kReduceAttributesAxesInput}};
 
 }  // namespace
 
 constexpr OpSchema kReduceMeanSchema{
-    .name = "ReduceMean", .inputs = kInputs18, .outputs = kOutputs, .versions = kReduceMeanVersions, .make_kernel = make_reduce_mean};
+    .name = "ReduceMean", .inputs = kReduceInputsAxesInput, .outputs = kReduceOutputs, .versions = kReduceMeanVersions, .make_kernel = make_reduce_mean};
 
 }  // namespace ow

@@ -14,6 +14,8 @@ std::span<const OpSchema* const> all_operators() {
       &kClipSchema, &kReluSchema, &kMaxSchema, &kAddSchema, &kSubSchema, &kMulSchema, &kDivSchema,
       // Pad, GlobalAveragePool, ReduceMean
       &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
+      // ReduceSum, ReduceProd, ReduceMax, ReduceMin
+      &kReduceSumSchema, &kReduceProdSchema, &kReduceMaxSchema, &kReduceMinSchema,
       // constants and data movement
       &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema,
       &kMatMulSchema, &kGemmSchema};

@@ -11,7 +11,7 @@ import { InferenceSession, Tensor, ready, supportedOperators } from 'onnx-wasm';
 import { MODELS, MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs';
 import {
   bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePad, referencePool,
-  referenceReduceMean, roundHalfEven,
+  referenceReduce, referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
 import { referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
@@ -160,6 +160,12 @@ function referenceRun(spec, feeds) {
       const [a, b, c] = inputs;
       const { dims, want } = referenceGemm(type, a.values, a.dims, b.values, b.dims, c?.values, c?.dims, node.attributes ?? {});
       out = { type, dims, values: want.map(({ value }) => toType(type, value)) };
+    } else if (['ReduceSum', 'ReduceProd', 'ReduceMax', 'ReduceMin'].includes(node.op)) {
+      const { dims } = inputs[0];
+      const axes = (node.attributes?.axes ?? inputs[1]?.values ?? []).map((x) => (Number(x) + dims.length) % dims.length);
+      const reduced = dims.map((_, d) => (axes.length === 0 ? !node.attributes?.noop_with_empty_axes : axes.includes(d)));
+      const r = referenceReduce(node.op, type, inputs[0].values, dims, reduced, node.attributes?.keepdims ?? 1);
+      out = { type, dims: r.dims, values: r.y.map((x) => (isFloat(type) ? toType(type, x) : type === 'int64' ? x : Number(x))) };
     } else if (DATA_MOVEMENT[node.op]) {
       out = DATA_MOVEMENT[node.op](inputs, node.attributes ?? {});
     } else {

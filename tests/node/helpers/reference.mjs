@@ -229,3 +229,48 @@ export function referenceReduceMean(type, values, dims, reduced, keepdims) {
   });
   return { dims: outDims, y, abs, counts };
 }
+
+// ReduceSum, ReduceProd, ReduceMax, ReduceMin over `reduced` axes: floats as float64 sums and products
+// (with each output's sum of magnitudes and count, for a tolerance), Max and Min propagating NaN and
+// ordering -0 below +0; integers (numbers or bigints) as BigInt sums and products wrapped to the
+// type's width. Over no elements: 0, 1, -inf or the lowest integer, +inf or the highest.
+export function referenceReduce(op, type, values, dims, reduced, keepdims) {
+  const outDims = [];
+  const keptDims = [];
+  dims.forEach((n, d) => {
+    if (!reduced[d]) keptDims.push(n);
+    if (!reduced[d] || keepdims) outDims.push(reduced[d] ? 1 : n);
+  });
+  const n = keptDims.reduce((a, b) => a * b, 1);
+  const float = type.startsWith('float') || type === 'bfloat16';
+  const bits = Number(type.replace(/\D/g, ''));
+  const signed = type.startsWith('int');
+  const limits = float ? [-Infinity, Infinity] : signed ? [-(2n ** BigInt(bits - 1)), 2n ** BigInt(bits - 1) - 1n] : [0n, 2n ** BigInt(bits) - 1n];
+  const max = (a, b) => (Number.isNaN(a) || Number.isNaN(b) ? NaN : a === b ? (Object.is(a, -0) ? b : a) : a < b ? b : a);
+  const min = (a, b) => (Number.isNaN(a) || Number.isNaN(b) ? NaN : a === b ? (Object.is(a, -0) ? a : b) : a < b ? a : b);
+  const fold = {
+    ReduceSum: [float ? 0 : 0n, (a, b) => a + b],
+    ReduceProd: [float ? 1 : 1n, (a, b) => a * b],
+    ReduceMax: [limits[0], float ? max : (a, b) => (a < b ? b : a)],
+    ReduceMin: [limits[1], float ? min : (a, b) => (a < b ? a : b)],
+  }[op];
+  const acc = new Array(n).fill(fold[0]);
+  const abs = new Array(n).fill(0);
+  const counts = new Array(n).fill(0);
+  for (let flat = 0; flat < values.length; flat++) {
+    let rest = flat;
+    let o = 0;
+    let stride = 1;
+    for (let d = dims.length - 1; d >= 0; d--) {
+      const i = rest % dims[d];
+      rest = Math.floor(rest / dims[d]);
+      if (!reduced[d]) { o += i * stride; stride *= dims[d]; }
+    }
+    const v = float ? values[flat] : BigInt(values[flat]);
+    acc[o] = fold[1](acc[o], v);
+    if (float) abs[o] += Math.abs(values[flat]);
+    counts[o]++;
+  }
+  const y = float ? acc : acc.map((s) => (signed ? BigInt.asIntN(bits, s) : BigInt.asUintN(bits, s)));
+  return { dims: outDims, y, abs, counts };
+}
