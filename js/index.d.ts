@@ -498,6 +498,23 @@ export type ReduceProdOptions = ReduceMeanOptions;
 export type ReduceMaxOptions = ReduceMeanOptions;
 export type ReduceMinOptions = ReduceMeanOptions;
 
+/** ArgMax and ArgMin. */
+export interface ArgMaxOptions extends OpsetOption {
+  /** The axis to search along, in [-rank, rank - 1] (default 0). */
+  axis?: number;
+  /** Keep the axis as a dimension of 1 (default 1). */
+  keepdims?: 0 | 1 | boolean;
+  /** Version 12 on: among equal extremes, the last index rather than the first (default 0). */
+  select_last_index?: 0 | 1 | boolean;
+}
+export type ArgMinOptions = ArgMaxOptions;
+
+/** NonMaxSuppression. */
+export interface NonMaxSuppressionOptions extends OpsetOption {
+  /** 0 (default): boxes are [y1, x1, y2, x2], either diagonal; 1: [x_center, y_center, width, height]. */
+  center_point_box?: 0 | 1;
+}
+
 /**
  * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
  * type (Cast: of `to`; Shape: int64): in wasm memory if any input is (see Tensor.wasm), else in JS
@@ -579,6 +596,20 @@ export interface Ops {
   ReduceMax<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMaxOptions & OutOption<T>): Tensor<T>;
   /** The smallest element over `axes`, as ReduceMax; over no elements, Infinity or the type's highest. */
   ReduceMin<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMinOptions & OutOption<T>): Tensor<T>;
+  /**
+   * The int64 index of the largest element along `axis`: the first of equal ones (the last with
+   * select_last_index); NaN is chosen over every number, as numpy.argmax. bfloat16 from version 13.
+   */
+  ArgMax<T extends NumericTensorType>(data: Tensor<T>, options?: ArgMaxOptions & OutOption<'int64'>): Tensor<'int64'>;
+  /** The int64 index of the smallest element along `axis`, as ArgMax. */
+  ArgMin<T extends NumericTensorType>(data: Tensor<T>, options?: ArgMinOptions & OutOption<'int64'>): Tensor<'int64'>;
+  /**
+   * [boxes [B, N, 4], scores [B, C, N], max_output_boxes_per_class (default 0), iou_threshold (default 0),
+   * score_threshold (default none)]: the boxes kept per batch and class, by descending score, each
+   * unless it overlaps a kept one by more than the IoU threshold, as int64 [selected, 3] rows (batch,
+   * class, box), as onnxruntime selects them. The output's length depends on the values.
+   */
+  NonMaxSuppression<T extends FloatTensorType>(inputs: readonly [boxes: Tensor<T>, scores: Tensor<T>, max_output_boxes_per_class?: Tensor<'int64'> | null, iou_threshold?: Tensor<T> | null, score_threshold?: Tensor<T> | null], options?: NonMaxSuppressionOptions & OutOption<'int64'>): Tensor<'int64'>;
   /** No inputs: the tensor the options give. */
   Constant<T extends NumericTensorType>(options: ConstantOptions & OutOption<T>): Tensor<T>;
   /** The input (copied). */

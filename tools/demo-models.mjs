@@ -518,6 +518,38 @@ export const MODELS = [
       ],
     },
   })),
+  // ArgMax and ArgMin: every version.
+  ...[[1, 'float32'], [11, 'int32'], [12, 'float64'], [13, 'bfloat16']].map(([opset, type]) => ({
+    file: `argmax-opset${opset}-${type}.onnx`,
+    title: `Opset ${opset}: ArgMax and ArgMin on ${type}`,
+    description: `The index of the largest element of each row (axis ${opset >= 11 ? -1 : 1}) and of the smallest down each column, without keeping the axis${opset >= 12 ? '; the last of equal ones (select_last_index)' : ''}.`,
+    spec: {
+      opset,
+      inputs: [{ name: 'x', type, dims: [3, 4] }],
+      outputs: [{ name: 'row_argmax', type: 'int64', dims: [3, 1] }, { name: 'column_argmin', type: 'int64', dims: [4] }],
+      nodes: [
+        { op: 'ArgMax', inputs: ['x'], outputs: ['row_argmax'], attributes: { axis: opset >= 11 ? -1 : 1, ...(opset >= 12 ? { select_last_index: 1 } : {}) } },
+        { op: 'ArgMin', inputs: ['x'], outputs: ['column_argmin'], attributes: { axis: 0, keepdims: 0 } },
+      ],
+    },
+  })),
+  // NonMaxSuppression: both versions, both box formats.
+  ...[10, 11].map((opset) => ({
+    file: `nms-opset${opset}.onnx`,
+    title: `NonMaxSuppression-${opset}`,
+    description: `Six boxes of two batches (${opset === 10 ? '[y1, x1, y2, x2]' : 'centers and sizes'}), two classes: at most 2 per class, IoU above 0.3 suppressed, scores above -1 only.`,
+    spec: {
+      opset,
+      inputs: [{ name: 'boxes', type: 'float32', dims: [2, 6, 4] }, { name: 'scores', type: 'float32', dims: [2, 2, 6] }],
+      outputs: [{ name: 'selected', type: 'int64', dims: ['n', 3] }],
+      initializers: [
+        { name: 'max_boxes', type: 'int64', dims: [1], data: [2n] },
+        { name: 'iou', type: 'float32', dims: [1], data: [0.3] },
+        { name: 'min_score', type: 'float32', dims: [1], data: [-1] },
+      ],
+      nodes: [{ op: 'NonMaxSuppression', inputs: ['boxes', 'scores', 'max_boxes', 'iou', 'min_score'], outputs: ['selected'], attributes: opset === 11 ? { center_point_box: 1 } : {} }],
+    },
+  })),
   {
     file: 'global-pool-opset22-f16.onnx',
     title: 'GlobalAveragePool-22 in float16',

@@ -38,6 +38,10 @@ extern const OpSchema kReduceSumSchema;
 extern const OpSchema kReduceProdSchema;
 extern const OpSchema kReduceMaxSchema;
 extern const OpSchema kReduceMinSchema;
+// ArgMax, ArgMin (ops/arg_max.cpp), NonMaxSuppression (ops/non_max_suppression.cpp)
+extern const OpSchema kArgMaxSchema;
+extern const OpSchema kArgMinSchema;
+extern const OpSchema kNonMaxSuppressionSchema;
 // Constants and data movement (ops/constant.cpp, identity.cpp, cast.cpp, gather_concat.cpp)
 extern const OpSchema kConstantSchema;
 extern const OpSchema kIdentitySchema;

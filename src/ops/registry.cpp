@@ -16,6 +16,8 @@ std::span<const OpSchema* const> all_operators() {
       &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
       // ReduceSum, ReduceProd, ReduceMax, ReduceMin
       &kReduceSumSchema, &kReduceProdSchema, &kReduceMaxSchema, &kReduceMinSchema,
+      // ArgMax, ArgMin, NonMaxSuppression
+      &kArgMaxSchema, &kArgMinSchema, &kNonMaxSuppressionSchema,
       // constants and data movement
       &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema,
       &kMatMulSchema, &kGemmSchema};

@@ -11,7 +11,7 @@ import { InferenceSession, Tensor, ready, supportedOperators } from 'onnx-wasm';
 import { MODELS, MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs';
 import {
   bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePad, referencePool,
-  referenceReduce, referenceReduceMean, roundHalfEven,
+  referenceArg, referenceNms, referenceReduce, referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
 import { referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
@@ -166,6 +166,17 @@ function referenceRun(spec, feeds) {
       const reduced = dims.map((_, d) => (axes.length === 0 ? !node.attributes?.noop_with_empty_axes : axes.includes(d)));
       const r = referenceReduce(node.op, type, inputs[0].values, dims, reduced, node.attributes?.keepdims ?? 1);
       out = { type, dims: r.dims, values: r.y.map((x) => (isFloat(type) ? toType(type, x) : type === 'int64' ? x : Number(x))) };
+    } else if (node.op === 'ArgMax' || node.op === 'ArgMin') {
+      const { dims } = inputs[0];
+      const axis = ((node.attributes?.axis ?? 0) + dims.length) % dims.length;
+      const r = referenceArg(node.op === 'ArgMax', inputs[0].values, dims, axis, node.attributes?.keepdims ?? 1, node.attributes?.select_last_index);
+      out = { type: 'int64', dims: r.dims, values: r.y };
+    } else if (node.op === 'NonMaxSuppression') {
+      const [boxes, scores, maxBoxes, iou, score] = inputs;
+      const picked = referenceNms(boxes.values, scores.values, scores.dims, {
+        center: node.attributes?.center_point_box === 1, maxBoxes: Number(maxBoxes.values[0]), iou: iou.values[0], score: score.values[0],
+      });
+      out = { type: 'int64', dims: [picked.length / 3, 3], values: picked };
     } else if (DATA_MOVEMENT[node.op]) {
       out = DATA_MOVEMENT[node.op](inputs, node.attributes ?? {});
     } else {

@@ -274,3 +274,75 @@ export function referenceReduce(op, type, values, dims, reduced, keepdims) {
   const y = float ? acc : acc.map((s) => (signed ? BigInt.asIntN(bits, s) : BigInt.asUintN(bits, s)));
   return { dims: outDims, y, abs, counts };
 }
+
+// ArgMax and ArgMin.
+
+const size = (dims) => dims.reduce((a, b) => a * b, 1);
+
+// numpy.argmax (max) or argmin along `axis`; `last`: of the flipped axis, counted from the end.
+export function referenceArg(max, values, dims, axis, keepdims, last) {
+  const outer = size(dims.slice(0, axis));
+  const extent = dims[axis];
+  const inner = size(dims.slice(axis + 1));
+  const y = [];
+  const better = (v, best) => (Number.isNaN(best) ? false : Number.isNaN(v) ? true : max ? v > best : v < best);
+  for (let o = 0; o < outer; o++) {
+    for (let i = 0; i < inner; i++) {
+      let at = last ? extent - 1 : 0;
+      for (let s = 1; s < extent; s++) {
+        const k = last ? extent - 1 - s : s;
+        if (better(values[(o * extent + k) * inner + i], values[(o * extent + at) * inner + i])) at = k;
+      }
+      y.push(BigInt(at));
+    }
+  }
+  const outDims = dims.flatMap((n, d) => (d === axis ? (keepdims ? [1] : []) : [n]));
+  return { dims: outDims, y };
+}
+
+// NonMaxSuppression as onnxruntime selects, in float32 arithmetic (Math.fround) step by step as its
+// SuppressByIOU.
+const f = Math.fround;
+
+function corners(b, center) {
+  if (center) {
+    const hw = f(b[2] / 2), hh = f(b[3] / 2);
+    return [f(b[0] - hw), f(b[1] - hh), f(b[0] + hw), f(b[1] + hh)];
+  }
+  const [x0, x1] = b[1] >= b[3] ? [b[3], b[1]] : [b[1], b[3]];
+  const [y0, y1] = b[0] >= b[2] ? [b[2], b[0]] : [b[0], b[2]];
+  return [x0, y0, x1, y1];
+}
+
+function suppresses(s, c, threshold) {
+  const ix0 = s[0] < c[0] ? c[0] : s[0], ix1 = c[2] < s[2] ? c[2] : s[2];
+  if (!(ix1 > ix0)) return false;
+  const iy0 = s[1] < c[1] ? c[1] : s[1], iy1 = c[3] < s[3] ? c[3] : s[3];
+  if (!(iy1 > iy0)) return false;
+  const inter = f(f(ix1 - ix0) * f(iy1 - iy0));
+  const sa = f(f(s[2] - s[0]) * f(s[3] - s[1])), ca = f(f(c[2] - c[0]) * f(c[3] - c[1]));
+  const uni = f(f(sa + ca) - inter);
+  if (!(inter > 0 && sa > 0 && ca > 0 && uni > 0)) return false;
+  return f(inter / uni) > threshold;
+}
+
+// boxes [B, N, 4], scores [B, C, N] as flat arrays; thresholds undefined where omitted.
+export function referenceNms(boxes, scores, [B, C, N], { center = false, maxBoxes = 0, iou = 0, score }) {
+  const out = [];
+  for (let b = 0; b < B; b++) {
+    const cs = Array.from({ length: N }, (_, i) => corners(boxes.slice((b * N + i) * 4, (b * N + i) * 4 + 4), center));
+    for (let c = 0; c < C; c++) {
+      const s = scores.slice((b * C + c) * N, (b * C + c + 1) * N);
+      const candidates = [...s.keys()].filter((i) => (score === undefined ? !Number.isNaN(s[i]) : s[i] > f(score)));
+      candidates.sort((i, j) => s[j] - s[i] || i - j);
+      const kept = [];
+      for (const i of candidates) {
+        if (kept.length >= maxBoxes) break;
+        if (kept.some((k) => suppresses(cs[k], cs[i], f(iou)))) continue;
+        kept.push(i);
+        out.push(BigInt(b), BigInt(c), BigInt(i));
+      }
+    }
+  }
+  return out;
+}
