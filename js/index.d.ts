@@ -515,10 +515,22 @@ export interface NonMaxSuppressionOptions extends OpsetOption {
   center_point_box?: 0 | 1;
 }
 
+/** TopK. */
+export interface TopKOptions extends OpsetOption {
+  /** The axis to search along, in [-rank, rank - 1] (default -1). */
+  axis?: number;
+  /** Version 1 only, required there: how many elements (from 10, the input K). */
+  k?: number;
+  /** Version 11 on: the largest (1, default) or the smallest (0). */
+  largest?: 0 | 1 | boolean;
+  /** Version 11 on: accepted; the elements are always sorted (ONNX leaves the order of 0 open). */
+  sorted?: 0 | 1 | boolean;
+}
+
 /**
  * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
- * type (Cast: of `to`; Shape: int64): in wasm memory if any input is (see Tensor.wasm), else in JS
- * memory. Unsupported types, bad attributes and bad shapes throw OnnxWasmError.
+ * type (Cast: of `to`; Shape: int64), or an array of them for an operator of several outputs (TopK): in
+ * wasm memory if any input is (see Tensor.wasm), else in JS memory. Unsupported types, bad attributes and bad shapes throw OnnxWasmError.
  */
 export interface Ops {
   Floor<T extends FloatTensorType>(x: Tensor<T>, options?: FloorOptions & OutOption<T>): Tensor<T>;
@@ -610,6 +622,12 @@ export interface Ops {
    * class, box), as onnxruntime selects them. The output's length depends on the values.
    */
   NonMaxSuppression<T extends FloatTensorType>(inputs: readonly [boxes: Tensor<T>, scores: Tensor<T>, max_output_boxes_per_class?: Tensor<'int64'> | null, iou_threshold?: Tensor<T> | null, score_threshold?: Tensor<T> | null], options?: NonMaxSuppressionOptions & OutOption<'int64'>): Tensor<'int64'>;
+  /**
+   * [X, K] (K, one int64, from version 10; before, the option k): the k largest (or smallest) elements
+   * along `axis` and their int64 indices, equal values by lower index, NaN after every number. Integer
+   * types from version 11, bfloat16 from 24. Returns both outputs; options.out is not taken.
+   */
+  TopK<T extends NumericTensorType>(inputs: readonly [X: Tensor<T>, K?: Tensor<'int64'>], options?: TopKOptions): [Values: Tensor<T>, Indices: Tensor<'int64'>];
   /** No inputs: the tensor the options give. */
   Constant<T extends NumericTensorType>(options: ConstantOptions & OutOption<T>): Tensor<T>;
   /** The input (copied). */

@@ -33,16 +33,20 @@ async function operatorTable() {
 }
 
 // The source of `onnx-wasm-operators`: each operator once, in the table's order, with how many inputs
-// its versions take at most (Infinity: any number), whether it is elementwise and whether its planes are
-// independent, and the newest since-version.
+// its versions take at most (Infinity: any number), how many outputs they give at most, whether it is
+// elementwise and whether its planes are independent, and the newest since-version.
 function operatorsModule(table) {
   const operators = [];
-  for (const { op, maxInputs, elementwise, independentPlanes } of table) {
+  for (const { op, maxInputs, outputs, elementwise, independentPlanes } of table) {
     const known = operators.find((o) => o.op === op);
-    if (known) known.maxInputs = Math.max(known.maxInputs, maxInputs);
-    else operators.push({ op, maxInputs, elementwise, independentPlanes });
+    if (known) {
+      known.maxInputs = Math.max(known.maxInputs, maxInputs);
+      known.outputs = Math.max(known.outputs, outputs.length);
+    } else {
+      operators.push({ op, maxInputs, outputs: outputs.length, elementwise, independentPlanes });
+    }
   }
-  const entries = operators.map((o) => `{ op: ${JSON.stringify(o.op)}, maxInputs: ${o.maxInputs}, ` +
+  const entries = operators.map((o) => `{ op: ${JSON.stringify(o.op)}, maxInputs: ${o.maxInputs}, outputs: ${o.outputs}, ` +
     `elementwise: ${o.elementwise}, independentPlanes: ${o.independentPlanes} }`);
   return `export const OPERATORS = [${entries.join(', ')}];\n` +
     `export const LATEST_OPSET = ${Math.max(...table.map((row) => row.version))};\n`;

@@ -550,6 +550,22 @@ export const MODELS = [
       nodes: [{ op: 'NonMaxSuppression', inputs: ['boxes', 'scores', 'max_boxes', 'iou', 'min_score'], outputs: ['selected'], attributes: opset === 11 ? { center_point_box: 1 } : {} }],
     },
   })),
+  // TopK: every version.
+  ...[[1, 'float32'], [10, 'float64'], [11, 'int32'], [24, 'bfloat16']].map(([opset, type]) => ({
+    file: `topk-opset${opset}-${type}.onnx`,
+    title: `TopK-${opset} on ${type}`,
+    description: `The 2 ${opset >= 11 ? 'smallest' : 'largest'} elements of each row of a [3, 5] with their indices, k ${opset >= 10 ? 'as an input' : 'as an attribute'}.`,
+    spec: {
+      opset,
+      inputs: [{ name: 'x', type, dims: [3, 5] }],
+      outputs: [{ name: 'values', type, dims: [3, 2] }, { name: 'indices', type: 'int64', dims: [3, 2] }],
+      initializers: opset >= 10 ? [{ name: 'k', type: 'int64', dims: [1], data: [2n] }] : [],
+      nodes: [{
+        op: 'TopK', inputs: opset >= 10 ? ['x', 'k'] : ['x'], outputs: ['values', 'indices'],
+        attributes: { ...(opset < 10 ? { k: 2 } : {}), ...(opset >= 11 ? { largest: 0, axis: 1 } : {}) },
+      }],
+    },
+  })),
   {
     file: 'global-pool-opset22-f16.onnx',
     title: 'GlobalAveragePool-22 in float16',

@@ -42,6 +42,8 @@ extern const OpSchema kReduceMinSchema;
 extern const OpSchema kArgMaxSchema;
 extern const OpSchema kArgMinSchema;
 extern const OpSchema kNonMaxSuppressionSchema;
+// TopK (ops/top_k.cpp)
+extern const OpSchema kTopKSchema;
 // Constants and data movement (ops/constant.cpp, identity.cpp, cast.cpp, gather_concat.cpp)
 extern const OpSchema kConstantSchema;
 extern const OpSchema kIdentitySchema;

@@ -18,6 +18,8 @@ std::span<const OpSchema* const> all_operators() {
       &kReduceSumSchema, &kReduceProdSchema, &kReduceMaxSchema, &kReduceMinSchema,
       // ArgMax, ArgMin, NonMaxSuppression
       &kArgMaxSchema, &kArgMinSchema, &kNonMaxSuppressionSchema,
+      // TopK
+      &kTopKSchema,
       // constants and data movement
       &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema,
       &kMatMulSchema, &kGemmSchema};

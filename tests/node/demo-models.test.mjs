@@ -177,6 +177,17 @@ function referenceRun(spec, feeds) {
         center: node.attributes?.center_point_box === 1, maxBoxes: Number(maxBoxes.values[0]), iou: iou.values[0], score: score.values[0],
       });
       out = { type: 'int64', dims: [picked.length / 3, 3], values: picked };
+    } else if (node.op === 'TopK') {
+      const [x, k] = inputs;
+      const count = Number(k ? k.values[0] : node.attributes.k);
+      const largest = (node.attributes?.largest ?? 1) === 1;
+      // rows of a 2-D x along its last axis: numbers by value, equal ones by index
+      const [rows, n] = x.dims;
+      const picks = Array.from({ length: rows }, (_, r) => [...Array(n).keys()]
+        .sort((a, b) => (largest ? x.values[r * n + b] - x.values[r * n + a] : x.values[r * n + a] - x.values[r * n + b]) || a - b)
+        .slice(0, count).map((i) => r * n + i));
+      values.set(node.outputs[1], { type: 'int64', dims: [rows, count], values: picks.flat().map((p) => BigInt(p % n)) });
+      out = { type, dims: [rows, count], values: picks.flat().map((p) => x.values[p]) };
     } else if (DATA_MOVEMENT[node.op]) {
       out = DATA_MOVEMENT[node.op](inputs, node.attributes ?? {});
     } else {

@@ -68,7 +68,7 @@ function declaredOps() {
   const dts = readFileSync(join(root, 'js', 'index.d.ts'), 'utf8');
   const body = /export interface Ops \{\n([\s\S]*?)\n\}/.exec(dts)?.[1];
   assert.ok(body, 'js/index.d.ts declares `export interface Ops`');
-  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((?:\w+: (.+?), )?options(\??): (\w+)(?:<T>)?( & OutOption<[^>]+>)?\): (Tensor<[^>]+>);$/gm)];
+  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((?:\w+: (.+?), )?options(\??): (\w+)(?:<T>)?( & OutOption<[^>]+>)?\): (Tensor<[^>]+>|\[.+\]);$/gm)];
   return { dts, methods: methods.map(([, op, constraint, input, , optionsType, out, result]) => ({ op, constraint, input, optionsType, out, result })) };
 }
 
@@ -110,11 +110,13 @@ test('js/index.d.ts declares exactly the table\'s operators, each with its input
     const fromOptions = first === undefined || (output.constraint !== first.constraint && output.types.length > 1);
     const input = first === undefined ? undefined : fromOptions ? 'Tensor<NumericTensorType>' : declaredInput(op);
     assert.equal(m.input, input, `${op}'s inputs`);
-    assert.equal(m.result, fromOptions ? 'Tensor<T>' : declaredOutput(output, first), `${op}'s result`);
+    // An operator of several outputs returns them as a named tuple.
+    const result = outputs.length > 1 ? `[${outputs.map((o) => `${o.name}: ${declaredOutput(o, first)}`).join(', ')}]` : declaredOutput(output, first);
+    assert.equal(m.result, fromOptions ? 'Tensor<T>' : result, `${op}'s result`);
     const constrained = fromOptions ? output.types : types;
     assert.equal(m.constraint, [...constrained].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'NumericTensorType', `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
-    assert.ok(m.out, `${op}'s options take out (OutOption)`);
+    assert.equal(Boolean(m.out), outputs.length === 1, `${op}'s options take out (OutOption) where it has one output`);
     assert.match(dts, new RegExp(`export (type|interface) ${op}Options\\b`), `${op}Options is declared`);
   }
 });
