@@ -64,10 +64,15 @@ class NonMaxSuppressionKernel final : public Kernel {
           candidates.clear();
           for (size_t i = 0; i < spatial; ++i)
             if (score_input ? s[i] > score_threshold : !std::isnan(s[i])) candidates.emplace_back(s[i], static_cast<uint32_t>(i));
-          std::sort(candidates.begin(), candidates.end(), [](const auto& p, const auto& q) { return p.first > q.first || (p.first == q.first && p.second < q.second); });
+          // A heap, not a sort: the greedy pass usually ends after a few of the candidates.
+          const auto after = [](const std::pair<float, uint32_t>& p, const std::pair<float, uint32_t>& q) {
+            return p.first < q.first || (p.first == q.first && p.second > q.second);
+          };
+          std::make_heap(candidates.begin(), candidates.end(), after);
           size_t n = 0;
-          for (const auto& [score, i] : candidates) {
-            if (n == most) break;
+          for (auto end = candidates.end(); end != candidates.begin() && n < most; --end) {
+            std::pop_heap(candidates.begin(), end, after);
+            const uint32_t i = (end - 1)->second;
             if (kernels::overlaps_any(chosen, n, all, i, iou_threshold)) continue;
             chosen.x_min[n] = all.x_min[i], chosen.y_min[n] = all.y_min[i], chosen.x_max[n] = all.x_max[i], chosen.y_max[n] = all.y_max[i];
             chosen.area[n++] = all.area[i];
