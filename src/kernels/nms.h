@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace ow::kernels {
 
@@ -20,6 +21,10 @@ struct BoxArrays {
 
 // Corners and areas of n boxes of 4 floats each, into `out` at 0..n-1.
 void box_corners(const float* boxes, size_t n, bool center_point_box, const BoxArrays& out);
+
+// Writes the indices i < n of the scores above `threshold` (with `any`, of every score but NaN) to
+// `out`, in order; returns how many.
+size_t candidates(const float* scores, size_t n, float threshold, bool any, uint32_t* out);
 
 // Whether box c of `boxes` overlaps any of the n boxes of `chosen` with an IoU above `iou_threshold`
 // (onnxruntime's test, the chosen box first).

@@ -44,6 +44,19 @@ void box_corners(const float* boxes, size_t n, bool center_point_box, const BoxA
   }
 }
 
+size_t candidates(const float* scores, size_t n, float threshold, bool any, uint32_t* out) {
+  size_t count = 0, i = 0;
+  const v128_t t = wasm_f32x4_splat(threshold);
+  for (; i + 4 <= n; i += 4) {
+    const v128_t v = wasm_v128_load(scores + i);
+    uint32_t bits = wasm_i32x4_bitmask(any ? wasm_f32x4_eq(v, v) : wasm_f32x4_gt(v, t));
+    for (; bits != 0; bits &= bits - 1) out[count++] = static_cast<uint32_t>(i) + static_cast<uint32_t>(__builtin_ctz(bits));
+  }
+  for (; i < n; ++i)
+    if (any ? scores[i] == scores[i] : scores[i] > threshold) out[count++] = static_cast<uint32_t>(i);
+  return count;
+}
+
 bool overlaps_any(const BoxArrays& chosen, size_t n, const BoxArrays& boxes, size_t c, float iou_threshold) {
   const float cx0 = boxes.x_min[c], cy0 = boxes.y_min[c], cx1 = boxes.x_max[c], cy1 = boxes.y_max[c], ca = boxes.area[c];
   if (!(ca > 0)) return false;  // a box of no area overlaps nothing
