@@ -271,14 +271,14 @@ export interface OutOption<T extends TensorType> {
   /**
    * A Tensor of the output's type and dims, in JS or wasm memory, that receives the result and is
    * returned: no new output is made. A wrong type, dims or a disposed wasm tensor is an OnnxWasmError
-   * saying what differs. For the elementwise operators (Floor, Ceil, Round, Min, Max, Add, Sub, Mul, Div, Relu, Clip, Identity, Cast) it may be an input of
+   * saying what differs. For the elementwise operators (Floor, Ceil, Round, Min, Max, Add, Sub, Mul, Div, Relu, Clip, Identity, Cast, Sigmoid, Tanh, Exp, Log, Sqrt, Abs, Neg, Reciprocal, Erf) it may be an input of
    * the output's dims (in place); AveragePool refuses an `out` that shares memory with its input in
    * wasm memory (in JS memory the input is copied before anything is written).
    */
   out?: Tensor<NoInfer<T>> | null;
 }
 
-/** Floor, Ceil, Min, Max and Relu. */
+/** Floor, Ceil, Min, Max, Relu and version 1 of the elementwise math operators (Sigmoid, Tanh, Exp, Log, Sqrt, Abs, Neg, Reciprocal). */
 export interface ConsumedInputsOptions extends OpsetOption {
   /** Version 1 only (a legacy optimisation hint): accepted and ignored. */
   consumed_inputs?: readonly number[];
@@ -291,6 +291,16 @@ export type RoundOptions = OpsetOption;
 export type MinOptions = ConsumedInputsOptions;
 export type MaxOptions = ConsumedInputsOptions;
 export type ReluOptions = ConsumedInputsOptions;
+export type SigmoidOptions = ConsumedInputsOptions;
+export type TanhOptions = ConsumedInputsOptions;
+export type ExpOptions = ConsumedInputsOptions;
+export type LogOptions = ConsumedInputsOptions;
+export type SqrtOptions = ConsumedInputsOptions;
+export type AbsOptions = ConsumedInputsOptions;
+export type NegOptions = ConsumedInputsOptions;
+export type ReciprocalOptions = ConsumedInputsOptions;
+/** Erf has no attributes. */
+export type ErfOptions = OpsetOption;
 
 /** Add, Sub, Mul and Div. */
 export interface ArithmeticOptions extends OpsetOption {
@@ -651,6 +661,27 @@ export interface Ops {
    * from version 9 (exact, wrapping around), bfloat16 from 13.
    */
   Gemm<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>, C?: Tensor<T> | null], options?: GemmOptions & OutOption<T>): Tensor<T>;
+  /**
+   * 1 / (1 + e^-x). The elementwise math operators (Sigmoid to Erf): float32 within 2 ulp of the correctly
+   * rounded result, float64 within 2 ulp, float16 and bfloat16 computed in float32 and rounded once;
+   * bfloat16 from version 13.
+   */
+  Sigmoid<T extends FloatTensorType>(x: Tensor<T>, options?: SigmoidOptions & OutOption<T>): Tensor<T>;
+  Tanh<T extends FloatTensorType>(x: Tensor<T>, options?: TanhOptions & OutOption<T>): Tensor<T>;
+  /** e^x. */
+  Exp<T extends FloatTensorType>(x: Tensor<T>, options?: ExpOptions & OutOption<T>): Tensor<T>;
+  /** The natural logarithm: -inf at ±0, NaN below 0. */
+  Log<T extends FloatTensorType>(x: Tensor<T>, options?: LogOptions & OutOption<T>): Tensor<T>;
+  /** Exact (correctly rounded); NaN below 0, -0 at -0. */
+  Sqrt<T extends FloatTensorType>(x: Tensor<T>, options?: SqrtOptions & OutOption<T>): Tensor<T>;
+  /** |x|; every numeric type from version 6 (the lowest value of a signed integer type gives itself). */
+  Abs<T extends NumericTensorType>(x: Tensor<T>, options?: AbsOptions & OutOption<T>): Tensor<T>;
+  /** -x; the signed integer types from version 6 (the lowest value gives itself). */
+  Neg<T extends NumericTensorType>(x: Tensor<T>, options?: NegOptions & OutOption<T>): Tensor<T>;
+  /** 1 / x, exact (correctly rounded). */
+  Reciprocal<T extends FloatTensorType>(x: Tensor<T>, options?: ReciprocalOptions & OutOption<T>): Tensor<T>;
+  /** The error function; on integer types erf(x) in float64 truncated toward zero, as ONNX's reference casts it: 0, or ±1 from |x| = 6. */
+  Erf<T extends NumericTensorType>(x: Tensor<T>, options?: ErfOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

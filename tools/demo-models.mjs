@@ -593,10 +593,13 @@ export const MODELS = [
   // at which one of them has a version.
   ...[1, 4, 6, 9, 11, 12, 13, 14, 15, 16, 19, 21, 23, 24, 25].map(dataMovementTour),
   ...[1, 6, 7, 9, 11, 13].map(productTour),
+  // Elementwise math (Sigmoid, Tanh, Exp, Log, Sqrt, Abs, Neg, Reciprocal, Erf): one model per opset at
+  // which one of them has a version.
+  ...[[1, 'float64'], [6, 'float32'], [9, 'float32'], [13, 'bfloat16']].map(([opset, type]) => mathTour(opset, type)),
   {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',
-    description: 'Floor followed by Sigmoid, which onnx-wasm does not implement: loading fails with a message naming the node.',
+    description: 'Floor followed by Sin, which onnx-wasm does not implement: loading fails with a message naming the node.',
     expectError: 'UNSUPPORTED',
     spec: {
       opset: 13,
@@ -604,7 +607,7 @@ export const MODELS = [
       outputs: [{ name: 'y', type: 'float32', dims: [4] }],
       nodes: [
         { op: 'Floor', name: 'floor', inputs: ['x'], outputs: ['f'] },
-        { op: 'Sigmoid', name: 'sigmoid', inputs: ['f'], outputs: ['y'] },
+        { op: 'Sin', name: 'sine', inputs: ['f'], outputs: ['y'] },
       ],
     },
   },
@@ -706,6 +709,34 @@ function dataMovementTour(opset) {
         { op: 'Identity', inputs: ['dims'], outputs: ['shape'] },
         { op: 'Gather', inputs: ['joined', 'indices'], outputs: ['gathered'] },
         { op: 'Cast', inputs: ['gathered'], outputs: ['picked'], attributes: { to: opset >= 6 ? 6 : 'INT32' } },
+      ],
+    },
+  };
+}
+
+// Each elementwise math operator at `opset` on one input (Log and Sqrt of its magnitude), one output
+// each; from opset 9 Erf too, and Abs, Neg and Erf of an int32 input from opset 6 and 9.
+function mathTour(opset, type) {
+  const ops = ['Sigmoid', 'Tanh', 'Exp', 'Neg', 'Reciprocal', ...(opset >= 9 ? ['Erf'] : [])];
+  const integerOps = opset >= 6 ? ['Abs', 'Neg', ...(opset >= 9 ? ['Erf'] : [])] : [];
+  const legacy = opset < 6 ? { consumed_inputs: [0] } : undefined;
+  const node = (op, input, output) => ({ op, inputs: [input], outputs: [output], ...(legacy && { attributes: legacy }) });
+  const output = (name, t = type) => ({ name, type: t, dims: [8] });
+  return {
+    file: `math-opset${opset}.onnx`,
+    title: `Elementwise math at opset ${opset}`,
+    description: `${[...ops, 'Abs', 'Log', 'Sqrt'].join(', ')} in ${type}${opset < 6 ? ' (with the legacy consumed_inputs attribute)' : ''}; ` +
+      `Log and Sqrt of the input's magnitude (Abs)${integerOps.length ? `; ${integerOps.join(', ')} of int32 (Erf truncates: 0)` : ''}.`,
+    spec: {
+      opset,
+      inputs: [{ name: 'x', type, dims: [8] }, ...(integerOps.length ? [{ name: 'n', type: 'int32', dims: [8] }] : [])],
+      outputs: [...ops.map((op) => output(op.toLowerCase())), output('log'), output('sqrt'), ...integerOps.map((op) => output(`int_${op.toLowerCase()}`, 'int32'))],
+      nodes: [
+        ...ops.map((op) => node(op, 'x', op.toLowerCase())),
+        node('Abs', 'x', 'magnitude'),
+        node('Log', 'magnitude', 'log'),
+        node('Sqrt', 'magnitude', 'sqrt'),
+        ...integerOps.map((op) => node(op, 'n', `int_${op.toLowerCase()}`)),
       ],
     },
   };

@@ -54,5 +54,15 @@ extern const OpSchema kConcatSchema;
 // Matrix products (ops/matmul.cpp, ops/gemm.cpp) and Conv (ops/conv.cpp), on kernels/gemm.h
 extern const OpSchema kMatMulSchema;
 extern const OpSchema kGemmSchema;
+// Elementwise math (ops/unary_math.cpp)
+extern const OpSchema kSigmoidSchema;
+extern const OpSchema kTanhSchema;
+extern const OpSchema kExpSchema;
+extern const OpSchema kLogSchema;
+extern const OpSchema kSqrtSchema;
+extern const OpSchema kAbsSchema;
+extern const OpSchema kNegSchema;
+extern const OpSchema kReciprocalSchema;
+extern const OpSchema kErfSchema;
 
 }  // namespace ow

@@ -22,7 +22,10 @@ std::span<const OpSchema* const> all_operators() {
       &kTopKSchema,
       // constants and data movement
       &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema,
-      &kMatMulSchema, &kGemmSchema};
+      &kMatMulSchema, &kGemmSchema,
+      // elementwise math
+      &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
+      &kErfSchema};
   return ops;
 }
 

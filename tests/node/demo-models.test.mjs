@@ -14,6 +14,7 @@ import {
   referenceArg, referenceNms, referenceReduce, referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
 import { referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
+import { EXACT, MATH, ulpDistance } from './helpers/math-reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
 before(() => ready());
@@ -83,6 +84,9 @@ const DATA_MOVEMENT = {
   },
 };
 
+// The elementwise math operators' bound in each type (float64's with the reference's own error).
+const MATH_ULPS = { float64: 4, float32: 2, float16: 1, bfloat16: 1 };
+
 // The reference run of a spec: values by name ({type, dims, values}), node by node in file order.
 const ELEMENTWISE = { Floor: Math.floor, Ceil: Math.ceil, Round: roundHalfEven };
 function referenceRun(spec, feeds) {
@@ -96,6 +100,10 @@ function referenceRun(spec, feeds) {
     let out;
     if (ELEMENTWISE[node.op]) {
       out = { type, dims: inputs[0].dims, values: inputs[0].values.map((x) => ELEMENTWISE[node.op](x)) };
+    } else if (MATH[node.op]) {
+      // floats within the bound of each type (exact ops exactly); int32 Abs and Neg, and Erf truncated
+      const fn = isFloat(type) ? (x) => toType(type, MATH[node.op](x)) : (x) => Math.trunc(MATH[node.op](x)) | 0;
+      out = { type, dims: inputs[0].dims, values: inputs[0].values.map(fn), ulps: isFloat(type) && !EXACT.has(node.op) ? MATH_ULPS[type] : 0 };
     } else if (node.op === 'Min') {
       const dims = broadcastShape(inputs.map((t) => t.dims));
       const n = dims.reduce((a, b) => a * b, 1);
@@ -258,13 +266,14 @@ test('each gallery model computes what its spec says; together they use every op
     const want = referenceRun(model.spec, feeds);
     const outputs = await session.run(tensors);
     assert.deepEqual(Object.keys(outputs), session.outputNames, model.file);
-    for (const [name, { type, dims, values }] of Object.entries(want)) {
+    for (const [name, { type, dims, values, ulps = 0 }] of Object.entries(want)) {
       const got = outputs[name];
       assert.equal(got.type, type, `${model.file}: ${name}'s type`);
       assert.deepEqual([...got.dims], dims, `${model.file}: ${name}'s dims`);
       const gotValues = Array.from(got.data, STORED[type].decode);
       for (let i = 0; i < values.length; i++) {
-        assert.ok(Object.is(gotValues[i], values[i]), `${model.file}: ${name}[${i}] is ${gotValues[i]}, expected ${values[i]}`);
+        const ok = ulps ? ulpDistance(type, gotValues[i], values[i]) <= ulps : Object.is(gotValues[i], values[i]);
+        assert.ok(ok, `${model.file}: ${name}[${i}] is ${gotValues[i]}, expected ${values[i]}`);
       }
     }
     session.release();

@@ -1,0 +1,104 @@
+// float32 exp, log, tanh and sigmoid on four lanes (SIMD128), for the elementwise math kernels and
+// Softmax. Each is within 2 ulp of the correctly rounded result over the whole float32 range, subnormal
+// results included (tests/native/math_accuracy_test.cpp measures it); NaN gives NaN, and the limits
+// are IEEE's: exp(-inf) = +0, exp(x > 88.72...) = +inf, log(±0) = -inf, log(x < 0) = NaN,
+// tanh(±0) = ±0. The polynomials are Cephes' (expf, logf, tanhf) minimax fits; SIMD128 has no fused
+// multiply-add, so the argument reductions split their constants (Cody and Waite) to stay exact.
+#pragma once
+
+#include "kernels/simd128.h"
+
+namespace ow::kernels {
+
+// e^x. x = n ln2 + r with |r| <= ln2 / 2; e^r by a polynomial, times 2^n built in the exponent field.
+// 2^n is applied as two factors 2^(n/2) and 2^(n - n/2), each a normal float32, so that the first product
+// is exact and the second rounds once, into the subnormals (n down to -150) or to +inf (n = 128).
+inline v128_t exp_f32x4(v128_t x) {
+  // Clamped where the result is already 0 or inf; NaN passes (f32x4.min and max propagate it).
+  x = wasm_f32x4_max(wasm_f32x4_min(x, wasm_f32x4_const_splat(89.0f)), wasm_f32x4_const_splat(-104.0f));
+  const v128_t n = wasm_f32x4_nearest(wasm_f32x4_mul(x, wasm_f32x4_const_splat(1.44269504088896341f)));
+  // ln2 = 0.693359375 - 2.12194440e-4...: n times the first part is exact (n has 8 bits, it 9).
+  v128_t r = wasm_f32x4_sub(x, wasm_f32x4_mul(n, wasm_f32x4_const_splat(0.693359375f)));
+  r = wasm_f32x4_sub(r, wasm_f32x4_mul(n, wasm_f32x4_const_splat(-2.12194440e-4f)));
+  v128_t p = wasm_f32x4_const_splat(1.9875691500e-4f);
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(1.3981999507e-3f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(8.3334519073e-3f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(4.1665795894e-2f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(1.6666665459e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(5.0000001201e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_mul(p, r), r), wasm_f32x4_add(r, wasm_f32x4_const_splat(1.0f)));
+  const v128_t ni = wasm_i32x4_trunc_sat_f32x4(n);  // NaN lanes: 0, and p is NaN
+  const v128_t n1 = wasm_i32x4_shr(ni, 1);
+  const v128_t n2 = wasm_i32x4_sub(ni, n1);
+  const v128_t bias = wasm_i32x4_const_splat(127);
+  const v128_t s1 = wasm_i32x4_shl(wasm_i32x4_add(n1, bias), 23);
+  const v128_t s2 = wasm_i32x4_shl(wasm_i32x4_add(n2, bias), 23);
+  return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
+}
+
+// ln x. x = m 2^e with m in [sqrt(1/2), sqrt(2)); ln(m) = f + polynomial(f), f = m - 1 exact; plus e ln2
+// in two parts. Subnormal x is scaled by 2^23 first.
+inline v128_t log_f32x4(v128_t x) {
+  const v128_t subnormal = wasm_f32x4_lt(x, wasm_f32x4_const_splat(0x1p-126f));
+  const v128_t scaled = wasm_v128_bitselect(wasm_f32x4_mul(x, wasm_f32x4_const_splat(0x1p23f)), x, subnormal);
+  // musl's split: adding 1.0's pattern minus sqrt(1/2)'s moves the exponent step from 1.0 to sqrt(1/2);
+  // the mantissa bits put back under sqrt(1/2)'s pattern make m (a carry gives exponent 127, m >= 1).
+  const v128_t offset = wasm_i32x4_const_splat(0x3f800000 - 0x3f3504f3);
+  const v128_t bits = wasm_i32x4_add(scaled, offset);
+  const v128_t e_biased = wasm_i32x4_sub(wasm_u32x4_shr(bits, 23), wasm_i32x4_const_splat(127));
+  const v128_t m = wasm_i32x4_add(wasm_v128_and(bits, wasm_i32x4_const_splat(0x007fffff)), wasm_i32x4_const_splat(0x3f3504f3));
+  const v128_t e = wasm_f32x4_sub(wasm_f32x4_convert_i32x4(e_biased), wasm_v128_and(subnormal, wasm_f32x4_const_splat(23.0f)));
+  const v128_t f = wasm_f32x4_sub(m, wasm_f32x4_const_splat(1.0f));
+  const v128_t z = wasm_f32x4_mul(f, f);
+  v128_t p = wasm_f32x4_const_splat(7.0376836292e-2f);
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, f), wasm_f32x4_const_splat(-1.1514610310e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, f), wasm_f32x4_const_splat(1.1676998740e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, f), wasm_f32x4_const_splat(-1.2420140846e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, f), wasm_f32x4_const_splat(1.4249322787e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, f), wasm_f32x4_const_splat(-1.6668057665e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, f), wasm_f32x4_const_splat(2.0000714765e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, f), wasm_f32x4_const_splat(-2.4999993993e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, f), wasm_f32x4_const_splat(3.3333331174e-1f));
+  v128_t y = wasm_f32x4_mul(wasm_f32x4_mul(p, f), z);
+  y = wasm_f32x4_add(y, wasm_f32x4_mul(e, wasm_f32x4_const_splat(-2.12194440e-4f)));
+  y = wasm_f32x4_sub(y, wasm_f32x4_mul(z, wasm_f32x4_const_splat(0.5f)));
+  y = wasm_f32x4_add(wasm_f32x4_add(f, y), wasm_f32x4_mul(e, wasm_f32x4_const_splat(0.693359375f)));
+  // The limits: +inf and NaN give themselves, ±0 -inf, below 0 NaN.
+  const v128_t inf = wasm_f32x4_const_splat(__builtin_inff());
+  y = wasm_v128_bitselect(x, y, wasm_f32x4_ge(x, inf));
+  y = wasm_v128_bitselect(wasm_f32x4_neg(inf), y, wasm_f32x4_eq(x, wasm_f32x4_const_splat(0.0f)));
+  const v128_t nan = wasm_f32x4_const_splat(__builtin_nanf(""));
+  return wasm_v128_bitselect(nan, y, wasm_v128_not(wasm_f32x4_ge(x, wasm_f32x4_const_splat(0.0f))));
+}
+
+// tanh x: an odd polynomial below |x| = 0.625, else 1 - 2 / (e^2|x| + 1), signed; the sign of x kept
+// (tanh(-0) = -0).
+inline v128_t tanh_f32x4(v128_t x) {
+  const v128_t sign = wasm_i32x4_const_splat(static_cast<int32_t>(0x80000000u));
+  const v128_t a = wasm_v128_andnot(x, sign);
+  const v128_t z = wasm_f32x4_mul(x, x);
+  v128_t p = wasm_f32x4_const_splat(-5.70498872745e-3f);
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, z), wasm_f32x4_const_splat(2.06390887954e-2f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, z), wasm_f32x4_const_splat(-5.37397155531e-2f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, z), wasm_f32x4_const_splat(1.33314422036e-1f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, z), wasm_f32x4_const_splat(-3.33332819422e-1f));
+  const v128_t small = wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_mul(p, z), x), x);
+  const v128_t e = exp_f32x4(wasm_f32x4_add(a, a));
+  const v128_t one = wasm_f32x4_const_splat(1.0f);
+  const v128_t large = wasm_f32x4_sub(one, wasm_f32x4_div(wasm_f32x4_const_splat(2.0f), wasm_f32x4_add(e, one)));
+  const v128_t signed_large = wasm_v128_or(large, wasm_v128_and(x, sign));
+  // NaN is not small, and 1 - 2 / (NaN + 1) is NaN.
+  return wasm_v128_bitselect(small, signed_large, wasm_f32x4_lt(a, wasm_f32x4_const_splat(0.625f)));
+}
+
+// 1 / (1 + e^-x): with e = e^-|x|, 1 / (1 + e) for x >= 0 and e / (1 + e) below, so that the results
+// near 0 (x < -87) are e^x's subnormals rather than 1 / inf.
+inline v128_t sigmoid_f32x4(v128_t x) {
+  const v128_t sign = wasm_i32x4_const_splat(static_cast<int32_t>(0x80000000u));
+  const v128_t e = exp_f32x4(wasm_v128_or(x, sign));
+  const v128_t one = wasm_f32x4_const_splat(1.0f);
+  const v128_t numerator = wasm_v128_bitselect(e, one, wasm_f32x4_lt(x, wasm_f32x4_const_splat(0.0f)));
+  return wasm_f32x4_div(numerator, wasm_f32x4_add(one, e));
+}
+
+}  // namespace ow::kernels
