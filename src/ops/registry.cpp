@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "ops/families.h"
 #include "ops/operator.h"
@@ -29,9 +31,34 @@ std::span<const OpSchema* const> all_operators() {
   return ops;
 }
 
+namespace {
+
+// Operators by name: open addressing over slots in static memory (so that the first lookup leaves the
+// heap as it was), at most half full while the table holds at most kOperatorSlots / 2 operators (ONNX
+// defines about 200; tests/native/prepared_op_test.cpp checks the table's size).
+constexpr size_t kOperatorSlots = 1024;
+
+size_t first_operator_slot(std::string_view name) {
+  uint32_t hash = 2166136261u;  // FNV-1a
+  for (unsigned char c : name) hash = (hash ^ c) * 16777619u;
+  return hash & (kOperatorSlots - 1);
+}
+
+}  // namespace
+
 const OpSchema* find_operator(std::string_view name) {
-  for (const OpSchema* s : all_operators())
-    if (s->name == name) return s;
+  const std::span<const OpSchema* const> all = all_operators();
+  static const std::array<uint16_t, kOperatorSlots> slots = [all] {  // position in `all` + 1; 0: empty
+    std::array<uint16_t, kOperatorSlots> filled{};
+    for (size_t i = 0; i < all.size(); ++i) {
+      size_t k = first_operator_slot(all[i]->name);
+      while (filled[k] != 0) k = (k + 1) & (kOperatorSlots - 1);
+      filled[k] = static_cast<uint16_t>(i + 1);
+    }
+    return filled;
+  }();
+  for (size_t k = first_operator_slot(name); slots[k] != 0; k = (k + 1) & (kOperatorSlots - 1))
+    if (all[slots[k] - 1]->name == name) return all[slots[k] - 1];
   return nullptr;
 }
 

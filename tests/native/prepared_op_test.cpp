@@ -51,3 +51,14 @@ TEST_CASE("PreparedOp: input counts, types and shared types are checked, each na
   CHECK(refusal("Pad", 18, {nullptr, &i64}) == "Pad-18: input 0 ('data') is required but was omitted");
   CHECK(refusal("Pad", 18, {&f32, nullptr}) == "Pad-18: input 1 ('pads') is required but was omitted");
 }
+
+TEST_CASE("find_operator finds every operator of the table by its name, and nothing else", "[ops][registry]") {
+  CHECK(all_operators().size() <= 512);  // find_operator's slots stay at most half full (registry.cpp)
+  for (const OpSchema* schema : all_operators()) {
+    INFO(schema->name);
+    CHECK(find_operator(schema->name) == schema);
+    CHECK(find_operator(std::string(schema->name) + "x") == nullptr);
+    CHECK(find_operator(std::string(schema->name).substr(1)) == nullptr);
+  }
+  for (std::string_view name : {"", "floor", "FLOOR", "Zzz", "A", " Floor"}) CHECK(find_operator(name) == nullptr);
+}

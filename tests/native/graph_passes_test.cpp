@@ -1,0 +1,347 @@
+// The optimizer's passes (onnx/passes/passes.h), each run alone on steps built here, with the index
+// (onnx/step_index.h) they keep: what each rewrites, that the index stays what a fresh one would be,
+// and that the steps still give the unoptimized outputs bit for bit (onnx/executor.h; a NaN may be
+// another NaN).
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+#include "kernels/avgpool.h"
+#include "onnx/executor.h"
+#include "onnx/passes/passes.h"
+#include "test_util.h"
+
+using namespace ow;
+using namespace ow::onnx;
+using namespace ow::test;
+
+namespace {
+
+// Steps made by hand, one per node, as Session::create makes them before optimizing.
+struct Built {
+  int64_t opset = 13;
+  std::vector<Node> nodes;
+  std::vector<Step> steps;
+  std::vector<Tensor> constants;
+  std::vector<uint8_t> known;
+  std::vector<const ValueInfo*> fed;
+  std::vector<size_t> outputs;
+
+  size_t value() {
+    constants.emplace_back();
+    known.push_back(0);
+    fed.push_back(nullptr);
+    return constants.size() - 1;
+  }
+  size_t constant(Tensor t) {
+    const size_t v = value();
+    constants[v] = std::move(t);
+    known[v] = 1;
+    return v;
+  }
+  // A node of `op_type` reading `in`, computing a new value (returned) and any others in `more_out`.
+  size_t node(const std::string& op_type, std::vector<size_t> in, Attributes attrs = {}) {
+    const size_t out = value();
+    Node& n = nodes.emplace_back();
+    n.name = op_type + std::to_string(nodes.size() - 1);
+    n.op_type = op_type;
+    n.attributes = std::move(attrs);
+    auto op = PreparedOp::create(op_type, opset, n.attributes);
+    REQUIRE(op.ok());
+    Step& step = steps.emplace_back();
+    step.label = node_label(n);
+    step.op = op.take();
+    step.inputs = std::move(in);
+    step.outputs = {out};
+    step.nodes = {nodes.size() - 1};
+    return out;
+  }
+  StepGraph graph() { return StepGraph(steps, constants, known, fed, outputs, nodes, opset); }
+};
+
+// Runs `steps` on the feeds (value id, tensor) through the executor; the graph outputs.
+Outputs run(const Built& b, const std::vector<Step>& steps, const std::vector<std::pair<size_t, Tensor>>& feeds) {
+  std::vector<Tensor> values = b.constants;
+  for (const auto& [v, t] : feeds) values[v] = t;
+  StepScratch scratch;
+  for (const Step& step : steps) {
+    Status st = run_step(step, values, scratch);
+    INFO(st.message());
+    REQUIRE(st.ok());
+    for (size_t v : step.release) values[v] = Tensor();
+  }
+  Outputs out;
+  for (size_t v : b.outputs) out.push_back(values[v]);
+  return out;
+}
+
+bool same_bits(const Tensor& a, const Tensor& b) {
+  return a.dtype() == b.dtype() && a.dims() == b.dims() && std::memcmp(a.raw_data(), b.raw_data(), a.byte_size()) == 0;
+}
+
+// Bit for bit, but that a float32 NaN may come out as another NaN (graph_optimizer.h: which one a sum
+// of infinities of both signs gives depends on its order).
+bool same_values(const Tensor& a, const Tensor& b) {
+  if (same_bits(a, b) || a.dtype() != DType::kFloat32 || a.dims() != b.dims()) return same_bits(a, b);
+  for (size_t e = 0; e < a.size(); ++e) {
+    const float p = a.data<float>()[e], q = b.data<float>()[e];
+    if (!(std::isnan(p) && std::isnan(q)) && std::memcmp(&p, &q, 4) != 0) return false;
+  }
+  return true;
+}
+
+// The index of the alive steps, as a fresh index over them would be: producers and readers.
+void check_index(StepGraph& g) {
+  std::vector<Step> alive;
+  std::vector<size_t> id;  // alive step -> its id in g.steps
+  for (size_t s = 0; s < g.steps.size(); ++s)
+    if (g.index.alive(s)) alive.push_back(g.steps[s]), id.push_back(s);
+  std::vector<size_t> outputs;
+  for (size_t v = 0; v < g.index.value_count(); ++v)
+    if (g.index.is_graph_output(v)) outputs.push_back(v);
+  StepIndex fresh(alive, g.index.value_count(), outputs);
+  for (size_t v = 0; v < g.index.value_count(); ++v) {
+    INFO("value " << v);
+    CHECK(g.index.producer(v) == (fresh.producer(v) == kNoStep ? kNoStep : id[fresh.producer(v)]));
+    std::vector<std::pair<size_t, size_t>> want, got;
+    for (const StepIndex::Read& r : fresh.readers(v)) want.emplace_back(id[r.step], r.input);
+    for (const StepIndex::Read& r : g.index.readers(v)) {
+      got.emplace_back(r.step, r.input);
+      CHECK(g.steps[r.step].inputs[r.input] == v);
+    }
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    CHECK(got == want);
+  }
+}
+
+// Runs `pass` alone on the steps `b` holds: checks the index it leaves, then compacts the steps and
+// checks that they give the outputs of the steps before it, bit for bit. Returns the steps left.
+std::vector<Step> run_alone(Built& b, const std::function<void(StepGraph&)>& pass, const std::vector<std::pair<size_t, Tensor>>& feeds) {
+  const Outputs want = run(b, b.steps, feeds);
+  std::vector<Step> before = b.steps;
+  StepGraph g = b.graph();
+  pass(g);
+  check_index(g);
+  plan_releases(g);
+  g.index.compact();
+  check_index(g);
+  const Outputs got = run(b, b.steps, feeds);
+  REQUIRE(got.size() == want.size());
+  for (size_t k = 0; k < got.size(); ++k) {
+    if (!same_values(got[k], want[k]) && got[k].dtype() == DType::kFloat32 && got[k].size() == want[k].size())
+      for (size_t e = 0; e < got[k].size(); ++e)
+        if (std::memcmp(got[k].data<float>() + e, want[k].data<float>() + e, 4))
+          UNSCOPED_INFO("element " << e << ": " << got[k].data<float>()[e] << " vs " << want[k].data<float>()[e]);
+    CHECK(same_values(got[k], want[k]));
+  }
+  std::vector<Step> after = std::move(b.steps);
+  b.steps = std::move(before);
+  return after;
+}
+
+Attributes ints_attribute(const std::string& name, std::vector<int64_t> v) {
+  Attributes a;
+  a.set(name, AttributeValue::Ints(std::move(v)));
+  return a;
+}
+
+const std::vector<float> kEdges = {-2.5f, -1.5f, -0.5f, -0.0f, 0.0f, 0.5f, 1.5f, 2.5f, 3.7f, -3.7f, INFINITY, -INFINITY, NAN, 1e30f, -1e-30f, 7.0f};
+
+}  // namespace
+
+TEST_CASE("Step index: producers and readers follow detach, attach, replace_reads, erase and compact", "[onnx][passes]") {
+  Built b;
+  const size_t x = b.value();
+  const size_t f = b.node("Floor", {x});
+  const size_t m = b.node("Min", {f, f});
+  const size_t c = b.node("Ceil", {m});
+  b.outputs = {c};
+  StepGraph g = b.graph();
+  CHECK(g.index.producer(f) == 0);
+  CHECK(g.index.producer(x) == kNoStep);
+  CHECK(g.index.readers(f).size() == 2);
+  CHECK(g.index.sole_reader(f) == kNoStep);  // read twice
+  CHECK(g.index.sole_reader(m) == 2);
+  CHECK(g.index.sole_reader(c) == kNoStep);  // a graph output
+  CHECK(g.index.last_readers()[f] == 1);
+  g.index.replace_reads(f, x);  // Min reads x twice
+  CHECK(g.steps[1].inputs == std::vector<size_t>{x, x});
+  CHECK(g.index.readers(f).empty());
+  g.index.erase(0);
+  CHECK_FALSE(g.index.alive(0));
+  CHECK(g.index.producer(f) == kNoStep);
+  g.index.detach(2);
+  CHECK(g.index.readers(m).empty());
+  g.steps[2].inputs = {x};
+  g.index.attach(2);
+  CHECK(g.index.readers(x).size() == 3);
+  check_index(g);
+  g.index.compact();
+  REQUIRE(g.steps.size() == 2);
+  CHECK(g.index.producer(c) == 1);
+  check_index(g);
+}
+
+TEST_CASE("Pass alone: constant folding runs steps whose inputs are known, in one sweep", "[onnx][passes]") {
+  Built b;
+  const size_t x = b.value();
+  const size_t w = b.constant(make_tensor<float>({4}, {1.5f, -2.5f, -0.0f, 3.0f}));
+  const size_t fw = b.node("Floor", {w});  // folded
+  const size_t cw = b.node("Ceil", {fw});  // folded: its input is once Floor is
+  const size_t y = b.node("Min", {x, cw});
+  b.outputs = {y};
+  OptimizationReport report;
+  const auto steps = run_alone(b, [&](StepGraph& g) { fold_constants(g, report); }, {{x, make_tensor<float>({4}, {0, -9, 1, NAN})}});
+  REQUIRE(steps.size() == 1);
+  CHECK(steps[0].nodes == std::vector<size_t>{2});
+  CHECK(report.folded == std::vector<size_t>{0, 1});
+  CHECK(b.known[cw]);
+  CHECK(same_bits(b.constants[cw], make_tensor<float>({4}, {1.0f, -3.0f, -0.0f, 3.0f})));
+}
+
+TEST_CASE("Pass alone: Identity removal rewires each reader once; a graph output's Identity and zero Pads stay", "[onnx][passes]") {
+  Built b;
+  const size_t x = b.value();
+  const size_t a = b.node("Identity", {x});
+  const size_t f = b.node("Floor", {a});
+  const size_t g2 = b.node("Ceil", {a});
+  const size_t m = b.node("Min", {f, g2});
+  const size_t pads = b.constant(make_tensor<int64_t>({2}, {0, 0}));
+  const size_t p = b.node("Pad", {m, pads});
+  const size_t y = b.node("Identity", {p});
+  b.outputs = {y};
+  OptimizationReport report;
+  const auto steps = run_alone(b, [&](StepGraph& g) { remove_identities(g, report); }, {{x, make_tensor<float>({16}, kEdges)}});
+  REQUIRE(steps.size() == 5);
+  CHECK(report.removed == std::vector<size_t>{0});
+  CHECK(steps[0].inputs == std::vector<size_t>{x});
+  CHECK(steps[1].inputs == std::vector<size_t>{x});
+  CHECK(steps[3].kind == Step::Kind::kView);  // the Pad of zeros
+  CHECK(steps[4].op.schema().name == "Identity");  // its output is the graph's
+}
+
+TEST_CASE("Pass alone: Pad + AveragePool fusion, but where the kernel says it may sum in another order", "[onnx][passes]") {
+  for (int64_t width : {2, 3, 4, 5}) {
+    INFO("kernel width " << width);
+    Built b;
+    const size_t x = b.value();
+    const size_t pads = b.constant(make_tensor<int64_t>({8}, {0, 0, 1, 1, 0, 0, 1, 2}));
+    const size_t p = b.node("Pad", {x, pads});
+    Attributes attrs = ints_attribute("kernel_shape", {2, width});
+    attrs.set("count_include_pad", AttributeValue::Int(1));
+    const size_t y = b.node("AveragePool", {p}, attrs);
+    b.outputs = {y};
+    std::vector<float> data(2 * 5 * 7);
+    for (size_t i = 0; i < data.size(); ++i) data[i] = kEdges[i % kEdges.size()] * static_cast<float>(i % 5 + 1);
+    const auto steps = run_alone(b, [](StepGraph& g) { fuse_pad_pool(g); }, {{x, make_tensor<float>({1, 2, 5, 7}, data)}});
+    const bool fused = !kernels::avgpool_may_split_sum(width, 1);
+    CHECK(fused == (width < 4));  // float64's two lanes: two accumulators from 4 taps
+    REQUIRE(steps.size() == (fused ? 1u : 2u));
+    if (fused) {
+      CHECK(steps[0].as<Step::PadPool>() != nullptr);
+      CHECK(steps[0].nodes == std::vector<size_t>{0, 1});
+      CHECK(steps[0].inputs == std::vector<size_t>{x, pads});
+    }
+  }
+}
+
+TEST_CASE("Pass alone: chain fusion follows sole readers; the fused step takes the last link's place", "[onnx][passes]") {
+  Built b;
+  const size_t x = b.value();
+  const size_t scale = b.constant(make_tensor<float>({}, {0.5f}));
+  const size_t lo = b.constant(make_tensor<float>({}, {-1.0f}));
+  const size_t hi = b.constant(make_tensor<float>({}, {2.0f}));
+  const size_t m = b.node("Mul", {x, scale});
+  const size_t r = b.node("Round", {m});
+  const size_t side = b.node("Ceil", {x});  // between the links in run order, not in the chain
+  const size_t c = b.node("Clip", {r, lo, hi});
+  const size_t y = b.node("Min", {c, side});
+  b.outputs = {y};
+  const auto steps = run_alone(b, [](StepGraph& g) { fuse_chains(g); }, {{x, make_tensor<float>({16}, kEdges)}});
+  REQUIRE(steps.size() == 3);
+  CHECK(steps[0].nodes == std::vector<size_t>{2});
+  const Step::Chain* chain = steps[1].as<Step::Chain>();
+  REQUIRE(chain != nullptr);
+  CHECK(chain->links.size() == 3);
+  CHECK(chain->rank == 0);
+  CHECK(steps[1].nodes == std::vector<size_t>{0, 1, 3});
+  CHECK(steps[1].inputs == std::vector<size_t>{x, scale, lo, hi});
+  CHECK(steps[1].outputs == std::vector<size_t>{c});
+}
+
+TEST_CASE("Pass alone: a Reshape reads its shape off dimensions; later Reshapes too, in the same sweep", "[onnx][passes]") {
+  Built b;
+  const size_t x = b.value();
+  const size_t zero = b.constant(make_tensor<int64_t>({1}, {0}));
+  const size_t minus_one = b.constant(make_tensor<int64_t>({1}, {-1}));
+  const size_t axes = b.constant(make_tensor<int64_t>({1}, {0}));
+  size_t v = x;
+  for (int k = 0; k < 2; ++k) {  // v = Reshape(v, Concat(Unsqueeze(Gather(Shape(v), 0)), [-1])), twice
+    const size_t s = b.node("Shape", {v});
+    const size_t g0 = b.node("Gather", {s, b.constant(make_tensor<int64_t>({}, {0}))});
+    const size_t u = b.node("Unsqueeze", {g0, axes});
+    const size_t shape = b.node("Concat", {u, minus_one}, [] {
+      Attributes a;
+      a.set("axis", AttributeValue::Int(0));
+      return a;
+    }());
+    v = b.node("Reshape", {v, shape});
+  }
+  (void)zero;
+  b.outputs = {v};
+  std::vector<float> data(2 * 3 * 4);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<float>(i) - 7.5f;
+  const auto steps = run_alone(b, [](StepGraph& g) { reshape_from_dims(g); }, {{x, make_tensor<float>({2, 3, 4}, data)}});
+  REQUIRE(steps.size() == 2);
+  for (const Step& step : steps) {
+    const Step::ReshapeFromDims* from = step.as<Step::ReshapeFromDims>();
+    REQUIRE(from != nullptr);
+    REQUIRE(from->entries.size() == 2);
+    CHECK(from->entries[0].number == 0);
+    CHECK(from->entries[0].of == 0);  // input 0: the data
+    CHECK(from->entries[1].of == kNoValue);
+    CHECK(from->steps.size() == 4);
+  }
+}
+
+TEST_CASE("Pass alone: views, and in place where nothing later reads the input", "[onnx][passes]") {
+  Built b;
+  const size_t x = b.value();
+  const size_t f = b.node("Floor", {x});
+  const size_t shape = b.constant(make_tensor<int64_t>({1}, {-1}));
+  const size_t r = b.node("Reshape", {f, shape});
+  const size_t c = b.node("Ceil", {r});
+  const size_t y = b.node("Min", {c, f});
+  b.outputs = {y};
+  const std::vector<std::pair<size_t, Tensor>> feeds = {{x, make_tensor<float>({16}, kEdges)}};
+  const auto viewed = run_alone(b, [](StepGraph& g) { make_views(g); }, feeds);
+  CHECK(viewed[1].kind == Step::Kind::kView);
+  CHECK(viewed[0].kind == Step::Kind::kCompute);
+  const auto in_place = run_alone(b, [](StepGraph& g) { compute_in_place(g); }, feeds);
+  CHECK(in_place[0].kind == Step::Kind::kCompute);  // reads the feed
+  CHECK(in_place[2].kind == Step::Kind::kInPlace);  // r: read by nothing later
+  CHECK(in_place[3].kind == Step::Kind::kInPlace);  // into c (f is read by the Reshape, earlier)
+  CHECK(in_place[3].in_place == 0);
+}
+
+TEST_CASE("Pass alone: release planning frees each value after its last reader, a view's input by the view", "[onnx][passes]") {
+  Built b;
+  const size_t x = b.value();
+  const size_t f = b.node("Floor", {x});
+  const size_t unread = b.node("Ceil", {x});
+  const size_t shape = b.constant(make_tensor<int64_t>({1}, {-1}));
+  const size_t r = b.node("Reshape", {f, shape});
+  const size_t y = b.node("Round", {r});
+  b.outputs = {y};
+  b.steps[2].kind = Step::Kind::kView;
+  const auto steps = run_alone(b, [](StepGraph&) {}, {{x, make_tensor<float>({16}, kEdges)}});
+  CHECK(steps[0].release.empty());
+  CHECK(steps[1].release == std::vector<size_t>{unread});  // produced, never read
+  CHECK(steps[2].takes_input);                             // f's last reader: the view takes it
+  CHECK(steps[2].release.empty());
+  CHECK(steps[3].release == std::vector<size_t>{r});
+  CHECK(steps[3].release.size() == 1);
+  (void)y;
+}
