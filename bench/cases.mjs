@@ -37,6 +37,20 @@ export const CASES = [
     { name: `Gemm [${a}]x[${b}] + bias`, op: 'Gemm', opset: 13, product: true, tolerance: 1e-4, toleranceFloor: 1e4,
       inputs: [{ type: 'float32', dims: a }, { type: 'float32', dims: b }, { type: 'float32', dims: [b[1]] }] },
   ]),
+  // Conv: 3x3 (stride 1 and 2), depthwise 3x3 and 1x1 at MobileNet-like sizes, weights and bias as inputs.
+  ...[
+    ['3x3 s1', [1, 16, 112, 112], [32, 16, 3, 3], { pads: [1, 1, 1, 1] }],
+    ['3x3 s2', [1, 32, 112, 112], [64, 32, 3, 3], { strides: [2, 2], pads: [1, 1, 1, 1] }],
+    ['3x3 s1', [1, 64, 56, 56], [64, 64, 3, 3], { pads: [1, 1, 1, 1] }],
+    ['depthwise 3x3', [1, 32, 112, 112], [32, 1, 3, 3], { group: 32, pads: [1, 1, 1, 1] }],
+    ['depthwise 3x3 s2', [1, 64, 112, 112], [64, 1, 3, 3], { group: 64, strides: [2, 2], pads: [1, 1, 1, 1] }],
+    ['depthwise 3x3', [1, 64, 56, 56], [64, 1, 3, 3], { group: 64, pads: [1, 1, 1, 1] }],
+    ['1x1', [1, 32, 112, 112], [16, 32, 1, 1], {}],
+    ['1x1', [1, 64, 56, 56], [64, 64, 1, 1], {}],
+  ].map(([kind, x, w, attributes]) => ({
+    name: `Conv ${kind} [${x}] -> ${w[0]}`, op: 'Conv', opset: 22, product: true, tolerance: 1e-4, toleranceFloor: 1e4, attributes,
+    inputs: [{ type: 'float32', dims: x }, { type: 'float32', dims: w }, { type: 'float32', dims: [w[0]] }],
+  })),
   { name: 'Floor 16 float32 (per call)', op: 'Floor', opset: 13, elementwise: true, perCall: true,
     inputs: [{ type: 'float32', dims: [16] }] },
 ];

@@ -486,6 +486,22 @@ export interface GemmOptions extends OpsetOption {
   broadcast?: 0 | 1 | boolean;
 }
 
+/** Conv. N is the number of spatial axes (input rank - 2), 1 to 3. */
+export interface ConvOptions extends OpsetOption {
+  /** The kernel's spatial shape (N values); default W's, which it must equal when given. */
+  kernel_shape?: readonly number[];
+  /** Step along each spatial axis (N values; default 1 each). */
+  strides?: readonly number[];
+  /** [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad. */
+  pads?: readonly number[];
+  /** Default 'NOTSET': explicit `pads`. */
+  auto_pad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
+  /** Spacing of the kernel's taps along each spatial axis (N values; default 1 each). */
+  dilations?: readonly number[];
+  /** Channel groups (default 1): C and M are multiples of it; C = M = group is depthwise. */
+  group?: number;
+}
+
 /** GlobalAveragePool has no attributes. */
 export type GlobalAveragePoolOptions = OpsetOption;
 
@@ -661,6 +677,11 @@ export interface Ops {
    * from version 9 (exact, wrapping around), bfloat16 from 13.
    */
   Gemm<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>, C?: Tensor<T> | null], options?: GemmOptions & OutOption<T>): Tensor<T>;
+  /**
+   * [X, W, B?]: the convolution (cross-correlation) of X (N x C x D1 ... x Dn, n from 1 to 3) with the
+   * weights W (M x C/group x k1 ... x kn), plus the bias B (M) if given. bfloat16 from version 22.
+   */
+  Conv<T extends FloatTensorType>(inputs: readonly [X: Tensor<T>, W: Tensor<T>, B?: Tensor<T> | null], options?: ConvOptions & OutOption<T>): Tensor<T>;
   /**
    * 1 / (1 + e^-x). The elementwise math operators (Sigmoid to Erf): float32 within 2 ulp of the correctly
    * rounded result, float64 within 2 ulp, float16 and bfloat16 computed in float32 and rounded once;

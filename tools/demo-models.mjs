@@ -597,6 +597,46 @@ export const MODELS = [
   // which one of them has a version.
   ...[[1, 'float64'], [6, 'float32'], [9, 'float32'], [13, 'bfloat16']].map(([opset, type]) => mathTour(opset, type)),
   {
+    file: 'image-edges.onnx',
+    title: 'Edges (Conv)',
+    description: 'A 3×3 Laplacian on each channel (Conv-22, depthwise: group 3) plus a bias of mid-gray, so flat areas turn gray and edges light or dark.',
+    image: { inputScale: 1 / 255, outputScale: 255 },
+    spec: {
+      opset: 22,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      initializers: [
+        { name: 'laplacian', type: 'float32', dims: [3, 1, 3, 3], data: [0, 1, 2].flatMap(() => [0, -1, 0, -1, 4, -1, 0, -1, 0]) },
+        { name: 'gray', type: 'float32', dims: [3], data: [0.5, 0.5, 0.5] },
+      ],
+      nodes: [{ op: 'Conv', name: 'edges', inputs: ['image', 'laplacian', 'gray'], outputs: ['result'], attributes: { group: 3, pads: [1, 1, 1, 1] } }],
+    },
+  },
+  {
+    file: 'conv-opset1.onnx',
+    title: 'Conv-1: a 1-D smoothing filter',
+    description: 'A [0.25, 0.5, 0.25] kernel over a signal, one zero of padding on each side, no bias.',
+    spec: {
+      opset: 1,
+      inputs: [{ name: 'signal', type: 'float32', dims: [1, 1, 8] }],
+      outputs: [{ name: 'smooth', type: 'float32', dims: [1, 1, 8] }],
+      initializers: [{ name: 'w', type: 'float32', dims: [1, 1, 3], data: [0.25, 0.5, 0.25] }],
+      nodes: [{ op: 'Conv', inputs: ['signal', 'w'], outputs: ['smooth'], attributes: { kernel_shape: [3], pads: [1, 1] } }],
+    },
+  },
+  {
+    file: 'conv-opset11.onnx',
+    title: 'Conv-11: stride 2, auto_pad SAME_UPPER',
+    description: 'Two 2×2 filters (a sum and a difference) with stride 2 over a 5×5 input: SAME_UPPER pads the odd pixel at the end, 3×3 outputs.',
+    spec: {
+      opset: 11,
+      inputs: [{ name: 'x', type: 'float32', dims: [1, 1, 5, 5] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [1, 2, 3, 3] }],
+      initializers: [{ name: 'w', type: 'float32', dims: [2, 1, 2, 2], data: [1, 1, 1, 1, 1, -1, 1, -1] }],
+      nodes: [{ op: 'Conv', inputs: ['x', 'w'], outputs: ['y'], attributes: { strides: [2, 2], auto_pad: 'SAME_UPPER' } }],
+    },
+  },
+  {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',
     description: 'Floor followed by Sin, which onnx-wasm does not implement: loading fails with a message naming the node.',

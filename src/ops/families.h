@@ -54,6 +54,7 @@ extern const OpSchema kConcatSchema;
 // Matrix products (ops/matmul.cpp, ops/gemm.cpp) and Conv (ops/conv.cpp), on kernels/gemm.h
 extern const OpSchema kMatMulSchema;
 extern const OpSchema kGemmSchema;
+extern const OpSchema kConvSchema;
 // Elementwise math (ops/unary_math.cpp)
 extern const OpSchema kSigmoidSchema;
 extern const OpSchema kTanhSchema;

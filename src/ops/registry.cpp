@@ -24,7 +24,7 @@ std::span<const OpSchema* const> all_operators() {
       &kTopKSchema,
       // constants and data movement
       &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema,
-      &kMatMulSchema, &kGemmSchema,
+      &kMatMulSchema, &kGemmSchema, &kConvSchema,
       // elementwise math
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
       &kErfSchema};

@@ -13,7 +13,7 @@ import {
   bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePad, referencePool,
   referenceArg, referenceNms, referenceReduce, referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
-import { referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
+import { referenceConv, referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
 import { EXACT, MATH, ulpDistance } from './helpers/math-reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
 
@@ -196,6 +196,10 @@ function referenceRun(spec, feeds) {
         .slice(0, count).map((i) => r * n + i));
       values.set(node.outputs[1], { type: 'int64', dims: [rows, count], values: picks.flat().map((p) => BigInt(p % n)) });
       out = { type, dims: [rows, count], values: picks.flat().map((p) => x.values[p]) };
+    } else if (node.op === 'Conv') {
+      const [x, w, b] = inputs;
+      const { dims, want } = referenceConv(type, x.values, x.dims, w.values, w.dims, b?.values, node.attributes ?? {});
+      out = { type, dims, values: want.map(({ value }) => toType(type, value)) };
     } else if (DATA_MOVEMENT[node.op]) {
       out = DATA_MOVEMENT[node.op](inputs, node.attributes ?? {});
     } else {

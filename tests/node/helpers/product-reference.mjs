@@ -119,3 +119,56 @@ export function referenceGemm(type, a, aDims, b, bDims, c, cDims, { alpha = 1, b
   }
   return { dims: [m, n], want };
 }
+
+// Output size and padding before the input along one axis, from the spec's formulas; null if empty.
+function axis(input, k, s, d, autoPad, padBegin, padEnd) {
+  const extent = (k - 1) * d + 1;
+  if (autoPad === 'VALID') return { out: Math.floor((input - extent) / s) + 1, begin: 0 };
+  if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {
+    const out = Math.ceil(input / s);
+    const total = Math.max(0, (out - 1) * s + extent - input);
+    return { out, begin: autoPad === 'SAME_UPPER' ? Math.floor(total / 2) : total - Math.floor(total / 2) };
+  }
+  return { out: Math.floor((input + padBegin + padEnd - extent) / s) + 1, begin: padBegin };
+}
+
+// Y[n, m, o...] = B[m] + sum over c in m's group and kernel taps of X[n, c, o * s - pad + t * d] W[m, c, t],
+// X being 0 in the padding.
+export function referenceConv(type, x, xDims, w, wDims, b, a) {
+  const [n, c, ...xs] = xDims;
+  const [m, cg, ...ks] = wDims;
+  const group = a.group ?? 1;
+  const rank = xs.length;
+  const geometry = xs.map((input, i) => axis(input, ks[i], a.strides?.[i] ?? 1, a.dilations?.[i] ?? 1, a.auto_pad ?? 'NOTSET', a.pads?.[i] ?? 0, a.pads?.[i + rank] ?? 0));
+  if (geometry.some((g) => g.out < 1)) return null;
+  const os = geometry.map((g) => g.out);
+  const dims = [n, m, ...os];
+  const want = [];
+  const coords = (flat, extents) => extents.reduceRight((acc, e) => { acc.unshift(flat % e); flat = Math.floor(flat / e); return acc; }, []);
+  const mg = m / group;
+  for (let img = 0; img < n; img++) {
+    for (let oc = 0; oc < m; oc++) {
+      const g = Math.floor(oc / mg);
+      for (let p = 0; p < size(os); p++) {
+        const o = coords(p, os);
+        const pairs = [];
+        for (let ci = 0; ci < cg; ci++) {
+          for (let t = 0; t < size(ks); t++) {
+            const tap = coords(t, ks);
+            const at = o.map((oi, i) => oi * (a.strides?.[i] ?? 1) - geometry[i].begin + tap[i] * (a.dilations?.[i] ?? 1));
+            // the padding is zeros: 0 x inf is NaN there as anywhere
+            if (at.some((v, i) => v < 0 || v >= xs[i])) {
+              pairs.push([0, w[(oc * cg + ci) * size(ks) + t]]);
+              continue;
+            }
+            const xi = ((img * c + g * cg + ci) * size(xs)) + at.reduce((acc, v, i) => acc * xs[i] + v, 0);
+            pairs.push([x[xi], w[(oc * cg + ci) * size(ks) + t]]);
+          }
+        }
+        if (b) pairs.push([b[oc], 1]);
+        want.push(dot(type, pairs));
+      }
+    }
+  }
+  return { dims, want };
+}

@@ -1,0 +1,143 @@
+// Conv, versions 1, 11, 22: X [N, C, D1...] with W [M, C / group, k1...] and an optional bias B [M],
+// 1 to 3 spatial axes. The window geometry (pads, auto_pad, strides, dilations) is the pooling
+// operators' (ops/pool_geometry.h); kernel_shape, when given, must be W's. Each (image, group) is one
+// GEMM on the core (ops/matrix_product.h): the group's weights [M / group, C / group x K] times its
+// columns [C / group x K, P] (kernels/im2col.h), built in blocks of output positions so that the
+// columns stay in cache; a 1x1 kernel with stride 1 and no padding multiplies X itself. The bias fills
+// Y first and the product adds to it. float16/bfloat16 compute in float32 and round once.
+#include <algorithm>
+#include <string>
+
+#include "kernels/im2col.h"
+#include "ops/families.h"
+#include "ops/matrix_product.h"
+#include "ops/pool_geometry.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+// Bytes of im2col columns per block: a block of output positions is as wide as fits.
+constexpr size_t kColumnBytes = 1 << 20;
+
+class ConvKernel final : public Kernel {
+ public:
+  ConvKernel(WindowAttributes window, int64_t group) : window_(std::move(window)), group_(group) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor &x = *inputs[0], &w = *inputs[1];
+    const Tensor* bias = inputs.size() > 2 ? inputs[2] : nullptr;
+    if (x.rank() < 3)
+      return InvalidArgument("input X must have rank 3 or more (N x C x D1 ...), got shape " + dims_to_string(x.dims()));
+    if (x.rank() > 5)
+      return Unsupported("input X of shape " + dims_to_string(x.dims()) + " has " + std::to_string(x.rank() - 2) +
+                         " spatial axes; this runtime's Conv takes 1 to 3");
+    if (w.rank() != x.rank())
+      return InvalidArgument("input W of shape " + dims_to_string(w.dims()) + " must have X's rank " + std::to_string(x.rank()) +
+                             " (M x C/group x k1 ...)");
+    const size_t spatial = x.rank() - 2;
+    const Dims kernel(w.dims().begin() + 2, w.dims().end());
+    if (window_.given_kernel() && window_.kernel() != kernel)
+      return InvalidArgument("attribute 'kernel_shape' " + dims_to_string(window_.kernel()) + " is not W's spatial shape " +
+                             dims_to_string(kernel));
+    OW_ASSIGN_OR_RETURN(WindowAttributes window, window_.with_axes(spatial, kernel));
+    const int64_t n = x.dims()[0], c = x.dims()[1], m = w.dims()[0];
+    if (c != w.dims()[1] * group_)
+      return InvalidArgument("input X has " + std::to_string(c) + " channels but W of shape " + dims_to_string(w.dims()) + " with group " +
+                             std::to_string(group_) + " needs " + std::to_string(w.dims()[1] * group_));
+    if (m % group_ != 0)
+      return InvalidArgument("input W has " + std::to_string(m) + " output channels, not a multiple of attribute 'group' " + std::to_string(group_));
+    if (bias && (bias->rank() != 1 || bias->dims()[0] != m))
+      return InvalidArgument("input B of shape " + dims_to_string(bias->dims()) + " must be [M] = [" + std::to_string(m) + "]");
+    for (size_t i = 0; i < spatial; ++i)
+      if (kernel[i] == 0) return InvalidArgument("input W of shape " + dims_to_string(w.dims()) + " has an empty kernel");
+    OW_ASSIGN_OR_RETURN(std::vector<AxisPadding> pads, window.resolve(x.dims()));
+    Dims y_dims = {n, m};
+    for (const AxisPadding& p : pads) y_dims.push_back(p.output);
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(y_dims), y));
+    if (y->size() == 0) return Status::Ok();
+
+    // The spatial axes as three (depth, height, width), leading ones of size 1.
+    kernels::ConvAxis axes[3];
+    for (size_t i = 0; i < 3; ++i) axes[i] = {1, 1, 1, 1, 1, 0};
+    for (size_t i = 0; i < spatial; ++i) {
+      const size_t at = 3 - spatial + i;
+      axes[at] = {static_cast<size_t>(x.dims()[i + 2]), static_cast<size_t>(pads[i].output), static_cast<size_t>(kernel[i]),
+                  static_cast<size_t>(window.strides()[i]), static_cast<size_t>(window.dilations()[i]),
+                  static_cast<ptrdiff_t>(pads[i].pad_begin)};
+    }
+    size_t in_plane = 1, out_plane = 1, taps = 1;
+    bool pointwise = true;  // 1x1, stride 1, no padding: the columns are X's planes
+    for (const kernels::ConvAxis& a : axes) {
+      in_plane *= a.input;
+      out_plane *= a.output;
+      taps *= a.kernel;
+      pointwise = pointwise && a.kernel == 1 && a.stride == 1 && a.pad == 0 && a.output == a.input;
+    }
+    const size_t groups = static_cast<size_t>(group_);
+    const size_t cg = static_cast<size_t>(c) / groups, mg = static_cast<size_t>(m) / groups;
+    const size_t depth = cg * taps;  // the GEMM's k
+
+    const auto run = [&](auto storage) __attribute__((always_inline)) {
+      using S = decltype(storage);
+      using C = ComputeType<S>;
+      std::vector<float> x_scratch, w_scratch, b_scratch, y_scratch;
+      const C* x_data = compute_elements<S>(x, x_scratch);
+      const C* w_data = compute_elements<S>(w, w_scratch);
+      C* y_data = result_elements<S>(*y, y_scratch);
+      if (bias) {
+        const C* b_data = compute_elements<S>(*bias, b_scratch);
+        for (size_t i = 0; i < static_cast<size_t>(n * m); ++i) std::fill_n(y_data + i * out_plane, out_plane, b_data[i % static_cast<size_t>(m)]);
+      }
+      const size_t block = pointwise ? out_plane : std::max<size_t>(8, std::min(out_plane, kColumnBytes / sizeof(C) / std::max<size_t>(depth, 1)));
+      std::vector<C> cols(pointwise ? 0 : depth * block);
+      for (size_t image = 0; image < static_cast<size_t>(n); ++image) {
+        for (size_t g = 0; g < groups; ++g) {
+          const C* xg = x_data + (image * static_cast<size_t>(c) + g * cg) * in_plane;
+          const C* wg = w_data + g * mg * depth;
+          C* yg = y_data + (image * static_cast<size_t>(m) + g * mg) * out_plane;
+          const kernels::MatrixOperand<C> weights{wg, static_cast<ptrdiff_t>(depth), 1};
+          if (pointwise) {
+            gemm<C>(mg, out_plane, depth, weights, {xg, static_cast<ptrdiff_t>(in_plane), 1}, yg, out_plane, C(1), bias != nullptr);
+            continue;
+          }
+          for (size_t p0 = 0; p0 < out_plane; p0 += block) {
+            const size_t count = std::min(block, out_plane - p0);
+            kernels::im2col<C>(xg, cg, axes, p0, count, cols.data());
+            gemm<C>(mg, count, depth, weights, {cols.data(), static_cast<ptrdiff_t>(count), 1}, yg + p0, out_plane, C(1), bias != nullptr);
+          }
+        }
+      }
+      store_result<S>(*y, y_scratch);
+    };
+    if (!visit_dtype<float, double, Float16, BFloat16>(x.dtype(), run))
+      return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
+    return Status::Ok();
+  }
+
+ private:
+  WindowAttributes window_;
+  int64_t group_;
+};
+
+Result<std::unique_ptr<Kernel>> make_conv(int /*version*/, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(WindowAttributes window, WindowAttributes::parse(attrs, {.kernel_required = false, .dilations = true}));
+  OW_ASSIGN_OR_RETURN(int64_t group, attrs.get_int("group", 1));
+  if (group < 1 || group > INT32_MAX) return InvalidArgument("attribute 'group' must be positive, got " + std::to_string(group));
+  return std::unique_ptr<Kernel>(new ConvKernel(std::move(window), group));
+}
+
+// 11 rewrites the text only (SAME padding's odd pixel), 22 adds bfloat16.
+constexpr std::string_view kAttributes[] = {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"};
+constexpr Param kInputs[] = {{"X", "T"}, {"W", "T"}, {"B", "T", Param::Arity::kOptional}};
+constexpr Param kOutputs[] = {{"Y", "T"}};
+constexpr OpVersion kConvVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes},
+                                       {.since_version = 11, .types = type_t<kFloatTypes>, .attributes = kAttributes},
+                                       {.since_version = 22, .types = type_t<kFloatTypesBf16>, .attributes = kAttributes}};
+
+}  // namespace
+
+constexpr OpSchema kConvSchema{.name = "Conv", .inputs = kInputs, .outputs = kOutputs, .versions = kConvVersions, .make_kernel = make_conv};
+
+}  // namespace ow
