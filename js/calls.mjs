@@ -57,7 +57,7 @@ export const alignLine = (n) => Math.ceil(n / CACHE_LINE) * CACHE_LINE; // not b
 // Throws unless `t` is a Tensor whose data are all there: `what` is "input 3" or "options.out".
 function checkTensorArgument(label, t, what) {
   if (!isTensor(t)) throw new OnnxWasmError(`${label}: ${what} must be a Tensor`);
-  // bool and string tensors can be made and fed, but no operator here takes them
+  // string tensors can be made and fed, but no operator here takes them
   if (!Object.prototype.hasOwnProperty.call(DTYPES, t.type)) throw new OnnxWasmError(`${label}: ${what} has type '${t.type}', which no operator of onnx-wasm accepts`, 'UNSUPPORTED');
   if (t.location === 'cpu') {
     if (t.data.length !== t.size) { // its ArrayBuffer was transferred (detached) or resized since

@@ -13,6 +13,7 @@ export const DTYPES = {
   uint32: { code: 12, array: Uint32Array, heap: 'HEAPU32' },
   uint64: { code: 13, array: BigUint64Array, heap: null },
   bfloat16: { code: 16, array: Uint16Array, heap: 'HEAPU16' }, // bit patterns
+  bool: { code: 9, array: Uint8Array, heap: 'HEAPU8' }, // 0 or 1 as written here; any byte but 0 reads as true
 };
 
 // DTYPES entries by ONNX type number, with their names: read for every output of every call.

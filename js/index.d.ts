@@ -7,10 +7,16 @@ export type NumericTensorType =
   | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64';
 
 /**
- * Every element type a Tensor holds: the numeric ones, and 'bool' and 'string', which a program can
- * make and feed and every operator refuses (`UNSUPPORTED`, naming the type).
+ * The element types the operators that move or select elements take (Identity, Cast, Reshape, Gather,
+ * ...): the numeric ones and 'bool'.
  */
-export type TensorType = NumericTensorType | 'bool' | 'string';
+export type DataTensorType = NumericTensorType | 'bool';
+
+/**
+ * Every element type a Tensor holds: those above, and 'string', which a program can make and feed and
+ * every operator refuses (`UNSUPPORTED`, naming the type).
+ */
+export type TensorType = DataTensorType | 'string';
 
 /** The floating-point element types, the only ones Floor, Ceil, Round and AveragePool accept. */
 export type FloatTensorType = 'float32' | 'float64' | 'float16' | 'bfloat16';
@@ -31,7 +37,7 @@ export interface TensorDataMap {
   uint32: Uint32Array;
   int64: BigInt64Array;
   uint64: BigUint64Array;
-  /** 1 for true, 0 for false. */
+  /** 1 for true, 0 for false (as operators write it; any other byte reads as true). */
   bool: Uint8Array;
   string: string[];
 }
@@ -208,9 +214,9 @@ export class Tensor<T extends TensorType = TensorType> {
    * or zeros. ops.* read such inputs in place and, when any input is wasm-resident, return their output
    * in wasm memory too, so chained calls copy nothing across the JS/wasm boundary. Call after
    * `await ready()`; dispose() it when done.
-   * @throws OnnxWasmError as the constructor does, `UNSUPPORTED` for 'bool' and 'string', or `OUT_OF_MEMORY`.
+   * @throws OnnxWasmError as the constructor does, `UNSUPPORTED` for 'string', or `OUT_OF_MEMORY`.
    */
-  static wasm<T extends NumericTensorType>(type: T, dims: readonly number[], data?: TensorData<T>): Tensor<T>;
+  static wasm<T extends DataTensorType>(type: T, dims: readonly number[], data?: TensorData<T>): Tensor<T>;
 }
 
 export type TensorLocation = 'cpu' | 'wasm';
@@ -384,11 +390,11 @@ export interface TransposeOptions extends OpsetOption {
 
 /** TensorProto.DataType's numbers for the element types (Cast's `to` from version 6). */
 export interface DataTypeNumbers {
-  float32: 1; uint8: 2; int8: 3; uint16: 4; int16: 5; int32: 6; int64: 7; float16: 10; float64: 11; uint32: 12; uint64: 13; bfloat16: 16;
+  float32: 1; uint8: 2; int8: 3; uint16: 4; int16: 5; int32: 6; int64: 7; bool: 9; float16: 10; float64: 11; uint32: 12; uint64: 13; bfloat16: 16;
 }
 /** TensorProto.DataType's names for the element types (Cast-1's `to`). */
 export interface DataTypeNames {
-  float32: 'FLOAT'; uint8: 'UINT8'; int8: 'INT8'; uint16: 'UINT16'; int16: 'INT16'; int32: 'INT32'; int64: 'INT64';
+  float32: 'FLOAT'; uint8: 'UINT8'; int8: 'INT8'; uint16: 'UINT16'; int16: 'INT16'; int32: 'INT32'; int64: 'INT64'; bool: 'BOOL';
   float16: 'FLOAT16'; float64: 'DOUBLE'; uint32: 'UINT32'; uint64: 'UINT64'; bfloat16: 'BFLOAT16';
 }
 
@@ -398,7 +404,7 @@ export interface DataTypeNames {
  */
 export interface ConstantOptions extends OpsetOption {
   /** The tensor itself (copied when the operator is prepared). */
-  value?: Tensor<NumericTensorType>;
+  value?: Tensor<DataTensorType>;
   /** Version 11 on; refused (sparse tensors are not supported). */
   sparse_value?: never;
   /** Version 12 on: a float32 scalar. */
@@ -422,9 +428,10 @@ export type IdentityOptions = OpsetOption;
  * Cast. Floating point to integer truncates toward zero and saturates, as WebAssembly's and ARM64's
  * conversions do: NaN gives 0, values beyond int32, int64, uint32 or uint64 its nearest end; to the
  * narrower integer types, through int32 so saturated, its low bits kept. Integers keep their low bits;
- * to floating point everything rounds to nearest even, once.
+ * to floating point everything rounds to nearest even, once. To bool: true where not zero (NaN too);
+ * from bool: 0 or 1.
  */
-export interface CastOptions<T extends NumericTensorType> extends OpsetOption {
+export interface CastOptions<T extends DataTensorType> extends OpsetOption {
   /** The output type: its TensorProto.DataType number (version 6 on) or name (version 1). Required. */
   to: DataTypeNumbers[T] | DataTypeNames[T];
   /** Version 19 on: only affects float8 results (which the runtime lacks): accepted and ignored. */
@@ -574,14 +581,14 @@ export interface Ops {
    * The elements of `data` under another shape: `shape` (version 5 on; version 1 takes it as an option)
    * lists the dims, where -1 (once) is inferred and 0 copies the input's dim (unless allowzero).
    */
-  Reshape<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, shape?: Tensor<'int64'>], options?: ReshapeOptions & OutOption<T>): Tensor<T>;
+  Reshape<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, shape?: Tensor<'int64'>], options?: ReshapeOptions & OutOption<T>): Tensor<T>;
   /** The elements of `input` as a matrix (see FlattenOptions.axis). */
-  Flatten<T extends NumericTensorType>(input: Tensor<T>, options?: FlattenOptions & OutOption<T>): Tensor<T>;
+  Flatten<T extends DataTensorType>(input: Tensor<T>, options?: FlattenOptions & OutOption<T>): Tensor<T>;
   /** `data` without dims of size 1: those `axes` lists (version 13 on; before, an option), or all. */
-  Squeeze<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: SqueezeOptions & OutOption<T>): Tensor<T>;
+  Squeeze<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: SqueezeOptions & OutOption<T>): Tensor<T>;
   /** `data` with dims of size 1 inserted at `axes`, axes of the output (version 13 on; before, an option). */
-  Unsqueeze<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'>], options?: UnsqueezeOptions & OutOption<T>): Tensor<T>;
-  Transpose<T extends NumericTensorType>(data: Tensor<T>, options?: TransposeOptions & OutOption<T>): Tensor<T>;
+  Unsqueeze<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'>], options?: UnsqueezeOptions & OutOption<T>): Tensor<T>;
+  Transpose<T extends DataTensorType>(data: Tensor<T>, options?: TransposeOptions & OutOption<T>): Tensor<T>;
   /**
    * Clamps each element to [min, max] (Min(max, Max(x, min)): NaN stays NaN, min > max gives max):
    * [x] with the bounds as options (versions 1 and 6), or [x, min?, max?] with scalar bounds (version
@@ -612,7 +619,7 @@ export interface Ops {
    * the constant (a scalar, default 0) are inputs, before them options; from 18 `axes` names the padded
    * axes (negative counts from the back; default all).
    */
-  Pad<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, pads?: Tensor<'int64'>, constant_value?: Tensor<T> | null, axes?: Tensor<'int32' | 'int64'> | null], options?: PadOptions & OutOption<T>): Tensor<T>;
+  Pad<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, pads?: Tensor<'int64'>, constant_value?: Tensor<T> | null, axes?: Tensor<'int32' | 'int64'> | null], options?: PadOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane's mean. */
   GlobalAveragePool<T extends FloatTensorType>(x: Tensor<T>, options?: GlobalAveragePoolOptions & OutOption<T>): Tensor<T>;
   /**
@@ -655,16 +662,16 @@ export interface Ops {
    */
   TopK<T extends NumericTensorType>(inputs: readonly [X: Tensor<T>, K?: Tensor<'int64'>], options?: TopKOptions): [Values: Tensor<T>, Indices: Tensor<'int64'>];
   /** No inputs: the tensor the options give. */
-  Constant<T extends NumericTensorType>(options: ConstantOptions & OutOption<T>): Tensor<T>;
+  Constant<T extends DataTensorType>(options: ConstantOptions & OutOption<T>): Tensor<T>;
   /** The input (copied). */
-  Identity<T extends NumericTensorType>(x: Tensor<T>, options?: IdentityOptions & OutOption<T>): Tensor<T>;
-  Cast<T extends NumericTensorType>(x: Tensor<NumericTensorType>, options: CastOptions<T> & OutOption<T>): Tensor<T>;
+  Identity<T extends DataTensorType>(x: Tensor<T>, options?: IdentityOptions & OutOption<T>): Tensor<T>;
+  Cast<T extends DataTensorType>(x: Tensor<DataTensorType>, options: CastOptions<T> & OutOption<T>): Tensor<T>;
   /** The input's dims (or some of them) as a 1-D int64 tensor. */
-  Shape<T extends NumericTensorType>(x: Tensor<T>, options?: ShapeOptions & OutOption<'int64'>): Tensor<'int64'>;
+  Shape<T extends DataTensorType>(x: Tensor<T>, options?: ShapeOptions & OutOption<'int64'>): Tensor<'int64'>;
   /** [data, indices]: the slices of data along the axis that the indices name (negative: from the back). */
-  Gather<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, indices: Tensor<'int32' | 'int64'>], options?: GatherOptions & OutOption<T>): Tensor<T>;
+  Gather<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, indices: Tensor<'int32' | 'int64'>], options?: GatherOptions & OutOption<T>): Tensor<T>;
   /** One or more tensors of one type joined along an axis. */
-  Concat<T extends NumericTensorType>(inputs: readonly Tensor<T>[], options: ConcatOptions & OutOption<T>): Tensor<T>;
+  Concat<T extends DataTensorType>(inputs: readonly Tensor<T>[], options: ConcatOptions & OutOption<T>): Tensor<T>;
   /**
    * [A, B]: the matrix product, as NumPy's matmul: a 1-D A is a row and a 1-D B a column (that dim
    * dropped from the output), the dims before the last two broadcast. Integers wrap around; float16
@@ -713,7 +720,7 @@ export interface OperatorVersion {
   /** The opset in which this version was introduced (its since-version). */
   version: number;
   /** The element types of its first input, or of its output if it has none (its variants are these, per version). */
-  types: NumericTensorType[];
+  types: DataTensorType[];
   /** Its inputs as ONNX names them, each with the element types it accepts. */
   inputs: OperatorParam[];
   /** Its outputs, likewise. */
@@ -734,7 +741,7 @@ export interface OperatorParam {
   name: string;
   /** Its type constraint's name, e.g. 'T': params of one constraint have one type in a call. */
   constraint: string;
-  types: NumericTensorType[];
+  types: DataTensorType[];
   /** An input that may be left out (null in the middle of the inputs, or off their end). */
   optional: boolean;
   /** The last input, given one or more times. */

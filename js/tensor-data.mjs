@@ -7,10 +7,10 @@ import { DTYPES } from './dtypes.mjs';
 import { OnnxWasmError } from './errors.mjs';
 
 /**
- * Every element type a Tensor can hold: DTYPES (those the operators take) plus 'bool' (a Uint8Array)
- * and 'string' (an array of strings), which a program can hold and feed and an operator refuses.
+ * Every element type a Tensor can hold: DTYPES (those the operators take, 'bool' a Uint8Array among
+ * them) plus 'string' (an array of strings), which a program can hold and feed and an operator refuses.
  */
-export const TENSOR_TYPES = { ...DTYPES, bool: { code: 9, array: Uint8Array, heap: null }, string: { code: 8, array: Array, heap: null } };
+export const TENSOR_TYPES = { ...DTYPES, string: { code: 8, array: Array, heap: null } };
 
 const hasFloat16Array = () => typeof Float16Array === 'function';
 

@@ -31,7 +31,7 @@ export function compareTensors(got, want) {
 }
 
 // The ONNX types the runtime lacks, as its refusals name them.
-const LACKING_TYPE = /\b(string|bool|complex(64|128)|float8e\w+|float4e2m1|u?int[24])\b|is not a tensor; sequence, map and optional/;
+const LACKING_TYPE = /\b(string|complex(64|128)|float8e\w+|float4e2m1|u?int[24])\b|is not a tensor; sequence, map and optional/;
 
 /**
  * Runs one case. `readFile(relativePath)` resolves to the bytes of a file of the case (e.g.

@@ -140,14 +140,14 @@ export const ATTRIBUTE_TYPE = { FLOAT: 1, INT: 2, STRING: 3, TENSOR: 4, GRAPH: 5
 const TYPED_ARRAY = {
   float32: Float32Array, float64: Float64Array, float16: Uint16Array, bfloat16: Uint16Array,
   int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array,
-  int32: Int32Array, uint32: Uint32Array, int64: BigInt64Array, uint64: BigUint64Array,
+  int32: Int32Array, uint32: Uint32Array, int64: BigInt64Array, uint64: BigUint64Array, bool: Uint8Array,
 };
 
 // The typed field of each type when raw_data is not used (onnx.proto's rules).
 const TYPED_FIELD = {
   float32: 'floatData', float64: 'doubleData', int64: 'int64Data', uint32: 'uint64Data', uint64: 'uint64Data',
   int32: 'int32Data', int16: 'int32Data', int8: 'int32Data', uint16: 'int32Data', uint8: 'int32Data',
-  float16: 'int32Data', bfloat16: 'int32Data',
+  float16: 'int32Data', bfloat16: 'int32Data', bool: 'int32Data',
 };
 
 function dataTypeNumber(type) {

@@ -14,6 +14,7 @@ constexpr DTypeInfo kDTypes[] = {
     {DType::kBFloat16, "bfloat16", 2}, {DType::kInt8, "int8", 1},     {DType::kUint8, "uint8", 1},
     {DType::kInt16, "int16", 2},       {DType::kUint16, "uint16", 2}, {DType::kInt32, "int32", 4},
     {DType::kUint32, "uint32", 4},     {DType::kInt64, "int64", 8},   {DType::kUint64, "uint64", 8},
+    {DType::kBool, "bool", 1},
 };
 
 const DTypeInfo* find(DType t) {
@@ -40,7 +41,6 @@ std::string element_type_name(int32_t type) {
   if (dtype_is_known(type)) return dtype_name(static_cast<DType>(type));
   switch (type) {  // the ONNX types this runtime lacks
     case 8: return "string";
-    case 9: return "bool";
     case 14: return "complex64";
     case 15: return "complex128";
     case 17: return "float8e4m3fn";

@@ -17,6 +17,7 @@ enum class DType : int32_t {
   kInt16 = 5,
   kInt32 = 6,
   kInt64 = 7,
+  kBool = 9,
   kFloat16 = 10,
   kFloat64 = 11,
   kUint32 = 12,
@@ -27,6 +28,9 @@ enum class DType : int32_t {
 // Half-precision values are stored as their bit patterns; arithmetic goes through float32.
 struct Float16 { uint16_t bits; };
 struct BFloat16 { uint16_t bits; };
+// bool is one byte, 0 or 1 when this runtime writes it; a byte read as bool is true when it is not zero,
+// so that any byte a caller's Uint8Array holds has a meaning (C++'s bool would make other bytes UB).
+struct Bool { uint8_t value; };
 
 // Size in bytes of one element; 0 for types this runtime does not know.
 size_t dtype_size(DType t);
@@ -50,6 +54,7 @@ template <> struct DTypeOf<uint8_t> { static constexpr DType value = DType::kUin
 template <> struct DTypeOf<uint16_t> { static constexpr DType value = DType::kUint16; };
 template <> struct DTypeOf<uint32_t> { static constexpr DType value = DType::kUint32; };
 template <> struct DTypeOf<uint64_t> { static constexpr DType value = DType::kUint64; };
+template <> struct DTypeOf<Bool> { static constexpr DType value = DType::kBool; };
 
 namespace detail {
 template <typename T, typename... Ts, typename Fn>
@@ -63,8 +68,8 @@ template <typename T, typename... Ts, typename Fn>
 }
 }  // namespace detail
 
-// Calls fn(T{}) with the C++ storage type T of `t` when it is one of Ts (by default every type above);
-// returns whether it was. The one way operators pick a kernel by element type. Callers mark fn
+// Calls fn(T{}) with the C++ storage type T of `t` when it is one of Ts (by default every numeric type
+// above; Bool only where listed, as few kernels compute with it); returns whether it was. The one way operators pick a kernel by element type. Callers mark fn
 // __attribute__((always_inline)): operator setup is built for size (-Os), which would otherwise leave
 // each instantiation a function of its own, for more code than a switch.
 template <typename... Ts, typename Fn>
@@ -82,6 +87,9 @@ template <typename... Ts, typename Fn>
     case DType::kUint16: return detail::visit_if_listed<uint16_t, Ts...>(fn);
     case DType::kUint32: return detail::visit_if_listed<uint32_t, Ts...>(fn);
     case DType::kUint64: return detail::visit_if_listed<uint64_t, Ts...>(fn);
+    case DType::kBool:
+      if constexpr ((std::is_same_v<Bool, Ts> || ...)) return detail::visit_if_listed<Bool, Ts...>(fn);
+      else return false;
     default: return false;
   }
 }

@@ -1,4 +1,4 @@
-// Cast's element conversions between the runtime's twelve types, and the loop that applies them.
+// Cast's element conversions between the runtime's thirteen types, and the loop that applies them.
 //
 // The rules are ONNX's (Cast-13 onward states them), made exact where ONNX leaves them open:
 // - integer to integer: the low bits, two's complement (200 int16 -> -56 int8);
@@ -10,7 +10,9 @@
 //   and ARM64's conversions do (so onnxruntime there, and PyTorch's results that exported models
 //   carry): NaN -> 0, beyond the range its nearest end (int32, int64, uint32, uint64); to int8/16 and
 //   uint8/16 through int32 so saturated, keeping its low bits (300.0 -> 44 for int8, -1.0 -> 255 for
-//   uint8, 1e10 -> -1 for int8), as C compilers convert to those types there.
+//   uint8, 1e10 -> -1 for int8), as C compilers convert to those types there;
+// - to bool: true when not zero (NaN too; -0 is zero), as C++'s conversion and onnxruntime; from bool:
+//   0 or 1 (any byte but 0 is true, core/dtype.h).
 #pragma once
 
 #include <bit>
@@ -89,6 +91,10 @@ template <typename D, typename S>
 D convert(S s) {
   if constexpr (std::is_same_v<D, S>) {
     return s;
+  } else if constexpr (std::is_same_v<S, Bool>) {
+    return convert<D>(static_cast<uint8_t>(s.value != 0));
+  } else if constexpr (std::is_same_v<D, Bool>) {
+    return Bool{static_cast<uint8_t>(to_f64(s) != 0)};  // every non-zero integer is a non-zero double
   } else if constexpr (!kIsFloat<S> && !kIsFloat<D>) {
     return static_cast<D>(s);  // modular (C++20)
   } else if constexpr (!kIsFloat<S> && !kIsHalf<D>) {

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <span>
 #include <stdexcept>
 #include <string_view>
 #include <type_traits>
@@ -220,6 +221,8 @@ void copy_elements(const std::vector<Src>& values, Tensor& t) {
   for (size_t i = 0; i < values.size(); ++i) {
     if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>)
       out[i] = T{static_cast<uint16_t>(values[i])};
+    else if constexpr (std::is_same_v<T, Bool>)
+      out[i] = Bool{values[i] != 0};
     else
       out[i] = static_cast<T>(values[i]);
   }
@@ -279,6 +282,8 @@ Result<NamedTensor> tensor_from_fields(const TensorFields& f) {
   if (t.size() == 0) return out;
   if (raw) {
     std::memcpy(t.raw_data(), f.raw_data.data(), t.byte_size());  // little-endian, as are wasm and the hosts
+    if (type == DType::kBool)  // any byte but 0 is true, as in onnxruntime; stored as 1
+      for (Bool& b : std::span(t.data<Bool>(), t.size())) b.value = b.value != 0;
     return out;
   }
   switch (type) {  // the element types typed_data_field() maps to `field`
@@ -294,6 +299,7 @@ Result<NamedTensor> tensor_from_fields(const TensorFields& f) {
     case DType::kUint8: copy_elements<uint8_t>(f.int32_data, t); break;
     case DType::kFloat16: copy_elements<Float16>(f.int32_data, t); break;
     case DType::kBFloat16: copy_elements<BFloat16>(f.int32_data, t); break;
+    case DType::kBool: copy_elements<Bool>(f.int32_data, t); break;
     case DType::kUndefined: break;  // refused above
   }
   return out;

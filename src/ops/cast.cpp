@@ -68,8 +68,8 @@ Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) 
   return std::unique_ptr<Kernel>(new CastKernel(type));
 }
 
-constexpr TypeConstraint kNumeric[] = {{"T1", kNumericTypes}, {"T2", kNumericTypes}};
-constexpr TypeConstraint kAll[] = {{"T1", kAllTypes}, {"T2", kAllTypes}};
+constexpr TypeConstraint kNumeric[] = {{"T1", kAnyTypesNoBf16}, {"T2", kAnyTypesNoBf16}};
+constexpr TypeConstraint kAll[] = {{"T1", kAnyTypes}, {"T2", kAnyTypes}};
 constexpr std::string_view kTo[] = {"to"};
 constexpr std::string_view kSaturate[] = {"to", "saturate"};
 constexpr std::string_view kRoundMode[] = {"to", "saturate", "round_mode"};

@@ -77,7 +77,7 @@ Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& att
     if (a.kind != Kind::kTensor) return wrong_kind(name, "a tensor", a);
     value = a.t;
     using Types = std::span<const DType>;
-    const Types accepted = version < 9 ? Types(kFloatTypes) : version < 13 ? Types(kNumericTypes) : Types(kAllTypes);
+    const Types accepted = version < 9 ? Types(kFloatTypes) : version < 13 ? Types(kAnyTypesNoBf16) : Types(kAnyTypes);
     if (std::find(accepted.begin(), accepted.end(), value.dtype()) == accepted.end())
       return InvalidArgument("attribute 'value' has type " + std::string(dtype_name(value.dtype())) + ", which this version does not accept");
   } else if (name == "value_float" || name == "value_floats") {
@@ -98,10 +98,10 @@ constexpr std::string_view kValue[] = {"value"};
 constexpr std::string_view kValue11[] = {"value", "sparse_value"};
 constexpr auto kConstantVersions =
     concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kValue},
-                                     {.since_version = 9, .types = type_t<kNumericTypes>, .attributes = kValue},
-                                     {.since_version = 11, .types = type_t<kNumericTypes>, .attributes = kValue11},
-                                     {.since_version = 12, .types = type_t<kNumericTypes>, .attributes = kValueAttributes}}),
-           same_versions({13, 19, 21, 23, 24, 25}, {.types = type_t<kAllTypes>, .attributes = kValueAttributes}));
+                                     {.since_version = 9, .types = type_t<kAnyTypesNoBf16>, .attributes = kValue},
+                                     {.since_version = 11, .types = type_t<kAnyTypesNoBf16>, .attributes = kValue11},
+                                     {.since_version = 12, .types = type_t<kAnyTypesNoBf16>, .attributes = kValueAttributes}}),
+           same_versions({13, 19, 21, 23, 24, 25}, {.types = type_t<kAnyTypes>, .attributes = kValueAttributes}));
 constexpr Param kOutputs[] = {{"output", "T"}};
 
 }  // namespace

@@ -116,8 +116,8 @@ Result<std::unique_ptr<Kernel>> make_concat(int version, const Attributes& attrs
 }
 
 constexpr std::string_view kAxis[] = {"axis"};
-constexpr TypeConstraint kGatherTypes1[] = {{"T", kNumericTypes}, {"Tind", kIndexTypes}};
-constexpr TypeConstraint kGatherTypes13[] = {{"T", kAllTypes}, {"Tind", kIndexTypes}};
+constexpr TypeConstraint kGatherTypes1[] = {{"T", kAnyTypesNoBf16}, {"Tind", kIndexTypes}};
+constexpr TypeConstraint kGatherTypes13[] = {{"T", kAnyTypes}, {"Tind", kIndexTypes}};
 constexpr OpVersion kGatherVersions[] = {{.since_version = 1, .types = kGatherTypes1, .attributes = kAxis},
                                          {.since_version = 11, .types = kGatherTypes1, .attributes = kAxis},
                                          {.since_version = 13, .types = kGatherTypes13, .attributes = kAxis}};
@@ -125,9 +125,9 @@ constexpr Param kGatherInputs[] = {{"data", "T"}, {"indices", "Tind"}};
 constexpr Param kGatherOutputs[] = {{"output", "T"}};
 
 constexpr OpVersion kConcatVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAxis},
-                                         {.since_version = 4, .types = type_t<kNumericTypes>, .attributes = kAxis},
-                                         {.since_version = 11, .types = type_t<kNumericTypes>, .attributes = kAxis},
-                                         {.since_version = 13, .types = type_t<kAllTypes>, .attributes = kAxis}};
+                                         {.since_version = 4, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxis},
+                                         {.since_version = 11, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxis},
+                                         {.since_version = 13, .types = type_t<kAnyTypes>, .attributes = kAxis}};
 constexpr Param kConcatInputs[] = {{"inputs", "T", Param::Arity::kVariadic}};
 constexpr Param kConcatOutputs[] = {{"concat_result", "T"}};
 

@@ -70,19 +70,19 @@ Result<std::unique_ptr<Kernel>> make_shape(int /*version*/, const Attributes& at
   return std::unique_ptr<Kernel>(new ShapeKernel(start, end, attrs.has("end")));
 }
 
-constexpr TypeConstraint kTypesV[] = {{"V", kAllTypes}};
+constexpr TypeConstraint kTypesV[] = {{"V", kAnyTypes}};
 constexpr Param kInputsV[] = {{"input", "V"}};
 constexpr Param kOutputsV[] = {{"output", "V"}};
 constexpr auto kIdentityVersions =
-    concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kNumericTypes>, .attributes = {}},
-                                     {.since_version = 13, .types = type_t<kAllTypes>, .attributes = {}}}),
+    concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kAnyTypesNoBf16>, .attributes = {}},
+                                     {.since_version = 13, .types = type_t<kAnyTypes>, .attributes = {}}}),
            // 14 on name the constraint V, as it takes sequences and optional values too
            same_versions({14, 16, 19, 21, 23, 24, 25}, {.types = kTypesV, .attributes = {}, .inputs = kInputsV, .outputs = kOutputsV}));
 constexpr Param kIdentityInputs[] = {{"input", "T"}};
 constexpr Param kIdentityOutputs[] = {{"output", "T"}};
 
-constexpr TypeConstraint kShapeTypes1[] = {{"T", kNumericTypes}, {"T1", kInt64Type}};
-constexpr TypeConstraint kShapeTypes13[] = {{"T", kAllTypes}, {"T1", kInt64Type}};
+constexpr TypeConstraint kShapeTypes1[] = {{"T", kAnyTypesNoBf16}, {"T1", kInt64Type}};
+constexpr TypeConstraint kShapeTypes13[] = {{"T", kAnyTypes}, {"T1", kInt64Type}};
 constexpr std::string_view kShapeAttributes15[] = {"start", "end"};
 constexpr auto kShapeVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = kShapeTypes1, .attributes = {}},
                                                                  {.since_version = 13, .types = kShapeTypes13, .attributes = {}}}),

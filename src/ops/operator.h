@@ -53,7 +53,7 @@ struct Param {
 };
 
 // The element types a type constraint allows, among those this runtime has (core/dtype.h); a type ONNX
-// allows that the runtime lacks (bool, string, float8, ...) is refused where tensors enter it.
+// allows that the runtime lacks (string, float8, ...) is refused where tensors enter it.
 struct TypeConstraint {
   std::string_view name;
   std::span<const DType> types;

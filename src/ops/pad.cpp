@@ -199,8 +199,8 @@ constexpr auto kPadInputs18 = with(kPadInputs11, Param{"axes", "Tind", Param::Ar
 constexpr Param kPadOutputs[] = {{"output", "T"}};
 
 constexpr TypeConstraint kPadTypes11[] = {{"T", kNumericTypes}, {"tensor(int64)", kInt64Type}};
-constexpr TypeConstraint kPadTypes13[] = {{"T", kAllTypes}, {"tensor(int64)", kInt64Type}};
-constexpr TypeConstraint kPadTypes18[] = {{"T", kAllTypes}, {"tensor(int64)", kInt64Type}, {"Tind", kIndexTypes}};
+constexpr TypeConstraint kPadTypes13[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kPadTypes18[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}, {"Tind", kIndexTypes}};
 constexpr std::string_view kAttributes1[] = {"mode", "paddings", "value"};
 constexpr std::string_view kAttributes2[] = {"mode", "pads", "value"};
 constexpr std::string_view kAttributes11[] = {"mode"};

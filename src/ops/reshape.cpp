@@ -291,11 +291,12 @@ Result<std::unique_ptr<Kernel>> make_axes_kernel(int version, const Attributes& 
   return std::unique_ptr<Kernel>(new K(version, has_axes, std::move(axes)));
 }
 
-constexpr TypeConstraint kNumericInt64[] = {{"T", kNumericTypes}, {"tensor(int64)", kInt64Type}};
-constexpr TypeConstraint kAllInt64[] = {{"T", kAllTypes}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kNumericInt64[] = {{"T", kAnyTypesNoBf16}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kAllInt64[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}};
 constexpr int kSince13[] = {13, 21, 23, 24, 25};
 
-// 1: shape as an attribute (and consumed_inputs); 5: shape as an input, every type but bfloat16; 13
+// 1: shape as an attribute (and consumed_inputs); 5: shape as an input, every type but bfloat16 (bool
+// too); 13
 // adds bfloat16; 14 allowzero; 19, 21, 23, 24 and 25 add only types the runtime does not have.
 constexpr std::string_view kReshapeAttributes1[] = {"consumed_inputs", "shape"};
 constexpr std::string_view kAllowZero[] = {"allowzero"};
@@ -311,9 +312,9 @@ constexpr Param kReshapeOutputs[] = {{"reshaped", "T"}};
 // 9 takes every type but bfloat16; 11 allows a negative axis; 13 adds bfloat16.
 constexpr std::string_view kAxis[] = {"axis"};
 constexpr auto kFlattenVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAxis},
-                                                                   {.since_version = 9, .types = type_t<kNumericTypes>, .attributes = kAxis},
-                                                                   {.since_version = 11, .types = type_t<kNumericTypes>, .attributes = kAxis}}),
-                                         same_versions(kSince13, {.types = type_t<kAllTypes>, .attributes = kAxis}));
+                                                                   {.since_version = 9, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxis},
+                                                                   {.since_version = 11, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxis}}),
+                                         same_versions(kSince13, {.types = type_t<kAnyTypes>, .attributes = kAxis}));
 constexpr Param kFlattenInputs[] = {{"input", "T"}};
 constexpr Param kFlattenOutputs[] = {{"output", "T"}};
 
@@ -322,8 +323,8 @@ constexpr Param kFlattenOutputs[] = {{"output", "T"}};
 constexpr std::string_view kAxes[] = {"axes"};
 constexpr Param kDataOnly[] = {{"data", "T"}};
 constexpr auto kAxesVersions =
-    concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kNumericTypes>, .attributes = kAxes, .inputs = kDataOnly},
-                                     {.since_version = 11, .types = type_t<kNumericTypes>, .attributes = kAxes, .inputs = kDataOnly}}),
+    concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxes, .inputs = kDataOnly},
+                                     {.since_version = 11, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxes, .inputs = kDataOnly}}),
            same_versions(kSince13, {.types = kAllInt64, .attributes = {}}));
 constexpr Param kSqueezeInputs[] = {{"data", "T"}, {"axes", "tensor(int64)", Param::Arity::kOptional}};
 constexpr Param kSqueezeOutputs[] = {{"squeezed", "T"}};

@@ -89,8 +89,8 @@ Result<std::unique_ptr<Kernel>> make_transpose(int /*version*/, const Attributes
 
 constexpr std::string_view kPerm[] = {"perm"};
 // 13 adds bfloat16; 21, 23, 24 and 25 add only types the runtime does not have.
-constexpr auto kTransposeVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kNumericTypes>, .attributes = kPerm}}),
-                                           same_versions({13, 21, 23, 24, 25}, {.types = type_t<kAllTypes>, .attributes = kPerm}));
+constexpr auto kTransposeVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kAnyTypesNoBf16>, .attributes = kPerm}}),
+                                           same_versions({13, 21, 23, 24, 25}, {.types = type_t<kAnyTypes>, .attributes = kPerm}));
 constexpr Param kInputs[] = {{"data", "T"}};
 constexpr Param kOutputs[] = {{"transposed", "T"}};
 

@@ -34,6 +34,10 @@ inline constexpr std::array<DType, 8> kIntegerTypes = {DType::kInt8,  DType::kIn
 // ONNX's "numeric" types that this runtime has; with bfloat16, every type it has.
 inline constexpr auto kNumericTypes = concat(kFloatTypes, kIntegerTypes);
 inline constexpr auto kAllTypes = with(kNumericTypes, DType::kBFloat16);
+// ONNX's "all tensor types" that this runtime has: every type above and bool, for the operators that
+// move or select elements without computing with them. Before opset 13 they lacked bfloat16.
+inline constexpr auto kAnyTypes = with(kAllTypes, DType::kBool);
+inline constexpr auto kAnyTypesNoBf16 = with(kNumericTypes, DType::kBool);
 inline constexpr std::array<DType, 1> kInt64Type = {DType::kInt64};
 inline constexpr std::array<DType, 2> kIndexTypes = {DType::kInt32, DType::kInt64};
 

@@ -94,6 +94,9 @@ function declaredInput(op) {
   return `readonly [${params.join(', ')}]`;
 }
 
+// The declared name of a set of element types: FloatTensorType, NumericTensorType, or with bool DataTensorType.
+const typeName = (types) => ([...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : [...types].includes('bool') ? 'DataTensorType' : 'NumericTensorType');
+
 // How Ops declares an output: Tensor<T> where it has the first input's constraint, else Tensor<its types>.
 const declaredOutput = (output, first) => (output.constraint === first?.constraint ? 'Tensor<T>' : `Tensor<${output.types.map((t) => `'${t}'`).join(' | ')}>`);
 
@@ -108,13 +111,13 @@ test('js/index.d.ts declares exactly the table\'s operators, each with its input
     // An output of its own constraint with many types takes its type from the options (Cast's `to`);
     // an operator of no inputs (Constant), from its options too.
     const fromOptions = first === undefined || (output.constraint !== first.constraint && output.types.length > 1);
-    const input = first === undefined ? undefined : fromOptions ? 'Tensor<NumericTensorType>' : declaredInput(op);
+    const input = first === undefined ? undefined : fromOptions ? `Tensor<${typeName(first.types)}>` : declaredInput(op);
     assert.equal(m.input, input, `${op}'s inputs`);
     // An operator of several outputs returns them as a named tuple.
     const result = outputs.length > 1 ? `[${outputs.map((o) => `${o.name}: ${declaredOutput(o, first)}`).join(', ')}]` : declaredOutput(output, first);
     assert.equal(m.result, fromOptions ? 'Tensor<T>' : result, `${op}'s result`);
     const constrained = fromOptions ? output.types : types;
-    assert.equal(m.constraint, [...constrained].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : 'NumericTensorType', `${op}'s types`);
+    assert.equal(m.constraint, typeName(constrained), `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
     assert.equal(Boolean(m.out), outputs.length === 1, `${op}'s options take out (OutOption) where it has one output`);
     assert.match(dts, new RegExp(`export (type|interface) ${op}Options\\b`), `${op}Options is declared`);
