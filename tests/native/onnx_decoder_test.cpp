@@ -155,8 +155,8 @@ TEST_CASE("TensorProto: data that does not fit the type or shape is refused", "[
   }
   expect(pb::tensor_header("w", 1, {2}), ErrorCode::kInvalidModel, "has no data, but its shape [2] of float32 needs 2");
   expect(pb::tensor_header("w", 0, {}), ErrorCode::kInvalidModel, "tensor 'w' has no data_type");
-  expect(pb::tensor_raw<uint8_t>("b", 9, {1}, {1}), ErrorCode::kUnsupported,
-         "tensor 'b' has element type bool, which this runtime does not support");
+  expect(pb::tensor_raw<uint64_t>("b", 14, {1}, {1}), ErrorCode::kUnsupported,
+         "tensor 'b' has element type complex64, which this runtime does not support");
   expect(pb::tensor_header("s", 8, {0}), ErrorCode::kUnsupported, "element type string");
   expect(pb::tensor_raw<float>("n", 1, {2, -1}, {}), ErrorCode::kInvalidModel,
          "tensor 'n' has a negative dimension in its shape [2,-1]");

@@ -72,15 +72,19 @@ function declaredOps() {
   return { dts, methods: methods.map(([, op, constraint, input, , optionsType, out, result]) => ({ op, constraint, input, optionsType, out, result })) };
 }
 
-// The declared input of ops[op]: `Tensor<T>` for one input; for one or more of the first input's type
+// The input whose type the output has, as the generic T of Ops' method: the first of the output's
+// constraint (Where's X), else the first.
+const leadIndex = (row) => Math.max(0, row.inputs.findIndex((p) => p.constraint === row.outputs[0].constraint));
+
+// The declared input of ops[op]: `Tensor<T>` for one input; for one or more of the lead input's type
 // (Min), `readonly Tensor<T>[]`; else a tuple of the params of its versions with most, each named, of type
-// Tensor<T> where it takes the first input's types, else Tensor<its types>; `?` where a version lacks it or
+// Tensor<T> where it takes the lead input's types, else Tensor<its types>; `?` where a version lacks it or
 // may omit it, and `| null` where a version may omit it before a later input.
 function declaredInput(op) {
   const rows = table.filter((r) => r.op === op);
   const widest = rows.reduce((a, b) => (b.inputs.length > a.inputs.length ? b : a));
   if (widest.inputs.length === 1 && !widest.inputs[0].variadic) return 'Tensor<T>';
-  const sameAsFirst = (row, p) => p.types.join() === row.inputs[0].types.join();
+  const sameAsFirst = (row, p) => p.types.join() === row.inputs[leadIndex(row)].types.join();
   if (rows.every((r) => r.inputs.every((p) => sameAsFirst(r, p))) && widest.inputs.at(-1).variadic) return 'readonly Tensor<T>[]';
   const params = widest.inputs.map((p, i) => {
     const inVersions = rows.map((r) => r.inputs[i]).filter((q) => q !== undefined);
@@ -97,26 +101,30 @@ function declaredInput(op) {
 // The declared name of a set of element types: FloatTensorType, NumericTensorType, or with bool DataTensorType.
 const typeName = (types) => ([...types].every((t) => FLOAT_TYPES.has(t)) ? 'FloatTensorType' : [...types].includes('bool') ? 'DataTensorType' : 'NumericTensorType');
 
-// How Ops declares an output: Tensor<T> where it has the first input's constraint, else Tensor<its types>.
-const declaredOutput = (output, first) => (output.constraint === first?.constraint ? 'Tensor<T>' : `Tensor<${output.types.map((t) => `'${t}'`).join(' | ')}>`);
+// How Ops declares an output: Tensor<T> where it has the lead input's constraint, else Tensor<its types>.
+const declaredOutput = (output, lead) => (output.constraint === lead?.constraint ? 'Tensor<T>' : `Tensor<${output.types.map((t) => `'${t}'`).join(' | ')}>`);
 
 test('js/index.d.ts declares exactly the table\'s operators, each with its inputs, types, options and result', () => {
   const { dts, methods } = declaredOps();
   assert.deepEqual(methods.map((m) => m.op), operators.map((o) => o.op));
-  for (const { op, types } of operators) {
+  for (const { op } of operators) {
     const m = methods.find((x) => x.op === op);
-    const { inputs, outputs } = table.findLast((r) => r.op === op);
+    const last = table.findLast((r) => r.op === op);
+    const { inputs, outputs } = last;
     const [first] = inputs;
     const [output] = outputs;
-    // An output of its own constraint with many types takes its type from the options (Cast's `to`);
-    // an operator of no inputs (Constant), from its options too.
-    const fromOptions = first === undefined || (output.constraint !== first.constraint && output.types.length > 1);
-    const input = first === undefined ? undefined : fromOptions ? `Tensor<${typeName(first.types)}>` : declaredInput(op);
+    const lead = inputs[leadIndex(last)];
+    // An output of its own constraint with many types takes its type from the options (Cast's `to`,
+    // ConstantOfShape's `value`); an operator of no inputs (Constant), from its options too.
+    const fromOptions = first === undefined || (output.constraint !== lead.constraint && output.types.length > 1);
+    const firstTypes = first === undefined ? [] : first.types.length === 1 ? `'${first.types[0]}'` : typeName(first.types);
+    const input = first === undefined ? undefined : fromOptions ? `Tensor<${firstTypes}>` : declaredInput(op);
     assert.equal(m.input, input, `${op}'s inputs`);
     // An operator of several outputs returns them as a named tuple.
-    const result = outputs.length > 1 ? `[${outputs.map((o) => `${o.name}: ${declaredOutput(o, first)}`).join(', ')}]` : declaredOutput(output, first);
+    const result = outputs.length > 1 ? `[${outputs.map((o) => `${o.name}: ${declaredOutput(o, lead)}`).join(', ')}]` : declaredOutput(output, lead);
     assert.equal(m.result, fromOptions ? 'Tensor<T>' : result, `${op}'s result`);
-    const constrained = fromOptions ? output.types : types;
+    const leadTypes = new Set(table.filter((r) => r.op === op).flatMap((r) => r.inputs[leadIndex(r)]?.types ?? []));
+    const constrained = fromOptions ? output.types : leadTypes;
     assert.equal(m.constraint, typeName(constrained), `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
     assert.equal(Boolean(m.out), outputs.length === 1, `${op}'s options take out (OutOption) where it has one output`);
