@@ -73,8 +73,8 @@ function declaredOps() {
 }
 
 // The input whose type the output has, as the generic T of Ops' method: the first of the output's
-// constraint (Where's X), else the first.
-const leadIndex = (row) => Math.max(0, row.inputs.findIndex((p) => p.constraint === row.outputs[0].constraint));
+// constraint where that allows more than one type (Where's X), else the first.
+const leadIndex = (row) => Math.max(0, row.inputs.findIndex((p) => p.constraint === row.outputs[0].constraint && p.types.length > 1));
 
 // The declared input of ops[op]: `Tensor<T>` for one input; for one or more of the lead input's type
 // (Min), `readonly Tensor<T>[]`; else a tuple of the params of its versions with most, each named, of type
