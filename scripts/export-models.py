@@ -9,8 +9,9 @@ A model is traced at batch 2; one with a dynamic batch has two data sets, at bat
 
 The modules are what web developers write around Floor, Ceil, Round, Min and AveragePool: pooling in
 every setting, adaptive pooling and means, clamp and quantize pipelines, floor division, minimum and
-maximum, flatten and view, on float32, float64, float16 and integer inputs. Every exported graph uses
-only the operators of issue 23 and the five; the script stops on any other.
+maximum, flatten and view, on float32, float64, float16 and integer inputs; and from issue 36 a small
+CNN (Conv, Gemm), a matmul and a 1-D convolution. Every exported graph uses only the operators of
+issue 23, the five and the products; the script stops on any other.
 
 PyTorch 1.13 cannot compute Floor, Ceil, Round, clamp, ReLU or avg_pool on float16 tensors on the CPU,
 and the exporter runs the module: those float16 models are the upcast a user writes instead
@@ -40,9 +41,10 @@ OUT = Path(__file__).resolve().parent.parent / 'tests' / 'data' / 'exported'
 
 # Issue 23's operators and the five: a model that needs anything else is a mistake in the list below.
 ALLOWED = set('''Constant Identity Cast Reshape Flatten Squeeze Unsqueeze Transpose Shape Gather Concat Pad
-Clip Relu Max Add Sub Mul Div GlobalAveragePool ReduceMean Floor Ceil Round Min AveragePool'''.split())
+Clip Relu Max Add Sub Mul Div GlobalAveragePool ReduceMean Floor Ceil Round Min AveragePool
+MatMul Gemm Conv'''.split())
 # Operators whose float results depend on the order of a sum: compared with ONNX's tolerance.
-AVERAGING = {'AveragePool', 'GlobalAveragePool', 'ReduceMean'}
+AVERAGING = {'AveragePool', 'GlobalAveragePool', 'ReduceMean', 'MatMul', 'Gemm', 'Conv'}
 
 INPUT_NAMES = {1: ['x'], 2: ['x', 'y'], 3: ['x', 'lo', 'hi']}
 TRACE_BATCH = 2
@@ -107,6 +109,12 @@ def typed(dtype, default_kind):
 
 f32, f16, f64 = (typed(t, 'normal') for t in (torch.float32, torch.float16, torch.float64))
 i32, i64, u8 = (typed(t, 'int') for t in (torch.int32, torch.int64, torch.uint8))
+
+
+def seeded_module(make):
+    """A module whose weights come from a fixed seed, not the order the list is built in."""
+    torch.manual_seed(36)
+    return make()
 
 
 # (name, description, module, inputs, opsets, dynamic batch). N in an input's shape is the batch
@@ -271,6 +279,16 @@ CASES = [
      Fn(lambda x: torch.flatten(x, 1)), [i64(N, 2, 3)], [13], False),
     ('view_uint8', 'x.view(x.size(0), -1) on uint8, dynamic batch',
      Fn(lambda x: x.view(x.size(0), -1)), [u8(N, 2, 2, 3)], [13], True),
+    # ---- Products (issue 36): a small CNN, a mask head's matmul, a dilated 1-D convolution
+    ('small_cnn', 'Conv 3x3 + ReLU, AvgPool, grouped Conv stride 2, depthwise Conv, Flatten, Linear (Gemm)',
+     seeded_module(lambda: nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.ReLU(), nn.AvgPool2d(2),
+                                         nn.Conv2d(4, 8, 3, stride=2, padding=1, groups=2), nn.ReLU(),
+                                         nn.Conv2d(8, 8, 3, padding=1, groups=8), nn.Flatten(), nn.Linear(128, 10))),
+     [f32(N, 1, 16, 16)], [11, 13], True),
+    ('mask_matmul', 'torch.matmul of mask coefficients [n, 5, 32] by prototypes [32, 40] (MatMul, broadcast)',
+     Fn(lambda x, y: torch.matmul(x, y)), [f32(N, 5, 32), f32(32, 40)], [9, 13], False),
+    ('conv1d_dilated', 'nn.Conv1d(3, 6, 5, stride=2, padding=2, dilation=2) with bias',
+     seeded_module(lambda: nn.Conv1d(3, 6, 5, stride=2, padding=2, dilation=2)), [f32(N, 3, 23)], [11, 17], False),
 ]
 
 
