@@ -636,11 +636,12 @@ export interface Ops {
   ReduceProd<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceProdOptions & OutOption<T>): Tensor<T>;
   /**
    * The largest element over `axes` (an input from version 18); NaN propagates, +0 is above -0; over
-   * no elements, -Infinity or the type's lowest. int8 and uint8 from version 12, bfloat16 from 13.
+   * no elements, -Infinity or the type's lowest. int8 and uint8 from version 12, bfloat16 from 13, bool
+   * (any) from 20.
    */
-  ReduceMax<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMaxOptions & OutOption<T>): Tensor<T>;
+  ReduceMax<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMaxOptions & OutOption<T>): Tensor<T>;
   /** The smallest element over `axes`, as ReduceMax; over no elements, Infinity or the type's highest. */
-  ReduceMin<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMinOptions & OutOption<T>): Tensor<T>;
+  ReduceMin<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMinOptions & OutOption<T>): Tensor<T>;
   /**
    * The int64 index of the largest element along `axis`: the first of equal ones (the last with
    * select_last_index); NaN is chosen over every number, as numpy.argmax. bfloat16 from version 13.

@@ -86,10 +86,14 @@ const ReduceLoops* reduce_sum_loops(DType t) {
 const ReduceLoops* reduce_prod_loops(DType t) {
   return loops_of<ProdFold, true, float, double, int32_t, int64_t, uint32_t, uint64_t>(t);
 }
+// bool (version 20) by its bytes as uint8: the largest byte is non-zero when any is (Or), the smallest
+// when all are (And), whatever non-zero bytes a caller's data hold.
 const ReduceLoops* reduce_max_loops(DType t) {
+  if (t == DType::kBool) t = DType::kUint8;
   return loops_of<MaxFold, false, float, double, int8_t, uint8_t, int32_t, int64_t, uint32_t, uint64_t>(t);
 }
 const ReduceLoops* reduce_min_loops(DType t) {
+  if (t == DType::kBool) t = DType::kUint8;
   return loops_of<MinFold, false, float, double, int8_t, uint8_t, int32_t, int64_t, uint32_t, uint64_t>(t);
 }
 

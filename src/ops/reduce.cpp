@@ -58,6 +58,7 @@ Result<std::unique_ptr<Kernel>> make_reduce(int version, const Attributes& attrs
 
 constexpr auto kMaxMinTypes12 = with(kReduceTypes, DType::kInt8, DType::kUint8);
 constexpr auto kMaxMinTypes13 = with(kMaxMinTypes12, DType::kBFloat16);
+constexpr auto kMaxMinTypes20 = with(kMaxMinTypes13, DType::kBool);
 
 constexpr OpVersion kReduceSumVersions[] = {
     {.since_version = 1, .types = type_t<kReduceTypes>, .attributes = kReduceAttributes, .inputs = kReduceInputs},
@@ -78,7 +79,7 @@ constexpr OpVersion kMaxMinVersions[] = {
     {.since_version = 12, .types = type_t<kMaxMinTypes12>, .attributes = kReduceAttributes, .inputs = kReduceInputs},
     {.since_version = 13, .types = type_t<kMaxMinTypes13>, .attributes = kReduceAttributes, .inputs = kReduceInputs},
     {.since_version = 18, .types = kReduceTypesAxesInput<kMaxMinTypes13>, .attributes = kReduceAttributesAxesInput},
-    {.since_version = 20, .types = kReduceTypesAxesInput<kMaxMinTypes13>, .attributes = kReduceAttributesAxesInput}};
+    {.since_version = 20, .types = kReduceTypesAxesInput<kMaxMinTypes20>, .attributes = kReduceAttributesAxesInput}};
 
 }  // namespace
 

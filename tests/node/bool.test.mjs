@@ -195,6 +195,17 @@ describe('data movement', () => {
     }
   });
 
+  test('ReduceMax and ReduceMin from version 20: any and all of each row, any non-zero byte true', () => {
+    const rows = new Tensor('bool', new Uint8Array([0, 0, 0, 0, 2, 0, 1, 255, 3, 0, 0, 0]), [3, 4]);
+    const truth = (b) => (b !== 0 ? 1 : 0);
+    for (const [op, fold] of [['ReduceMax', (r) => r.some((b) => b !== 0)], ['ReduceMin', (r) => r.every((b) => b !== 0)]]) {
+      const y = ops[op]([rows, i64([1])], { keepdims: 0 });
+      assert.equal(y.type, 'bool');
+      assert.deepEqual([...y.data].map(truth), [0, 1, 2].map((r) => Number(fold([...rows.data.subarray(r * 4, r * 4 + 4)]))), op);
+      assert.throws(() => ops[op]([rows, i64([1])], { opset: 18 }), isError('INVALID_ARGUMENT', `${op}-18`, 'has type bool'));
+    }
+  });
+
   test('numeric operators refuse bool naming the version and type', () => {
     assert.throws(() => ops.Add([x, x]), isError('INVALID_ARGUMENT', 'Add-14', 'input 0', 'has type bool'));
     assert.throws(() => ops.Relu(x), isError('INVALID_ARGUMENT', 'Relu-14', 'has type bool'));
