@@ -51,6 +51,10 @@ export const CASES = [
     name: `Conv ${kind} [${x}] -> ${w[0]}`, op: 'Conv', opset: 22, product: true, tolerance: 1e-4, toleranceFloor: 1e4, attributes,
     inputs: [{ type: 'float32', dims: x }, { type: 'float32', dims: w }, { type: 'float32', dims: [w[0]] }],
   })),
+  // MaxPool (issue 36): ops.* at least 2x onnxruntime-web (opsVsOrt).
+  { name: 'MaxPool [1,64,112,112] k3 s2 p1', op: 'MaxPool', opset: 12, pool: true, opsVsOrt: 2,
+    inputs: [{ type: 'float32', dims: [1, 64, 112, 112] }],
+    attributes: { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] } },
   { name: 'Floor 16 float32 (per call)', op: 'Floor', opset: 13, elementwise: true, perCall: true,
     inputs: [{ type: 'float32', dims: [16] }] },
 ];

@@ -283,7 +283,8 @@ export function targetsFor(c, ms, env) {
   ratio('out vs ort', 'ort', 'opsOut', outGoal);
   ratio('fetches vs ort', 'ort', 'sessionFetch', outGoal);
   if (c.elementwise) ratio('out vs JS copy', 'opsOut', 'copyJs', goals.outVsCopy, true);
-  if (c.pool && goals.poolVsOrt) ratio('ops.* vs ort', 'ort', 'ops', goals.poolVsOrt);
+  if (c.opsVsOrt) ratio('ops.* vs ort', 'ort', 'ops', c.opsVsOrt);
+  else if (c.pool && goals.poolVsOrt) ratio('ops.* vs ort', 'ort', 'ops', goals.poolVsOrt);
   return out;
 }
 

@@ -351,6 +351,31 @@ export interface AveragePoolOptions extends OpsetOption {
   dilations?: readonly number[];
 }
 
+/**
+ * MaxPool: AveragePool's windows (N spatial axes), each output the largest element of its window (NaN
+ * above every number, +0 above -0; a window without elements gives -Infinity, or the type's lowest
+ * integer). ops.MaxPool returns Y; a session node that names the second output also gets Indices.
+ */
+export interface MaxPoolOptions extends OpsetOption {
+  /** The window size along each spatial axis (N values). Required. */
+  kernel_shape: readonly number[];
+  /** Step along each spatial axis (N values; default 1 each). */
+  strides?: readonly number[];
+  /** [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad. */
+  pads?: readonly number[];
+  /** Default 'NOTSET': explicit `pads`. */
+  auto_pad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
+  /** Version 10 on: compute output sizes with ceil instead of floor (default 0). */
+  ceil_mode?: 0 | 1 | boolean;
+  /** Version 10 on: spacing of the window's elements along each spatial axis (N values; default 1 each). */
+  dilations?: readonly number[];
+  /** Version 8 on: Indices in row-major (0, default) or column-major (1) order within each plane. */
+  storage_order?: 0 | 1;
+}
+
+/** GlobalMaxPool has no attributes. */
+export type GlobalMaxPoolOptions = OpsetOption;
+
 /** Reshape. */
 export interface ReshapeOptions extends OpsetOption {
   /** Version 1 only, where it is required: the new shape (from version 5 it is the input `shape`). */
@@ -711,6 +736,10 @@ export interface Ops {
   Reciprocal<T extends FloatTensorType>(x: Tensor<T>, options?: ReciprocalOptions & OutOption<T>): Tensor<T>;
   /** The error function; on integer types erf(x) in float64 truncated toward zero, as ONNX's reference casts it: 0, or ±1 from |x| = 6. */
   Erf<T extends NumericTensorType>(x: Tensor<T>, options?: ErfOptions & OutOption<T>): Tensor<T>;
+  /** X is (N x C x D1 x ... x Dn); float types, int8 and uint8 from version 12, bfloat16 from 22. */
+  MaxPool<T extends NumericTensorType>(x: Tensor<T>, options: MaxPoolOptions & OutOption<T>): Tensor<T>;
+  /** X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane's maximum. */
+  GlobalMaxPool<T extends FloatTensorType>(x: Tensor<T>, options?: GlobalMaxPoolOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

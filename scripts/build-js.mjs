@@ -33,17 +33,19 @@ async function operatorTable() {
 }
 
 // The source of `onnx-wasm-operators`: each operator once, in the table's order, with how many inputs
-// its versions take at most (Infinity: any number), how many outputs they give at most, whether it is
+// its versions take at most (Infinity: any number), how many outputs they always give at most (ops.*
+// returns those; an optional one, as MaxPool's Indices, only a session's node asks for), whether it is
 // elementwise and whether its planes are independent, and the newest since-version.
 function operatorsModule(table) {
   const operators = [];
   for (const { op, maxInputs, outputs, elementwise, independentPlanes } of table) {
     const known = operators.find((o) => o.op === op);
+    const given = outputs.filter((p) => !p.optional).length;
     if (known) {
       known.maxInputs = Math.max(known.maxInputs, maxInputs);
-      known.outputs = Math.max(known.outputs, outputs.length);
+      known.outputs = Math.max(known.outputs, given);
     } else {
-      operators.push({ op, maxInputs, outputs: outputs.length, elementwise, independentPlanes });
+      operators.push({ op, maxInputs, outputs: given, elementwise, independentPlanes });
     }
   }
   const entries = operators.map((o) => `{ op: ${JSON.stringify(o.op)}, maxInputs: ${o.maxInputs}, outputs: ${o.outputs}, ` +

@@ -244,6 +244,22 @@ export const MODELS = [
   },
   ...[[1, 'float64'], [9, 'float16'], [11, 'float32'], [13, 'int32'], [14, 'int64'], [19, 'float32'], [21, 'bfloat16'], [23, 'float32'],
     [24, 'int32'], [25, 'float16']].map(([opset, type]) => shapeChain(opset, type)),
+  // MaxPool and GlobalMaxPool: a picture's bright spots grown, and a model per opset where one of them has
+  // a new version.
+  {
+    file: 'image-maxpool-dilate.onnx',
+    title: 'Grow the bright spots (MaxPool)',
+    description: 'MaxPool-22 with 3×3 windows, stride 1 and pads of 1: each pixel becomes the brightest of its neighbourhood (a morphological dilation).',
+    image: { inputScale: 1, outputScale: 1 },
+    spec: {
+      opset: 22,
+      irVersion: 10,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      nodes: [{ op: 'MaxPool', name: 'dilate', inputs: ['image'], outputs: ['result'], attributes: { kernel_shape: [3, 3], pads: [1, 1, 1, 1] } }],
+    },
+  },
+  ...[[1, 'float32'], [8, 'float64'], [10, 'float32'], [11, 'float16'], [12, 'int8'], [22, 'bfloat16']].map(([opset, type]) => maxPoolChain(opset, type)),
   // arith: Clip, Relu, Max, Add, Sub, Mul, Div, a model per opset where one of them has a new version
   {
     file: 'arith-opset1.onnx',
@@ -662,6 +678,31 @@ export const MODELS = [
 
 // x [2, 3, 4] -> Transpose [4, 2, 3] -> Unsqueeze [1, 4, 2, 3] -> Reshape [1, 4, 6] -> Squeeze [4, 6] ->
 // Flatten [4, 6], as each version takes its axes and shape: attributes, then inputs (initializers here).
+// MaxPool at `opset` in `type`: 3x3 windows of stride 2 with padding (and from 10 ceil_mode and
+// dilations), and GlobalMaxPool where it has a version (1 and 22) and takes the type.
+function maxPoolChain(opset, type) {
+  const attributes = { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1], ...(opset >= 10 ? { ceil_mode: 1, dilations: [1, 2] } : {}) };
+  const global = opset === 1 || opset === 22;
+  const outputs = [{ name: 'y', type, dims: opset >= 10 ? [1, 2, 4, 3] : [1, 2, 4, 4] }];
+  if (global) outputs.push({ name: 'plane_max', type, dims: [1, 2, 1, 1] });
+  return {
+    file: `maxpool-opset${opset}.onnx`,
+    title: `Opset ${opset}: MaxPool${global ? ' and GlobalMaxPool' : ''}`,
+    description: `MaxPool-${opset} in ${type}: 3×3 windows, stride 2, pads of 1${opset >= 10 ? ', ceil_mode and dilations [1, 2]' : ''}` +
+      `${global ? `; GlobalMaxPool-${opset}, each plane's maximum` : ''}.`,
+    spec: {
+      opset,
+      irVersion: opset >= 21 ? 10 : 8,
+      inputs: [{ name: 'x', type, dims: [1, 2, 7, 7] }],
+      outputs,
+      nodes: [
+        { op: 'MaxPool', inputs: ['x'], outputs: ['y'], attributes },
+        ...(global ? [{ op: 'GlobalMaxPool', inputs: ['x'], outputs: ['plane_max'] }] : []),
+      ],
+    },
+  };
+}
+
 function shapeChain(opset, type) {
   // The attribute `attribute`, or from opset `since` the initializer `name` as the node's second input.
   const listed = (attribute, name, values, since) => (opset >= since

@@ -55,7 +55,9 @@ class SessionBuilder {
     for (const Node& node : graph_.nodes) {
       progress_.node = &node;
       OW_RETURN_IF_ERROR(check_node_operator(node, opset));
-      auto op = PreparedOp::create(node.op_type, opset, node.attributes);
+      size_t wanted = node.outputs.size();  // up to the last output the node names
+      while (wanted > 1 && node.outputs[wanted - 1].empty()) --wanted;
+      auto op = PreparedOp::create(node.op_type, opset, node.attributes, wanted);
       if (!op.ok()) return with_node(op.status(), node);
       ops_.push_back(op.take());
     }

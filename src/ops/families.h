@@ -10,6 +10,9 @@ extern const OpSchema kCeilSchema;
 extern const OpSchema kRoundSchema;
 extern const OpSchema kMinSchema;
 extern const OpSchema kAveragePoolSchema;
+// MaxPool and GlobalMaxPool (ops/max_pool.cpp)
+extern const OpSchema kMaxPoolSchema;
+extern const OpSchema kGlobalMaxPoolSchema;
 // Shape-only operators (ops/reshape.cpp) and Transpose (ops/transpose.cpp)
 extern const OpSchema kReshapeSchema;
 extern const OpSchema kFlattenSchema;

@@ -41,6 +41,10 @@ class Kernel {
   // shape is written into `dims` (its memory reused: a graph's view steps allocate nothing), which is
   // never one of the inputs' dims.
   virtual bool reshapes() const { return false; }
+  // Called once, before the kernel runs, with how many outputs its node wants (up to the last it names;
+  // ops.* wants the first): an operator whose optional outputs cost work (MaxPool's Indices) computes
+  // only those. The others compute every output, and the caller ignores those it does not want.
+  virtual void set_output_count(size_t count) { (void)count; }
   virtual Status reshaped_dims(const Inputs& inputs, Dims& dims) const;
 };
 
@@ -102,8 +106,9 @@ constexpr size_t kVariadic = static_cast<size_t>(-1);
 class PreparedOp {
  public:
   // Resolves the version (largest since_version <= opset) and checks the attributes. Errors name the
-  // operator; `op_type` not in the registry is kUnsupported.
-  static Result<PreparedOp> create(std::string_view op_type, int64_t opset, const Attributes& attrs);
+  // operator; `op_type` not in the registry is kUnsupported. `output_count` is how many outputs the
+  // caller wants (Kernel::set_output_count).
+  static Result<PreparedOp> create(std::string_view op_type, int64_t opset, const Attributes& attrs, size_t output_count = 1);
 
   // Checks input count and types (each against its param's type constraint; inputs of one constraint
   // share one type), then computes into new outputs. An omitted optional input is null.

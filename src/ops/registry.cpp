@@ -27,7 +27,9 @@ std::span<const OpSchema* const> all_operators() {
       &kMatMulSchema, &kGemmSchema, &kConvSchema,
       // elementwise math
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
-      &kErfSchema};
+      &kErfSchema,
+      // MaxPool, GlobalMaxPool
+      &kMaxPoolSchema, &kGlobalMaxPoolSchema};
   return ops;
 }
 
@@ -88,7 +90,7 @@ std::string PreparedOp::label() const {
   return std::string(schema_->name) + "-" + std::to_string(version_->since_version);
 }
 
-Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, const Attributes& attrs) {
+Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, const Attributes& attrs, size_t output_count) {
   const OpSchema* schema = find_operator(op_type);
   if (!schema) return Unsupported("unsupported operator '" + std::string(op_type) + "' (domain ai.onnx)");
   const OpVersion* version = nullptr;
@@ -108,6 +110,7 @@ Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, c
   }
   auto kernel = schema->make_kernel(version->since_version, attrs);
   if (!kernel.ok()) return kernel.status().with_context(op.label() + ": ");
+  kernel.value()->set_output_count(output_count);
   op.kernel_ = std::shared_ptr<const Kernel>(kernel.take());
   const std::span<const Param> params = op.inputs();
   op.least_inputs_ = min_input_count(params);

@@ -10,7 +10,7 @@ import * as ort from 'onnxruntime-web';
 import { InferenceSession, Tensor, ready, supportedOperators } from 'onnx-wasm';
 import { MODELS, MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs';
 import {
-  bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMin, referencePad, referencePool,
+  bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMaxPool, referenceMin, referencePad, referencePool,
   referenceArg, referenceNms, referenceReduce, referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
 import { referenceConv, referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
@@ -33,6 +33,7 @@ const STORED = {
   float32: { encode: Math.fround, decode: (x) => x },
   float16: { encode: numberToF16, decode: f16ToNumber },
   bfloat16: { encode: numberToBf16, decode: bf16ToNumber },
+  int8: { encode: (x) => x, decode: (x) => x },
   int32: { encode: (x) => x, decode: (x) => x },
   int64: { encode: (x) => x, decode: (x) => x },
 };
@@ -137,6 +138,10 @@ function referenceRun(spec, feeds) {
     } else if (node.op === 'AveragePool') {
       const pooled = referencePool(inputs[0].values, inputs[0].dims, node.attributes);
       out = { type, dims: pooled.dims, values: pooled.y.map((x) => toType(type, x)) };
+    } else if (node.op === 'MaxPool' || node.op === 'GlobalMaxPool') {
+      const a = node.op === 'MaxPool' ? node.attributes : { kernel_shape: inputs[0].dims.slice(2) };
+      const pooled = referenceMaxPool(inputs[0].values, inputs[0].dims, a, isFloat(type) ? -Infinity : -128);
+      out = { type, dims: pooled.dims, values: pooled.y };
     } else if (SHAPE_OPS[node.op]) {
       out = SHAPE_OPS[node.op](inputs[0], node.attributes ?? {}, inputs[1]?.values.map(Number));
     } else if (node.op === 'GlobalAveragePool') {

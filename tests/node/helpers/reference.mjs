@@ -129,6 +129,52 @@ export function referencePool(values, dims, a) {
   return { dims: [dims[0], dims[1], ...outSpatial], y, sumAbs, taps };
 }
 
+// MaxPool, from the spec: the same windows as AveragePool's (taps in the padding excluded); the
+// maximum ranks NaN above every number and +0 above -0, and Indices (row-major offsets in the input,
+// planes included, or column-major within the plane with storage_order 1) name the first tap in
+// row-major window order that holds it. A window without taps gives `empty` and the index -1. Values
+// are numbers; null when the output would be empty.
+export function referenceMaxPool(values, dims, a, empty = -Infinity) {
+  const spatial = dims.slice(2);
+  const axes = spatial.map((size, i) => referenceAxis(size, a, i));
+  if (axes.includes(null)) return null;
+  const outSpatial = axes.map((ax) => ax.out);
+  const planes = dims[0] * dims[1];
+  const inPlane = spatial.reduce((p, v) => p * v, 1);
+  const outPlane = outSpatial.reduce((p, v) => p * v, 1);
+  const kernelTaps = a.kernel_shape.reduce((p, v) => p * v, 1);
+  const ranksAbove = (v, m) => {
+    if (Number.isNaN(m)) return false;
+    if (Number.isNaN(v)) return true;
+    if (v === m) return Object.is(v, 0) && Object.is(m, -0);
+    return v > m;
+  };
+  const y = [];
+  const indices = [];
+  for (let plane = 0; plane < planes; plane++) {
+    for (let o = 0; o < outPlane; o++) {
+      const oIdx = unravel(o, outSpatial);
+      let best = null;
+      let bestIndex = -1;
+      for (let t = 0; t < kernelTaps; t++) {
+        const tIdx = unravel(t, a.kernel_shape);
+        const pos = tIdx.map((ti, i) => oIdx[i] * axes[i].s - axes[i].begin + ti * axes[i].d);
+        if (pos.some((p, i) => p < 0 || p >= spatial[i])) continue;
+        const rowMajor = pos.reduce((acc, p, i) => acc * spatial[i] + p, 0);
+        const v = values[plane * inPlane + rowMajor];
+        if (best === null || ranksAbove(v, best)) {
+          best = v;
+          const withinPlane = a.storage_order === 1 ? pos.reduceRight((acc, p, i) => acc * spatial[i] + p, 0) : rowMajor;
+          bestIndex = plane * inPlane + withinPlane;
+        }
+      }
+      y.push(best === null ? empty : best);
+      indices.push(bestIndex);
+    }
+  }
+  return { dims: [dims[0], dims[1], ...outSpatial], y, indices };
+}
+
 // How far output i of referencePool(...) = want may be from an implementation's in `type`:
 // float16/bfloat16/float32 accumulate in float32, float64 in float64; then the result is rounded to
 // the type (relative precision `round`, plus half the type's smallest subnormal, below which results
