@@ -52,9 +52,17 @@ export const CASES = [
     inputs: [{ type: 'float32', dims: x }, { type: 'float32', dims: w }, { type: 'float32', dims: [w[0]] }],
   })),
   // MaxPool (issue 36): ops.* at least 2x onnxruntime-web (opsVsOrt).
+  // MaxPool and Resize (issue 36): ops.* at least 2x onnxruntime-web (opsVsOrt). A Resize case's
+  // `constants` are the node's inputs after X (roi, scales, sizes; null where omitted), initializers of
+  // the model and constant tensors of the ops.* call.
   { name: 'MaxPool [1,64,112,112] k3 s2 p1', op: 'MaxPool', opset: 12, pool: true, opsVsOrt: 2,
     inputs: [{ type: 'float32', dims: [1, 64, 112, 112] }],
     attributes: { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] } },
+  ...[['linear', 2], ['linear', 0.5], ['nearest', 2], ['nearest', 0.5]].map(([mode, scale]) => ({
+    name: `Resize ${mode} [1,3,640,640] ${scale === 2 ? '2x up' : '0.5x down'}`, op: 'Resize', opset: 19, resize: true, opsVsOrt: 2,
+    inputs: [{ type: 'float32', dims: [1, 3, 640, 640] }],
+    constants: [null, { type: 'float32', dims: [4], values: [1, 1, scale, scale] }],
+    attributes: { mode } })),
   { name: 'Floor 16 float32 (per call)', op: 'Floor', opset: 13, elementwise: true, perCall: true,
     inputs: [{ type: 'float32', dims: [16] }] },
 ];

@@ -136,11 +136,13 @@ export function bareSpec(c, flattens = 0) {
 /** The case's single-operator model, as buildModel (tools/onnx-builder.mjs) takes it. */
 export function modelSpec(c) {
   const names = c.inputs.map((_, i) => `x${i}`);
+  const constants = c.constants ?? [];
   return {
     opset: c.opset,
     inputs: c.inputs.map(({ type, dims }, i) => ({ name: names[i], type, dims })),
     outputs: [{ name: 'y', type: c.inputs[0].type }],
-    nodes: [{ op: c.op, inputs: names, outputs: ['y'], attributes: c.attributes ?? {} }],
+    initializers: constants.flatMap((k, i) => (k ? [{ name: `c${i}`, type: k.type, dims: k.dims, data: k.values }] : [])),
+    nodes: [{ op: c.op, inputs: [...names, ...constants.map((k, i) => (k ? `c${i}` : ''))], outputs: ['y'], attributes: c.attributes ?? {} }],
   };
 }
 
@@ -157,7 +159,13 @@ async function ortSessionOn(ort, model, ortFeeds) {
   }
 }
 
-const callOps = (ops, c, tensors, options) => (c.op !== 'Min' && tensors.length === 1 ? ops[c.op](tensors[0], options) : ops[c.op](tensors, options));
+// The case's constant inputs (c.constants, float32) as Tensors, null where omitted.
+const constantTensors = (Tensor, c) => (c.constants ?? []).map((k) => k && new Tensor(k.type, Float32Array.from(k.values), k.dims));
+
+function callOps(ops, c, tensors, options) {
+  if (c.constants) return ops[c.op]([tensors[0], ...c.constantTensors], options);
+  return c.op !== 'Min' && tensors.length === 1 ? ops[c.op](tensors[0], options) : ops[c.op](tensors, options);
+}
 
 /**
  * Times case `c` with this runtime (`lib`: {Tensor, ops, InferenceSession}) and onnxruntime-web (`ort`)
@@ -166,6 +174,7 @@ const callOps = (ops, c, tensors, options) => (c.op !== 'Min' && tensors.length 
  */
 export async function runCase(c, { lib, ort, model, env, timing, collectGarbage }) {
   const { Tensor, ops, InferenceSession } = lib;
+  c = { ...c, constantTensors: constantTensors(Tensor, c) };
   const inputs = c.inputs.map(({ type, dims }, i) => ({ type, dims, data: floatData(type, dims.reduce((a, b) => a * b, 1), 1 + i) }));
   const tensors = inputs.map(({ type, data, dims }) => new Tensor(type, data, dims));
   const feeds = Object.fromEntries(tensors.map((t, i) => [`x${i}`, t]));
@@ -176,7 +185,7 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   // Correctness first: every implementation's output against ops.* on JS tensors.
   // Products (MatMul, Gemm, Conv) sum in another order than onnxruntime-web: c.tolerance, relative to
   // the larger of the value and c.toleranceFloor (results near 0 after cancellation).
-  const tolerance = c.tolerance ?? (c.pool ? 1e-5 : 0);
+  const tolerance = c.tolerance ?? (c.pool || (c.resize && c.attributes.mode !== 'nearest') ? 1e-5 : 0);
   const attributes = c.attributes ?? {};
   const reference = callOps(ops, c, tensors, attributes);
   const outType = reference.type;

@@ -376,6 +376,32 @@ export interface MaxPoolOptions extends OpsetOption {
 /** GlobalMaxPool has no attributes. */
 export type GlobalMaxPoolOptions = OpsetOption;
 
+/**
+ * Resize. Coordinates are computed in float32 as onnxruntime does; see docs/operators.md for the choices
+ * where ONNX is open (integer types round to nearest, Resize-10 follows onnxruntime).
+ */
+export interface ResizeOptions extends OpsetOption {
+  /** Default 'nearest'; version 10: 'nearest' or 'linear'. */
+  mode?: 'nearest' | 'linear' | 'cubic';
+  /** Version 11 on (default 'half_pixel'); 'tf_half_pixel_for_nn' is version 11's only, 'half_pixel_symmetric' 19's on. */
+  coordinate_transformation_mode?:
+    | 'half_pixel' | 'half_pixel_symmetric' | 'pytorch_half_pixel' | 'align_corners' | 'asymmetric' | 'tf_half_pixel_for_nn' | 'tf_crop_and_resize';
+  /** Version 11 on: how nearest rounds x_original (default 'round_prefer_floor'). */
+  nearest_mode?: 'round_prefer_floor' | 'round_prefer_ceil' | 'floor' | 'ceil';
+  /** Version 11 on: cubic's coefficient a (default -0.75). */
+  cubic_coeff_a?: number;
+  /** Version 11 on: weigh taps outside the input 0 and renormalize (default 0). */
+  exclude_outside?: 0 | 1 | boolean;
+  /** Version 11 on: tf_crop_and_resize's value outside the input (default 0). */
+  extrapolation_value?: number;
+  /** Version 18 on: linear and cubic filters stretched by 1 / scale when downscaling (default 0). */
+  antialias?: 0 | 1 | boolean;
+  /** Version 18 on: the axes roi, scales and sizes list (negative counts from the back; default all). */
+  axes?: readonly number[];
+  /** Version 18 on: how `sizes` keeps the aspect ratio (default 'stretch'). */
+  keep_aspect_ratio_policy?: 'stretch' | 'not_larger' | 'not_smaller';
+}
+
 /** Reshape. */
 export interface ReshapeOptions extends OpsetOption {
   /** Version 1 only, where it is required: the new shape (from version 5 it is the input `shape`). */
@@ -740,6 +766,11 @@ export interface Ops {
   MaxPool<T extends NumericTensorType>(x: Tensor<T>, options: MaxPoolOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane's maximum. */
   GlobalMaxPool<T extends FloatTensorType>(x: Tensor<T>, options?: GlobalMaxPoolOptions & OutOption<T>): Tensor<T>;
+  /**
+   * Version 10: [X, scales]. From 11: [X, roi, scales, sizes?] (roi and scales optional from 13, an empty
+   * tensor or null for one not given): scales or sizes, one per axis (or per entry of `axes`).
+   */
+  Resize<T extends NumericTensorType>(inputs: readonly [X: Tensor<T>, scales: Tensor<'float32'>] | readonly [X: Tensor<T>, roi?: Tensor<'float64' | 'float32' | 'float16'> | null, scales?: Tensor<'float32'> | null, sizes?: Tensor<'int64'> | null], options?: ResizeOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

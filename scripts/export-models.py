@@ -10,8 +10,10 @@ A model is traced at batch 2; one with a dynamic batch has two data sets, at bat
 The modules are what web developers write around Floor, Ceil, Round, Min and AveragePool: pooling in
 every setting, adaptive pooling and means, clamp and quantize pipelines, floor division, minimum and
 maximum, flatten and view, on float32, float64, float16 and integer inputs; and from issue 36 a small
-CNN (Conv, Gemm), a matmul and a 1-D convolution. Every exported graph uses only the operators of
-issue 23, the five and the products; the script stops on any other.
+CNN (Conv, Gemm), a matmul, a 1-D convolution, max pooling and F.interpolate in every mode PyTorch
+writes (nearest, linear, bilinear and bicubic with align_corners true and false, trilinear). Every
+exported graph uses only the operators of issue 23, the five, the products, MaxPool and Resize; the
+script stops on any other.
 
 PyTorch 1.13 cannot compute Floor, Ceil, Round, clamp, ReLU or avg_pool on float16 tensors on the CPU,
 and the exporter runs the module: those float16 models are the upcast a user writes instead
@@ -42,9 +44,17 @@ OUT = Path(__file__).resolve().parent.parent / 'tests' / 'data' / 'exported'
 # Issue 23's operators and the five: a model that needs anything else is a mistake in the list below.
 ALLOWED = set('''Constant Identity Cast Reshape Flatten Squeeze Unsqueeze Transpose Shape Gather Concat Pad
 Clip Relu Max Add Sub Mul Div GlobalAveragePool ReduceMean Floor Ceil Round Min AveragePool
-MatMul Gemm Conv'''.split())
-# Operators whose float results depend on the order of a sum: compared with ONNX's tolerance.
+MatMul Gemm Conv MaxPool Resize'''.split())
+# Operators whose float results depend on the order of a sum: compared with ONNX's tolerance (Resize
+# only where it interpolates: nearest copies).
 AVERAGING = {'AveragePool', 'GlobalAveragePool', 'ReduceMean', 'MatMul', 'Gemm', 'Conv'}
+
+
+def averages(model):
+    def interpolates(node):
+        return node.op_type == 'Resize' and any(a.name == 'mode' and a.s != b'nearest' for a in node.attribute)
+    return bool(AVERAGING & {n.op_type for n in model.graph.node}) or any(interpolates(n) for n in model.graph.node)
+
 
 INPUT_NAMES = {1: ['x'], 2: ['x', 'y'], 3: ['x', 'lo', 'hi']}
 TRACE_BATCH = 2
@@ -275,6 +285,39 @@ CASES = [
      Fn(lambda x: F.avg_pool2d(x, 2).view(x.size(0), -1)), [f32(N, 2, 4, 4)], [11, 17], True),
     ('flatten_float16', 'torch.flatten(x, 1) on float16',
      Fn(lambda x: torch.flatten(x, 1)), [f16(N, 2, 3, 3)], [13], False),
+    # ---- MaxPool1d/2d/3d (NaN and infinities in the 'grid' inputs: max pooling propagates NaN)
+    ('maxpool2d_k3_s2_p1', 'nn.MaxPool2d(3, stride=2, padding=1)',
+     nn.MaxPool2d(3, stride=2, padding=1), [f32(N, 3, 9, 9, kind='grid')], [9, 11, 13, 17], False),
+    ('maxpool2d_ceil', 'nn.MaxPool2d(3, stride=2, ceil_mode=True) on 6x6: a last window that overhangs',
+     nn.MaxPool2d(3, stride=2, ceil_mode=True), [f32(N, 2, 6, 6)], [10, 17], False),
+    ('maxpool2d_dilation', 'nn.MaxPool2d(3, stride=1, padding=1, dilation=2)',
+     nn.MaxPool2d(3, stride=1, padding=1, dilation=2), [f32(N, 2, 7, 8)], [11, 17], False),
+    ('maxpool1d_k4_s2', 'nn.MaxPool1d(4, stride=2) on float64',
+     nn.MaxPool1d(4, stride=2), [f64(N, 3, 11, kind='grid')], [8, 12], False),
+    ('maxpool3d_k2', 'nn.MaxPool3d(2)', nn.MaxPool3d(2), [f32(N, 2, 4, 4, 6)], [13], True),
+    # ---- F.interpolate: every mode PyTorch writes as Resize (opset 10: Resize-10, nearest only matches).
+    # The interpolating ones on positive inputs: PyTorch's float32 weights round otherwise than ONNX's
+    # formulas, by about an ulp of the inputs, which ONNX's absolute tolerance (1e-7) refuses near 0.
+    ('interpolate_nearest_2x', 'F.interpolate(x, scale_factor=2) (nearest: asymmetric, floor)',
+     Fn(lambda x: F.interpolate(x, scale_factor=2)), [f32(N, 3, 5, 7, kind='grid')], [10, 11, 13, 17], False),
+    ('interpolate_nearest_half', 'F.interpolate(x, scale_factor=0.5) (nearest)',
+     Fn(lambda x: F.interpolate(x, scale_factor=0.5)), [f32(N, 2, 8, 10)], [11, 17], False),
+    ('interpolate_nearest_3x_uint8', 'F.interpolate(x, scale_factor=3) on uint8 (nearest)',
+     Fn(lambda x: F.interpolate(x, scale_factor=3)), [u8(N, 2, 3, 4)], [13], False),
+    ('interpolate_bilinear_2x', 'F.interpolate(x, scale_factor=2, mode=bilinear) (half_pixel)',
+     Fn(lambda x: F.interpolate(x, scale_factor=2, mode='bilinear')), [f32(N, 3, 5, 7, kind='positive')], [11, 13, 17], True),
+    ('interpolate_bilinear_half', 'F.interpolate(x, scale_factor=0.5, mode=bilinear)',
+     Fn(lambda x: F.interpolate(x, scale_factor=0.5, mode='bilinear')), [f32(N, 3, 8, 12, kind='positive')], [11, 17], False),
+    ('interpolate_bilinear_align_corners', 'F.interpolate(x, scale_factor=2, mode=bilinear, align_corners=True)',
+     Fn(lambda x: F.interpolate(x, scale_factor=2, mode='bilinear', align_corners=True)), [f32(N, 3, 5, 7, kind='positive')], [11, 13, 17], False),
+    ('interpolate_bicubic_2x', 'F.interpolate(x, scale_factor=2, mode=bicubic) (half_pixel, a = -0.75)',
+     Fn(lambda x: F.interpolate(x, scale_factor=2, mode='bicubic')), [f32(N, 2, 6, 5, kind='positive')], [11, 13, 17], False),
+    ('interpolate_bicubic_align_corners', 'F.interpolate(x, scale_factor=1.5, mode=bicubic, align_corners=True)',
+     Fn(lambda x: F.interpolate(x, scale_factor=1.5, mode='bicubic', align_corners=True)), [f32(N, 2, 6, 8, kind='positive')], [11, 17], False),
+    ('interpolate_linear_1d', 'F.interpolate(x, scale_factor=2.5, mode=linear) on [N, C, L]',
+     Fn(lambda x: F.interpolate(x, scale_factor=2.5, mode='linear')), [f32(N, 2, 9, kind='positive')], [11, 17], False),
+    ('interpolate_trilinear', 'F.interpolate(x, scale_factor=2, mode=trilinear) on float64',
+     Fn(lambda x: F.interpolate(x, scale_factor=2, mode='trilinear')), [f64(N, 2, 3, 4, 5, kind='positive')], [13, 17], False),
     ('flatten_int64', 'torch.flatten(x, 1) on int64',
      Fn(lambda x: torch.flatten(x, 1)), [i64(N, 2, 3)], [13], False),
     ('view_uint8', 'x.view(x.size(0), -1) on uint8, dynamic batch',
@@ -363,7 +406,7 @@ def main():
                 'opset': opset,
                 'operators': operators,
                 'dynamicBatch': dynamic,
-                'exact': not (out_type.is_floating_point and AVERAGING & set(operators)),
+                'exact': not (out_type.is_floating_point and averages(model)),
             })
             print(f'{model_name}: {" ".join(operators)}')
     lines = ',\n'.join(' ' + json.dumps(entry) for entry in index)

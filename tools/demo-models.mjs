@@ -260,6 +260,28 @@ export const MODELS = [
     },
   },
   ...[[1, 'float32'], [8, 'float64'], [10, 'float32'], [11, 'float16'], [12, 'int8'], [22, 'bfloat16']].map(([opset, type]) => maxPoolChain(opset, type)),
+  // Resize: a picture pixelated (down to a quarter, then up again), and a model per version.
+  {
+    file: 'image-pixelate.onnx',
+    title: 'Pixelate (Resize)',
+    description: 'Resize-19 nearest: down to a quarter of the size (scales [1, 1, 0.25, 0.25]), then up 4 times: blocks of 4×4 pixels.',
+    image: { inputScale: 1, outputScale: 1 },
+    spec: {
+      opset: 19,
+      irVersion: 9,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      initializers: [
+        { name: 'down', type: 'float32', dims: [4], data: [1, 1, 0.25, 0.25] },
+        { name: 'up', type: 'float32', dims: [4], data: [1, 1, 4, 4] },
+      ],
+      nodes: [
+        { op: 'Resize', name: 'shrink', inputs: ['image', '', 'down'], outputs: ['small'], attributes: { mode: 'nearest' } },
+        { op: 'Resize', name: 'grow', inputs: ['small', '', 'up'], outputs: ['result'], attributes: { mode: 'nearest' } },
+      ],
+    },
+  },
+  ...[10, 11, 13, 18].map(resizeModel),
   // arith: Clip, Relu, Max, Add, Sub, Mul, Div, a model per opset where one of them has a new version
   {
     file: 'arith-opset1.onnx',
@@ -699,6 +721,36 @@ function maxPoolChain(opset, type) {
         { op: 'MaxPool', inputs: ['x'], outputs: ['y'], attributes },
         ...(global ? [{ op: 'GlobalMaxPool', inputs: ['x'], outputs: ['plane_max'] }] : []),
       ],
+    },
+  };
+}
+
+// Resize-`opset` (nearest, so that the gallery's check is exact): 10 with scales, 11 with sizes on int32
+// (asymmetric, floor), 13 in bfloat16 with roi and scales omitted but sizes, 18 with axes and
+// keep_aspect_ratio_policy on int8.
+function resizeModel(opset) {
+  const f32 = (name, data) => ({ name, type: 'float32', dims: [data.length], data });
+  const sizes = (data) => ({ name: 'sizes', type: 'int64', dims: [data.length], data: data.map(BigInt) });
+  const model = {
+    10: { type: 'float32', out: [1, 2, 6, 9], initializers: [f32('scales', [1, 1, 2, 3])], inputs: ['x', 'scales'], attributes: { mode: 'nearest' },
+      text: 'scales [1, 1, 2, 3] (asymmetric coordinates, floor as onnxruntime)' },
+    11: { type: 'int32', out: [1, 2, 5, 2], initializers: [f32('roi', []), f32('scales', []), sizes([1, 2, 5, 2])], inputs: ['x', 'roi', 'scales', 'sizes'],
+      attributes: { mode: 'nearest', coordinate_transformation_mode: 'asymmetric', nearest_mode: 'floor' }, text: 'sizes [1, 2, 5, 2] on int32, asymmetric, floor' },
+    13: { type: 'bfloat16', out: [1, 2, 4, 6], initializers: [sizes([1, 2, 4, 6])], inputs: ['x', '', '', 'sizes'],
+      attributes: { mode: 'nearest', nearest_mode: 'round_prefer_ceil' }, text: 'sizes [1, 2, 4, 6] in bfloat16, roi and scales omitted, round_prefer_ceil' },
+    18: { type: 'int8', out: [1, 2, 7, 7], initializers: [sizes([7, 9])], inputs: ['x', '', '', 'sizes'],
+      attributes: { mode: 'nearest', axes: [-2, -1], keep_aspect_ratio_policy: 'not_larger' }, text: 'sizes [7, 9] for axes [-2, -1] on int8, keep_aspect_ratio_policy not_larger' },
+  }[opset];
+  return {
+    file: `resize-opset${opset}.onnx`,
+    title: `Resize-${opset}`,
+    description: `Resize-${opset} nearest on a [1, 2, 3, 3] ${model.type} input: ${model.text}.`,
+    spec: {
+      opset,
+      inputs: [{ name: 'x', type: model.type, dims: [1, 2, 3, 3] }],
+      outputs: [{ name: 'y', type: model.type, dims: model.out }],
+      initializers: model.initializers,
+      nodes: [{ op: 'Resize', inputs: model.inputs, outputs: ['y'], attributes: model.attributes }],
     },
   };
 }

@@ -13,6 +13,8 @@ extern const OpSchema kAveragePoolSchema;
 // MaxPool and GlobalMaxPool (ops/max_pool.cpp)
 extern const OpSchema kMaxPoolSchema;
 extern const OpSchema kGlobalMaxPoolSchema;
+// Resize (ops/resize.cpp)
+extern const OpSchema kResizeSchema;
 // Shape-only operators (ops/reshape.cpp) and Transpose (ops/transpose.cpp)
 extern const OpSchema kReshapeSchema;
 extern const OpSchema kFlattenSchema;

@@ -28,8 +28,8 @@ std::span<const OpSchema* const> all_operators() {
       // elementwise math
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
       &kErfSchema,
-      // MaxPool, GlobalMaxPool
-      &kMaxPoolSchema, &kGlobalMaxPoolSchema};
+      // MaxPool, GlobalMaxPool, Resize
+      &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kResizeSchema};
   return ops;
 }
 

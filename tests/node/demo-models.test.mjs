@@ -10,7 +10,7 @@ import * as ort from 'onnxruntime-web';
 import { InferenceSession, Tensor, ready, supportedOperators } from 'onnx-wasm';
 import { MODELS, MODELS_DIR, demoModelFiles } from '../../tools/demo-models.mjs';
 import {
-  bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMaxPool, referenceMin, referencePad, referencePool,
+  bf16ToNumber, broadcastShape, f16ToNumber, inputIndex, numberToBf16, numberToF16, referenceMaxPool, referenceMin, referencePad, referencePool, referenceResize,
   referenceArg, referenceNms, referenceReduce, referenceReduceMean, roundHalfEven,
 } from './helpers/reference.mjs';
 import { referenceConv, referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
@@ -142,6 +142,11 @@ function referenceRun(spec, feeds) {
       const a = node.op === 'MaxPool' ? node.attributes : { kernel_shape: inputs[0].dims.slice(2) };
       const pooled = referenceMaxPool(inputs[0].values, inputs[0].dims, a, isFloat(type) ? -Infinity : -128);
       out = { type, dims: pooled.dims, values: pooled.y };
+    } else if (node.op === 'Resize') {
+      const given = (k) => (inputs[k]?.values.length ? inputs[k].values.map(Number) : undefined);
+      const [roi, scales, sizes] = spec.opset === 10 ? [undefined, given(1), undefined] : [given(1), given(2), given(3)];
+      const resized = referenceResize(inputs[0].values, inputs[0].dims, { version: spec.opset, ...node.attributes, roi, scales, sizes });
+      out = { type, dims: resized.dims, values: resized.y };
     } else if (SHAPE_OPS[node.op]) {
       out = SHAPE_OPS[node.op](inputs[0], node.attributes ?? {}, inputs[1]?.values.map(Number));
     } else if (node.op === 'GlobalAveragePool') {

@@ -76,12 +76,11 @@ function declaredOps() {
 // constraint where that allows more than one type (Where's X), else the first.
 const leadIndex = (row) => Math.max(0, row.inputs.findIndex((p) => p.constraint === row.outputs[0].constraint && p.types.length > 1));
 
-// The declared input of ops[op]: `Tensor<T>` for one input; for one or more of the lead input's type
+// The declared input of ops[op] for `rows`, versions whose inputs agree by name: `Tensor<T>` for one input; for one or more of the lead input's type
 // (Min), `readonly Tensor<T>[]`; else a tuple of the params of its versions with most, each named, of type
 // Tensor<T> where it takes the lead input's types, else Tensor<its types>; `?` where a version lacks it or
 // may omit it, and `| null` where a version may omit it before a later input.
-function declaredInput(op) {
-  const rows = table.filter((r) => r.op === op);
+function declaredTuple(op, rows) {
   const widest = rows.reduce((a, b) => (b.inputs.length > a.inputs.length ? b : a));
   if (widest.inputs.length === 1 && !widest.inputs[0].variadic) return 'Tensor<T>';
   const sameAsFirst = (row, p) => p.types.join() === row.inputs[leadIndex(row)].types.join();
@@ -96,6 +95,19 @@ function declaredInput(op) {
     return `${p.name}${optional ? '?' : ''}: Tensor<${typed[0]}>${nullable ? ' | null' : ''}`;
   });
   return `readonly [${params.join(', ')}]`;
+}
+
+// Versions whose inputs name differently at some position (Resize-10's [X, scales], Resize-11's [X,
+// roi, scales, sizes]) are declared apart: a union of their tuples, in version order.
+function declaredInput(op) {
+  const groups = [];
+  const agree = (a, b) => a.inputs.every((p, i) => b.inputs[i] === undefined || b.inputs[i].name === p.name);
+  for (const row of table.filter((r) => r.op === op)) {
+    const group = groups.find((g) => g.every((r) => agree(r, row)));
+    if (group) group.push(row);
+    else groups.push([row]);
+  }
+  return groups.map((rows) => declaredTuple(op, rows)).join(' | ');
 }
 
 // The declared name of a set of element types: FloatTensorType, NumericTensorType, or with bool DataTensorType.

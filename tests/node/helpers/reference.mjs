@@ -392,3 +392,140 @@ export function referenceNms(boxes, scores, [B, C, N], { center = false, maxBoxe
   }
   return out;
 }
+
+// Resize, from the spec and ONNX's reference implementation. `o`: the node's attributes (with their
+// defaults), `version`, and `scales`, `sizes`, `roi` as arrays (or undefined). Coordinates in float32, as
+// onnxruntime computes them; each axis' taps around x_original weighted by the mode's filter (stretched
+// by 1 / scale for antialias when downscaling, and then normalized), edge values outside the input (or
+// with exclude_outside weight 0 and the rest renormalized); taps of weight 0 left out. Returns {dims, y,
+// magnitude} (magnitude: the sum of |weight * tap| of each output, for tolerances), or throws where the
+// inputs are invalid.
+export function referenceResize(values, dims, o) {
+  const f = Math.fround;
+  const version = o.version;
+  const mode = o.mode ?? 'nearest';
+  const transform = version === 10 ? 'asymmetric' : (o.coordinate_transformation_mode ?? 'half_pixel');
+  const nearestMode = version === 10 ? 'simple' : (o.nearest_mode ?? 'round_prefer_floor');
+  const a = o.cubic_coeff_a ?? -0.75;
+  const rank = dims.length;
+  const axes = (o.axes ?? dims.map((_, i) => i)).map((x) => (x < 0 ? x + rank : x));
+  const scale = dims.map(() => 1);
+  const out = [...dims];
+  if (o.scales?.length) {
+    axes.forEach((d, i) => {
+      scale[d] = f(o.scales[i]);
+      out[d] = Math.floor(dims[d] * scale[d]);
+    });
+  } else {
+    const sizes = o.sizes.map(Number);
+    const policy = o.keep_aspect_ratio_policy ?? 'stretch';
+    if (policy === 'stretch') {
+      axes.forEach((d, i) => {
+        out[d] = sizes[i];
+        scale[d] = f(f(sizes[i]) / f(dims[d]));
+      });
+    } else {
+      const ratios = axes.map((d, i) => f(f(sizes[i]) / f(dims[d])));
+      const kept = policy === 'not_larger' ? Math.min(...ratios) : Math.max(...ratios);
+      for (const d of axes) {
+        scale[d] = kept;
+        out[d] = Math.floor(kept * dims[d] + 0.5);
+      }
+    }
+  }
+  // The output length before flooring (in * scale; with sizes stretched, the size), which align_corners,
+  // tf_crop_and_resize and half_pixel_symmetric divide by, as ONNX's reference does.
+  const stretched = !o.scales?.length && (o.keep_aspect_ratio_policy ?? 'stretch') === 'stretch';
+  const width = dims.map((d, i) => (stretched ? out[i] : f(d * scale[i])));
+  const start = dims.map(() => 0);
+  const end = dims.map(() => 1);
+  if (transform === 'tf_crop_and_resize' && o.roi?.length) {
+    axes.forEach((d, i) => {
+      start[d] = f(o.roi[i]);
+      end[d] = f(o.roi[i + axes.length]);
+    });
+  }
+  const cubic = (d) => (d < 1 ? ((a + 2) * d - (a + 3)) * d * d + 1 : d < 2 ? (((d - 5) * d + 8) * d - 4) * a : 0);
+  const filter = mode === 'linear' ? (d) => Math.max(0, 1 - d) : cubic;
+  // Per axis, per output: {outside, taps: [[index, weight]]}.
+  const tables = dims.map((inSize, d) => {
+    const [s, outSize, lo, hi, wide] = [scale[d], out[d], start[d], end[d], width[d]];
+    const coordinate = (x) => {
+      switch (transform) {
+        case 'half_pixel': return f(f(f(x + 0.5) / s) - 0.5);
+        case 'half_pixel_symmetric': {
+          const adjustment = f(outSize / wide);
+          const offset = f(f(inSize / 2) * f(1 - adjustment));
+          return f(f(offset + f(f(x + 0.5) / s)) - 0.5); // left to right, as onnxruntime's float32 expression
+        }
+        case 'pytorch_half_pixel': return outSize > 1 ? f(f(f(x + 0.5) / s) - 0.5) : 0;
+        case 'align_corners': return wide === 1 ? 0 : f(f(x * (inSize - 1)) / f(wide - 1));
+        case 'asymmetric': return f(x / s);
+        case 'tf_half_pixel_for_nn': return f(f(x + 0.5) / s);
+        case 'tf_crop_and_resize':
+          return wide > 1 ? f(f(lo * (inSize - 1)) + f(f(f(x * f(hi - lo)) * (inSize - 1)) / f(wide - 1))) : f(f(0.5 * f(lo + hi)) * (inSize - 1));
+        default: throw new Error(`no transform ${transform}`);
+      }
+    };
+    return Array.from({ length: outSize }, (_, i) => {
+      const x = coordinate(i);
+      if (transform === 'tf_crop_and_resize' && (x < 0 || x > inSize - 1)) return { outside: true, taps: [] };
+      const clamp = (j) => Math.min(Math.max(j, 0), inSize - 1);
+      if (mode === 'nearest') {
+        const rounded = {
+          round_prefer_floor: () => (x === Math.floor(x) + 0.5 ? Math.floor(x) : Math.sign(x) * Math.round(Math.abs(x))),
+          round_prefer_ceil: () => Math.sign(x) * Math.round(Math.abs(x)),
+          floor: () => Math.floor(x),
+          ceil: () => Math.ceil(x),
+          simple: () => (s < 1 ? Math.ceil(x) : Math.trunc(x)),
+        }[nearestMode]();
+        return { outside: false, taps: [[clamp(rounded), 1]] };
+      }
+      const stretch = o.antialias ? Math.min(1, s) : 1;
+      const support = mode === 'cubic' ? 2 : 1;
+      const first = Math.floor(-support / stretch) + 1;
+      const base = Math.ceil(x) - 1; // floor(x), or x - 1 for an integer x
+      const ratio = x - base;
+      let taps = [];
+      for (let k = first; k < 2 - first; k++) {
+        const j = base + k;
+        let w = filter(Math.abs(stretch * (k - ratio)));
+        if (o.exclude_outside && (j < 0 || j >= inSize)) w = 0;
+        taps.push([j, w]);
+      }
+      if (o.antialias || o.exclude_outside) {
+        const sum = taps.reduce((t, [, w]) => t + w, 0);
+        taps = taps.map(([j, w]) => [j, w / sum]);
+      }
+      return { outside: false, taps: taps.filter(([, w]) => f(w) !== 0).map(([j, w]) => [clamp(j), w]) };
+    });
+  });
+  const total = out.reduce((p, v) => p * v, 1);
+  const y = new Array(total);
+  const magnitude = new Array(total);
+  const strides = dims.map((_, d) => dims.slice(d + 1).reduce((p, v) => p * v, 1));
+  for (let flat = 0; flat < total; flat++) {
+    const idx = unravel(flat, out);
+    const entries = idx.map((i, d) => tables[d][i]);
+    if (entries.some((e) => e.outside)) {
+      y[flat] = f(o.extrapolation_value ?? 0);
+      magnitude[flat] = Math.abs(y[flat]);
+      continue;
+    }
+    let sum = 0;
+    let abs = 0;
+    const visit = (d, offset, weight) => {
+      if (d === rank) {
+        const v = values[offset];
+        sum = mode === 'nearest' ? v : sum + weight * v; // nearest: the one tap itself (-0 stays -0)
+        abs += Math.abs(weight * v);
+        return;
+      }
+      for (const [j, w] of entries[d].taps) visit(d + 1, offset + j * strides[d], weight * w);
+    };
+    visit(0, 0, 1);
+    y[flat] = sum;
+    magnitude[flat] = abs;
+  }
+  return { dims: out, y, magnitude };
+}

@@ -1,0 +1,154 @@
+// The loops of Resize (kernels/resize.h), shared by the nearest kernel (per element size) and the
+// interpolating ones (float32, float64). Axes before the last two are resized first, one pass each
+// (whole slabs combined), into workspace tensors; then the last two together, one output row at a
+// time: its input rows combined into one row, then each output column from its taps along it.
+// Taps of weight 0 are skipped: a NaN or an infinity there does not reach the output.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/resize.h"
+
+namespace ow::kernels::resize_detail {
+
+constexpr uint64_t align16(uint64_t bytes) { return (bytes + 15) & ~uint64_t{15}; }
+
+// The axis before the last (one that is not resized, of size 1, for a rank-1 tensor).
+inline ResizeAxis row_axis(const ResizePlan& plan) {
+  if (plan.axes.size() >= 2) return plan.axes[plan.axes.size() - 2];
+  ResizeAxis one;
+  one.input_size = one.output_size = 1;
+  one.identity = true;
+  return one;
+}
+
+inline size_t outer_axes(const ResizePlan& plan) { return plan.axes.size() >= 2 ? plan.axes.size() - 2 : 0; }
+
+// Elements of the largest tensor between the outer axes' passes (0 without such passes).
+inline uint64_t largest_intermediate(const ResizePlan& plan) {
+  uint64_t largest = 0;
+  std::vector<uint64_t> dims;
+  for (const ResizeAxis& ax : plan.axes) dims.push_back(ax.input_size);
+  for (size_t a = 0; a < outer_axes(plan); ++a) {
+    if (plan.axes[a].identity) continue;
+    dims[a] = plan.axes[a].output_size;
+    uint64_t n = 1;
+    for (uint64_t d : dims) n *= d;
+    largest = std::max(largest, n);
+  }
+  return largest;
+}
+
+// Two intermediates (passes alternate between them) and one row of the last axis' input.
+inline uint64_t workspace_bytes(const ResizePlan& plan, size_t element_size) {
+  return 2 * align16(largest_intermediate(plan) * element_size) + align16(uint64_t{plan.axes.back().input_size} * element_size);
+}
+
+// Sets every output element that some axis maps outside the input to `value`.
+template <typename T>
+void extrapolate(const ResizePlan& plan, T value, T* y) {
+  const size_t n = plan.axes.size();
+  const ResizeAxis& last = plan.axes.back();
+  std::vector<size_t> position(n, 0);
+  size_t rows = 1;
+  for (size_t i = 0; i + 1 < n; ++i) rows *= plan.axes[i].output_size;
+  for (size_t r = 0; r < rows; ++r) {
+    bool outside = false;
+    for (size_t i = 0; i + 1 < n; ++i) outside = outside || (plan.axes[i].outside && plan.axes[i].outside[position[i]]);
+    T* row = y + r * last.output_size;
+    for (size_t o = 0; o < last.output_size; ++o)
+      if (outside || (last.outside && last.outside[o])) row[o] = value;
+    for (size_t i = n - 1; i-- > 0;) {
+      if (++position[i] < plan.axes[i].output_size) break;
+      position[i] = 0;
+    }
+  }
+}
+
+// Mode: the kernel's element operations.
+//   combine(rows, weights, count, n, out): out[i] = the sum over r < count of weights[r] * rows[r][i]
+//   (0 for no rows; nearest: one row of weight 1, copied);
+//   columns(row, axis, out): each output of a row from its taps along it.
+template <class Mode, typename T>
+void run(const ResizePlan& plan, const T* x, T* y, void* workspace) {
+  const size_t n = plan.axes.size();
+  auto* p = static_cast<unsigned char*>(workspace);
+  const uint64_t intermediate = align16(largest_intermediate(plan) * sizeof(T));
+  T* buffers[2] = {reinterpret_cast<T*>(p), reinterpret_cast<T*>(p + intermediate)};
+  T* row_buffer = reinterpret_cast<T*>(p + 2 * intermediate);
+  std::vector<size_t> dims;
+  for (const ResizeAxis& ax : plan.axes) dims.push_back(ax.input_size);
+  // The outer axes, one pass each.
+  const T* src = x;
+  size_t pass = 0;
+  std::vector<const T*> rows;
+  std::vector<float> weights;
+  for (size_t a = 0; a < outer_axes(plan); ++a) {
+    const ResizeAxis& ax = plan.axes[a];
+    if (ax.identity) continue;
+    size_t outer = 1, inner = 1;
+    for (size_t i = 0; i < a; ++i) outer *= dims[i];
+    for (size_t i = a + 1; i < n; ++i) inner *= dims[i];
+    T* dst = buffers[pass++ % 2];
+    for (size_t b = 0; b < outer; ++b) {
+      const T* xs = src + b * ax.input_size * inner;
+      for (size_t o = 0; o < ax.output_size; ++o) {
+        rows.clear();
+        weights.clear();
+        for (size_t t = 0; t < ax.taps; ++t) {
+          const float w = ax.weight ? ax.weight[t * ax.output_size + o] : 1.0f;
+          if (w == 0) continue;
+          rows.push_back(xs + ax.index[t * ax.output_size + o] * inner);
+          weights.push_back(w);
+        }
+        Mode::combine(rows.data(), weights.data(), rows.size(), inner, dst + (b * ax.output_size + o) * inner);
+      }
+    }
+    dims[a] = ax.output_size;
+    src = dst;
+  }
+  // The last two axes, row by row.
+  const ResizeAxis h = row_axis(plan), w = plan.axes.back();
+  size_t planes = 1;
+  for (size_t i = 0; i < outer_axes(plan); ++i) planes *= dims[i];
+  for (size_t plane = 0; plane < planes; ++plane) {
+    const T* xs = src + plane * h.input_size * w.input_size;
+    T* ys = y + plane * h.output_size * w.output_size;
+    for (size_t ho = 0; ho < h.output_size; ++ho) {
+      T* out = ys + ho * w.output_size;
+      rows.clear();
+      weights.clear();
+      if (h.identity) {
+        rows.push_back(xs + ho * w.input_size);
+        weights.push_back(1.0f);
+      } else {
+        for (size_t t = 0; t < h.taps; ++t) {
+          const float wt = h.weight ? h.weight[t * h.output_size + ho] : 1.0f;
+          if (wt == 0) continue;
+          rows.push_back(xs + h.index[t * h.output_size + ho] * w.input_size);
+          weights.push_back(wt);
+        }
+      }
+      // Nearest: an output row of the same input row as the one before it is a copy of it.
+      if (!h.identity && !h.weight && ho > 0 && h.index[ho] == h.index[ho - 1]) {
+        std::memcpy(out, out - w.output_size, w.output_size * sizeof(T));
+        continue;
+      }
+      const T* row = rows.empty() ? nullptr : rows[0];
+      if (rows.size() != 1 || weights[0] != 1.0f) {
+        Mode::combine(rows.data(), weights.data(), rows.size(), w.input_size, row_buffer);
+        row = row_buffer;
+      }
+      if (w.identity) {
+        std::memcpy(out, row, w.output_size * sizeof(T));
+      } else {
+        Mode::columns(row, w, out);
+      }
+    }
+  }
+}
+
+}  // namespace ow::kernels::resize_detail
