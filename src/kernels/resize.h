@@ -23,6 +23,7 @@ struct ResizeAxis {
   const float* weight = nullptr;
   const uint8_t* outside = nullptr;
   bool identity = false;  // output o is input o: the axis is not resized
+  size_t repeat = 0;      // nearest: output o is input o / repeat (each input repeated, an integer upscale), or 0
 };
 
 struct ResizePlan {

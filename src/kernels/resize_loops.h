@@ -42,9 +42,11 @@ inline uint64_t largest_intermediate(const ResizePlan& plan) {
   return largest;
 }
 
-// Two intermediates (passes alternate between them) and one row of the last axis' input.
+// Two intermediates (passes alternate between them), one row of the last axis' input, and the rows of
+// an upscaling row axis resized along the last axis (one per tap).
 inline uint64_t workspace_bytes(const ResizePlan& plan, size_t element_size) {
-  return 2 * align16(largest_intermediate(plan) * element_size) + align16(uint64_t{plan.axes.back().input_size} * element_size);
+  return 2 * align16(largest_intermediate(plan) * element_size) + align16(uint64_t{plan.axes.back().input_size} * element_size) +
+         row_axis(plan).taps * align16(uint64_t{plan.axes.back().output_size} * element_size);
 }
 
 // Sets every output element that some axis maps outside the input to `value`.
@@ -79,6 +81,7 @@ void run(const ResizePlan& plan, const T* x, T* y, void* workspace) {
   const uint64_t intermediate = align16(largest_intermediate(plan) * sizeof(T));
   T* buffers[2] = {reinterpret_cast<T*>(p), reinterpret_cast<T*>(p + intermediate)};
   T* row_buffer = reinterpret_cast<T*>(p + 2 * intermediate);
+  unsigned char* resized_rows = p + 2 * intermediate + align16(uint64_t{plan.axes.back().input_size} * sizeof(T));
   std::vector<size_t> dims;
   for (const ResizeAxis& ax : plan.axes) dims.push_back(ax.input_size);
   // The outer axes, one pass each.
@@ -114,13 +117,35 @@ void run(const ResizePlan& plan, const T* x, T* y, void* workspace) {
   const ResizeAxis h = row_axis(plan), w = plan.axes.back();
   size_t planes = 1;
   for (size_t i = 0; i < outer_axes(plan); ++i) planes *= dims[i];
+  // Upscaling rows of several taps (linear, cubic) reads each input row for several output rows: each
+  // is resized along the last axis once, into one of `h.taps` slots (the rows of an output row are
+  // consecutive and move forward with it), and the slots combined into the output row. Otherwise each
+  // output row combines its input rows, then resizes that one row.
+  const bool rows_first = !h.identity && h.weight && h.output_size > h.input_size && !w.identity;
+  std::vector<size_t> slot_row(h.taps);
+  std::vector<bool> read(h.taps);  // the slots the output row reads
+  // The slot holding row r, else one the output row does not read: empty, or of the lowest row (the
+  // output rows move forward, so the later ones read it least).
+  const auto slot_of = [&](size_t r) {
+    for (size_t k = 0; k < h.taps; ++k)
+      if (slot_row[k] == r) return k;
+    size_t best = h.taps;
+    for (size_t k = 0; k < h.taps; ++k) {
+      if (read[k]) continue;
+      const bool empty = slot_row[k] == h.input_size;
+      if (best == h.taps || empty || (slot_row[best] != h.input_size && slot_row[k] < slot_row[best])) best = k;
+    }
+    return best;
+  };
   for (size_t plane = 0; plane < planes; ++plane) {
     const T* xs = src + plane * h.input_size * w.input_size;
     T* ys = y + plane * h.output_size * w.output_size;
+    std::fill(slot_row.begin(), slot_row.end(), h.input_size);  // none yet
     for (size_t ho = 0; ho < h.output_size; ++ho) {
       T* out = ys + ho * w.output_size;
       rows.clear();
       weights.clear();
+      std::fill(read.begin(), read.end(), false);
       if (h.identity) {
         rows.push_back(xs + ho * w.input_size);
         weights.push_back(1.0f);
@@ -128,9 +153,25 @@ void run(const ResizePlan& plan, const T* x, T* y, void* workspace) {
         for (size_t t = 0; t < h.taps; ++t) {
           const float wt = h.weight ? h.weight[t * h.output_size + ho] : 1.0f;
           if (wt == 0) continue;
-          rows.push_back(xs + h.index[t * h.output_size + ho] * w.input_size);
+          const size_t r = h.index[t * h.output_size + ho];
+          if (rows_first) {
+            const size_t slot = slot_of(r);
+            read[slot] = true;
+            T* resized = reinterpret_cast<T*>(resized_rows + slot * align16(uint64_t{w.output_size} * sizeof(T)));
+            if (slot_row[slot] != r) {
+              Mode::columns(xs + r * w.input_size, w, resized);
+              slot_row[slot] = r;
+            }
+            rows.push_back(resized);
+          } else {
+            rows.push_back(xs + r * w.input_size);
+          }
           weights.push_back(wt);
         }
+      }
+      if (rows_first) {
+        Mode::combine(rows.data(), weights.data(), rows.size(), w.output_size, out);
+        continue;
       }
       // Nearest: an output row of the same input row as the one before it is a copy of it.
       if (!h.identity && !h.weight && ho > 0 && h.index[ho] == h.index[ho - 1]) {

@@ -3,6 +3,7 @@
 
 #include "kernels/resize.h"
 #include "kernels/resize_loops.h"
+#include "kernels/simd128.h"
 
 namespace ow::kernels {
 namespace {
@@ -14,7 +15,22 @@ struct Nearest {
     std::memcpy(out, rows[0], n * sizeof(E));
   }
   static void columns(const E* row, const ResizeAxis& ax, E* out) {
-    for (size_t o = 0; o < ax.output_size; ++o) out[o] = row[ax.index[o]];
+    if (ax.repeat == 0) {
+      for (size_t o = 0; o < ax.output_size; ++o) out[o] = row[ax.index[o]];
+      return;
+    }
+    size_t i = 0;
+    if constexpr (sizeof(E) == 4) {  // float32 and the 32-bit integers doubled: a vector to two
+      if (ax.repeat == 2) {
+        for (; i + 4 <= ax.input_size; i += 4) {
+          const v128_t v = wasm_v128_load(row + i);
+          wasm_v128_store(out + 2 * i, wasm_i32x4_shuffle(v, v, 0, 0, 1, 1));
+          wasm_v128_store(out + 2 * i + 4, wasm_i32x4_shuffle(v, v, 2, 2, 3, 3));
+        }
+      }
+    }
+    for (; i < ax.input_size; ++i)
+      for (size_t k = 0; k < ax.repeat; ++k) out[i * ax.repeat + k] = row[i];
   }
 };
 

@@ -280,6 +280,7 @@ class ResizeKernel final : public Kernel {
       ax.weight = a_.mode == Mode::kNearest ? nullptr : tables[d].weight.data();
       ax.outside = tables[d].any_outside ? tables[d].outside.data() : nullptr;
       ax.identity = is_identity(ax);
+      ax.repeat = a_.mode == Mode::kNearest && !ax.outside ? repeat_of(ax) : 0;
       plan.extrapolates = plan.extrapolates || tables[d].any_outside;
       plan.axes.push_back(ax);
     }
@@ -343,6 +344,15 @@ class ResizeKernel final : public Kernel {
       }
     }
     return true;
+  }
+
+  // k where nearest's output o is input o / k for every o (an integer upscale by k >= 2), else 0.
+  static size_t repeat_of(const kernels::ResizeAxis& ax) {
+    if (ax.input_size == 0 || ax.output_size % ax.input_size != 0 || ax.output_size == ax.input_size) return 0;
+    const size_t k = ax.output_size / ax.input_size;
+    for (size_t o = 0; o < ax.output_size; ++o)
+      if (ax.index[o] != o / k) return 0;
+    return k;
   }
 
   Status run_nearest(const kernels::ResizePlan& plan, const Tensor& x, Tensor& y) const {
