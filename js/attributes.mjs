@@ -4,7 +4,7 @@
 // C++ check could refuse it).
 import { OnnxWasmError } from './errors.mjs';
 import { DTYPES } from './dtypes.mjs';
-import { isTensor } from './tensor.mjs';
+import { asTensor, isTensor } from './tensor.mjs';
 
 // Far above what any operator needs (AveragePool: a few attributes of 2 values per spatial axis).
 const MAX_ATTRIBUTES = 64;
@@ -19,6 +19,7 @@ function kindOf(value) {
 
 function checkedValue(op, name, value) {
   const label = `${op}: attribute '${name}'`;
+  value = asTensor(value, op, `attribute '${name}'`);
   if (isTensor(value)) {
     // A tensor-valued attribute (Constant's value), copied into JS memory: preparing the operator may
     // grow wasm memory, and what is prepared must be what was checked.

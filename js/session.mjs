@@ -7,7 +7,7 @@ import { endCall, readOutputs, writeInputs } from './calls.mjs';
 import { valueMetadata } from './metadata.mjs';
 import { operatorCall, runCallInBlocks } from './ops.mjs';
 import { guarded, lastError, ready, wasm } from './runtime.mjs';
-import { Tensor, isTensor } from './tensor.mjs';
+import { Tensor, asTensor, isTensor } from './tensor.mjs';
 
 // A session's description from the wasm module: undefined when memory ran out making it.
 function described(value) {
@@ -142,8 +142,9 @@ export class InferenceSession {
    * Runs the model on `feeds` ({inputName: Tensor}); resolves to {outputName: Tensor}. Each feed's
    * type and fixed dimensions are checked against the model. As in onnxruntime-web, `fetches` chooses
    * the outputs: an array of output names, or a record of output name to a Tensor of the output's type
-   * and dims (filled in place and returned; in JS or wasm memory) or null (a new Tensor). A third
-   * argument (onnxruntime-web's run options) is accepted and ignored.
+   * and dims (filled in place and returned; in JS or wasm memory) or null (a new Tensor). Feeds and
+   * fetched tensors may be onnxruntime's, in CPU memory (asTensor). A third argument (onnxruntime-web's
+   * run options) is accepted and ignored.
    */
   async run(feeds, fetches) {
     const label = 'InferenceSession.run';
@@ -153,6 +154,9 @@ export class InferenceSession {
     }
     const where = this.#fetched(label, fetches);
     const names = Object.keys(feeds);
+    if (!names.every((name) => isTensor(feeds[name]))) {
+      feeds = Object.fromEntries(names.map((name) => [name, asTensor(feeds[name], label, `feed '${name}'`)]));
+    }
     const inputs = this.#callInputs(feeds, names, where[0]);
     if (inputs !== null) {
       // As ops.* runs it: in blocks; else (if it cannot be blocked) as a whole model, below.
@@ -232,7 +236,7 @@ export class InferenceSession {
     if (!keys.some((name) => names.includes(name))) return this.#locations;
     for (const name of keys) {
       const i = index(name);
-      const target = fetches[name];
+      const target = asTensor(fetches[name], label, `fetches['${name}']`);
       if (target !== null && !isTensor(target)) throw new OnnxWasmError(`${label}: fetches['${name}'] must be a Tensor or null`);
       where[i] = target ?? this.#locations[i];
     }

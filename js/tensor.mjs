@@ -166,6 +166,26 @@ export function isTensor(value) {
   return typeof value === 'object' && value !== null && value[CHECKED] === true;
 }
 
+// Where onnxruntime keeps a tensor's data in CPU memory, readable as its `data`.
+const ORT_CPU_LOCATIONS = new Set(['cpu', 'cpu-pinned']);
+
+/**
+ * `value` where a Tensor is taken (`what` names it: "input 0", "feed 'x'"): itself if it is a Tensor;
+ * a tensor of onnxruntime's shape (onnxruntime-web's or -node's: type, data, dims and a location)
+ * whose data are in CPU memory as a Tensor over the same data (checked as the constructor checks them;
+ * a float16 Float16Array is read as its bits, not copied); anything else as it is, for the caller's
+ * checks to refuse. One whose data are elsewhere (a GPU buffer, a WebGL texture, an ML tensor) is
+ * refused, naming its location.
+ */
+export function asTensor(value, label, what) {
+  if (isTensor(value) || typeof value !== 'object' || value === null || typeof value.type !== 'string' || !('location' in value) || !('dims' in value)) return value;
+  const { location } = value;
+  if (!ORT_CPU_LOCATIONS.has(location)) {
+    throw new OnnxWasmError(`${label}: ${what} is an onnxruntime tensor whose data are in '${String(location)}' memory; onnx-wasm takes tensors in CPU memory: download it first (await tensor.getData())`);
+  }
+  return new Tensor(value.type, value.data, value.dims);
+}
+
 // Wasm-resident tensors: a Tensor whose data getter views wasm memory. The handle (a C++ Tensor* that
 // owns the memory, bindings/interop.h) is released by dispose() or, as a backstop, after garbage
 // collection. The tensor is frozen; what changes (handle, pointer, current view) lives in its
