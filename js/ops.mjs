@@ -16,8 +16,10 @@ export { LATEST_OPSET };
 const prepared = new Map();
 const MAX_PREPARED = 64;
 
+// An attribute value's part of a cache key: numbers as JS writes them, but -0 apart from 0 (a float
+// attribute keeps its sign); every NaN is the one NaN the wasm side's checks and kernels see alike.
 function scalarKey(v) {
-  if (typeof v === 'number') return `n${v}`;
+  if (typeof v === 'number') return Object.is(v, -0) ? 'n-0' : `n${v}`;
   if (typeof v === 'string') return `s${v.length}:${v}`;
   if (typeof v === 'boolean') return v ? 'T' : 'F';
   return null;

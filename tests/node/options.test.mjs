@@ -27,6 +27,26 @@ test('calls that differ in one attribute value, kind or position get their own r
   }
 });
 
+test('-0 and 0 in a float attribute are different options; NaNs are one', () => {
+  const signs = (t) => [...t.data].map((v) => (Object.is(v, -0) ? '-0' : v));
+  const one = new Tensor('float32', [7], [1]);
+  // Alternating, each first with -0: a key that wrote both as 0 would give the other call's zeros.
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual(signs(ops.Pad([one], { opset: 2, pads: [1, 0], value: -0 })), ['-0', 7]);
+    assert.deepEqual(signs(ops.Pad([one], { opset: 2, pads: [1, 0], value: 0 })), [0, 7]);
+    // Clip-6's bounds: max(-1, min) is min.
+    assert.deepEqual(signs(ops.Clip([new Tensor('float32', [-1, 2])], { opset: 6, min: -0, max: 1 })), ['-0', 1]);
+    assert.deepEqual(signs(ops.Clip([new Tensor('float32', [-1, 2])], { opset: 6, min: 0, max: 1 })), [0, 1]);
+    // Pad-1's value.
+    assert.deepEqual(signs(ops.Pad([one], { opset: 1, paddings: [0, 1], value: -0 })), [7, '-0']);
+    assert.deepEqual(signs(ops.Pad([one], { opset: 1, paddings: [0, 1], value: 0 })), [7, 0]);
+  }
+  // A NaN is a NaN whatever its payload: any gives NaN padding.
+  const nan = new Float32Array(new Uint32Array([0x7fc00001]).buffer)[0];
+  assert.ok(Number.isNaN(ops.Pad([one], { opset: 2, pads: [1, 0], value: nan }).data[0]));
+  assert.ok(Number.isNaN(ops.Pad([one], { opset: 2, pads: [1, 0], value: NaN }).data[0]));
+});
+
 test('the opset is part of what is prepared', () => {
   const b = new Tensor('bfloat16', new Uint16Array([0x3fc0]), [1]); // 1.5
   for (let i = 0; i < 2; i++) {
