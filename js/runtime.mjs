@@ -96,10 +96,10 @@ export function heap() {
 }
 
 /**
- * Runs fn(m), calls into the wasm module, and turns a trap (a RuntimeError, which only a bug can
- * cause: every export turns C++ exceptions into errors it reports, bindings/interop.h guard()) into an
- * OnnxWasmError INTERNAL. The trap abandoned frames that had moved the stack pointer: it is put back.
- * OnnxWasmErrors pass through unchanged.
+ * Runs fn(m), calls into the wasm module, and turns a trap (which only a bug can cause: every export
+ * turns C++ exceptions into errors it reports, bindings/interop.h guard()) into an OnnxWasmError
+ * INTERNAL. Whatever was thrown may have abandoned frames that had moved the stack pointer: it is put
+ * back. Other errors (OnnxWasmErrors, and what JavaScript code throws) pass through unchanged.
  */
 export function guarded(label, fn) {
   const m = wasm();
@@ -107,10 +107,20 @@ export function guarded(label, fn) {
   try {
     return fn(m);
   } catch (e) {
-    if (!(e instanceof WebAssembly.RuntimeError || e instanceof RangeError)) throw e;
     m.stackRestore(stack);
+    if (!isTrap(e)) throw e;
     throw new OnnxWasmError(`${label}: internal error: the wasm code trapped (${e.message})`, 'INTERNAL');
   }
+}
+
+// A trap: a RuntimeError, or the RangeError an engine throws when wasm code overflows the call stack,
+// whose innermost frame is then a wasm function (every engine's stack names it "wasm-function[N]" or
+// by a wasm:// URL). A RangeError from JavaScript (a typed array too large, a caller's getter) is none.
+function isTrap(e) {
+  if (e instanceof WebAssembly.RuntimeError) return true;
+  if (!(e instanceof RangeError)) return false;
+  const frames = String(e.stack ?? '').split('\n').filter((line) => line !== '' && !line.startsWith(`${e.name}: `));
+  return /wasm-function\[|wasm:\/\//.test(frames[0] ?? '');
 }
 
 // Tensor lists (bindings/call_layout.h): LIST_HEADER_WORDS uint32 (the count), records of RECORD_WORDS

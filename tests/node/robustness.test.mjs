@@ -231,6 +231,17 @@ describe('Operators: options and every attribute rule', () => {
     assert.throws(() => ops.AveragePool(x, options), { name: 'RangeError', message: 'from the getter' });
     await stillWorks();
   });
+
+  test('a RangeError thrown by JavaScript during a call is that error, not a trap of the wasm code', async () => {
+    // The inputs' array reads its second element once to see that it is a Tensor, then throws from
+    // within the call (while writing the inputs), as JavaScript code there may.
+    const inputs = [x, x];
+    let reads = 0;
+    Object.defineProperty(inputs, 1, { get() { if (++reads > 1) throw new RangeError('from the array'); return x; } });
+    assert.throws(() => ops.Min(inputs), (e) => e instanceof RangeError && e.message === 'from the array');
+    assert.ok(reads > 1, 'the getter threw within the call');
+    await stillWorks();
+  });
 });
 
 describe('InferenceSession.run: feeds', () => {
