@@ -16,12 +16,12 @@ export function rng(seed = 1) {
   };
 }
 
-// How a float type stores numbers and reads them back.
+// How a float type stores numbers and reads them back, and its largest finite value.
 export const FLOAT_TYPES = {
-  float64: { array: Float64Array, encode: (x) => x, decode: (x) => x },
-  float32: { array: Float32Array, encode: Math.fround, decode: (x) => x },
-  float16: { array: Uint16Array, encode: numberToF16, decode: f16ToNumber },
-  bfloat16: { array: Uint16Array, encode: numberToBf16, decode: bf16ToNumber },
+  float64: { array: Float64Array, encode: (x) => x, decode: (x) => x, max: Number.MAX_VALUE },
+  float32: { array: Float32Array, encode: Math.fround, decode: (x) => x, max: 3.4028234663852886e38 },
+  float16: { array: Uint16Array, encode: numberToF16, decode: f16ToNumber, max: 65504 },
+  bfloat16: { array: Uint16Array, encode: numberToBf16, decode: bf16ToNumber, max: 3.3895313892515355e38 },
 };
 
 // n values of a float type: edge values first, then random values in ±range with halves mixed in.

@@ -1,8 +1,9 @@
 // Add, Sub, Mul, Div: elementwise arithmetic of two inputs of one type (kernels/binary.h has the
 // semantics: integers wrap, integer division truncates and x / 0 is 0). From version 7 the inputs
 // broadcast (NumPy rules) to the output shape; versions 1 and 6 need identical shapes unless
-// `broadcast` is 1, when B is broadcast to A's shape: B of one element, or B's shape equal to A's dims
-// from `axis` on (by default B's shape is a suffix of A's).
+// `broadcast` is 1, when B is broadcast to A's shape: B of one element, or B's dims equal to A's dims
+// from `axis` on (by default B's shape is a suffix of A's) or 1, repeated along A's (ONNX's own
+// cases test_operator_add_size1_broadcast and _singleton_broadcast expand a B of [2, 1] or [1, 3]).
 #include "ops/broadcast_fold.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
@@ -62,10 +63,10 @@ class ArithmeticKernel final : public Kernel {
     Dims dims(static_cast<size_t>(rank_a), 1);
     for (int64_t k = 0; k < rank_b; ++k) {
       const int64_t extent = b.dims()[static_cast<size_t>(k)];
-      if (extent != a.dims()[static_cast<size_t>(axis + k)] && b.size() != 1)
-        return InvalidArgument(shapes + "; with broadcast = 1, B's shape must equal A's dims from axis " +
-                               std::to_string(axis) + " on");
-      dims[static_cast<size_t>(axis + k)] = b.size() == 1 ? 1 : extent;
+      if (extent != a.dims()[static_cast<size_t>(axis + k)] && extent != 1)
+        return InvalidArgument(shapes + "; with broadcast = 1, each of B's dims must equal A's from axis " +
+                               std::to_string(axis) + " on, or be 1");
+      dims[static_cast<size_t>(axis + k)] = extent;
     }
     return with_dims(b, std::move(dims));
   }

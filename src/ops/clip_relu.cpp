@@ -1,6 +1,7 @@
 // Clip and Relu, elementwise bounds made of Max and Min (kernels/binary.h, with their NaN and signed
 // zero semantics): Relu(x) = Max(x, 0); Clip(x) = Min(Max(x, min), max), so that a NaN input stays NaN
-// and min > max gives max everywhere, as the spec says.
+// and min > max gives max everywhere, as the spec says. From version 11 an omitted bound is the type's
+// lowest or highest value (numeric_limits): ±inf become the largest finite floats.
 #include <algorithm>
 #include <cfloat>
 #include <cstring>
@@ -54,6 +55,8 @@ class ClipKernel final : public Kernel {
     } else {
       OW_RETURN_IF_ERROR(input_bound(inputs, 1, "min", lo));
       OW_RETURN_IF_ERROR(input_bound(inputs, 2, "max", hi));
+      if (!lo.present) lo = float_limit(x.dtype(), false);
+      if (!hi.present) hi = float_limit(x.dtype(), true);
     }
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
@@ -92,6 +95,24 @@ class ClipKernel final : public Kernel {
       else t = static_cast<T>(v);
       std::memcpy(b.value, &t, sizeof t);
     });
+    return b;
+  }
+
+  // The lowest or highest finite value of a float type, an omitted bound from version 11. An integer
+  // type's limits clamp nothing: no bound.
+  static Bound float_limit(DType type, bool high) {
+    Bound b;
+    const auto set = [&b](auto v) {
+      b.present = true;
+      std::memcpy(b.value, &v, sizeof v);
+    };
+    switch (type) {
+      case DType::kFloat32: set(high ? FLT_MAX : -FLT_MAX); break;
+      case DType::kFloat64: set(high ? DBL_MAX : -DBL_MAX); break;
+      case DType::kFloat16: set(static_cast<uint16_t>(high ? 0x7bff : 0xfbff)); break;  // ±65504
+      case DType::kBFloat16: set(static_cast<uint16_t>(high ? 0x7f7f : 0xff7f)); break;  // ±3.3895e38
+      default: break;
+    }
     return b;
   }
 

@@ -200,7 +200,11 @@ TEST_CASE("Add-1 and Add-6: broadcast = 1 places B from axis; otherwise shapes m
   }
   Attributes suffix;
   suffix.set("broadcast", AttributeValue::Int(1));
-  CHECK(test::run("Add", 6, suffix, {&a, &b}, &y).message().find("B's shape must equal A's dims from axis 2") != std::string::npos);
+  CHECK(test::run("Add", 6, suffix, {&a, &b}, &y).message().find("each of B's dims must equal A's from axis 2 on, or be 1") != std::string::npos);
+  // B's dims of 1 repeat along A's: B [3, 1] as a suffix of A [2, 3, 4].
+  Tensor column = make_tensor<float>({3, 1}, {100, 200, 300});
+  REQUIRE(test::run("Add", 6, suffix, {&a, &column}, &y).ok());
+  for (size_t i = 0; i < 24; ++i) CHECK(y.data<float>()[i] == av[i] + 100.0f * static_cast<float>((i / 4) % 3 + 1));
   CHECK(test::run("Add", 7, attrs, {&a, &b}, &y).code() == ErrorCode::kInvalidArgument);  // no such attribute from 7
 }
 
@@ -235,9 +239,19 @@ TEST_CASE("Clip: bounds as attributes then inputs; NaN stays; min > max gives ma
   REQUIRE(test::run("Clip", 13, {}, {&tx, &lo, &hi}, &y).ok());
   for (size_t i = 0; i < x.size(); ++i) CHECK(same(y.data<float>()[i], std::isnan(x[i]) ? NAN : 1.0f));
   REQUIRE(test::run("Clip", 13, {}, {&tx, nullptr, &hi}, &y).ok());
-  CHECK(y.data<float>()[6] == -INFINITY);  // no lower bound
+  CHECK(y.data<float>()[6] == -std::numeric_limits<float>::max());  // an omitted bound is the type's lowest
   CHECK(y.data<float>()[0] == -3);
   CHECK(y.data<float>()[4] == 1);
+  // min = +inf and no max: float32's max (numeric_limits) everywhere but NaN; float64's and float16's too.
+  Tensor inf = make_tensor<float>({}, {INFINITY});
+  REQUIRE(test::run("Clip", 13, {}, {&tx, &inf}, &y).ok());
+  for (size_t i = 0; i < x.size(); ++i) CHECK(same(y.data<float>()[i], std::isnan(x[i]) ? NAN : std::numeric_limits<float>::max()));
+  Tensor td = make_tensor<double>({2}, {INFINITY, -INFINITY}), th = make_tensor<Float16>({2}, {f16_from_f32(INFINITY), f16_from_f32(-INFINITY)});
+  REQUIRE(test::run("Clip", 12, {}, {&td}, &y).ok());
+  CHECK(values_of<double>(y) == std::vector<double>{std::numeric_limits<double>::max(), -std::numeric_limits<double>::max()});
+  REQUIRE(test::run("Clip", 11, {}, {&th}, &y).ok());
+  CHECK(to_f32(values_of<Float16>(y)[0]) == 65504.0f);
+  CHECK(to_f32(values_of<Float16>(y)[1]) == -65504.0f);
 
   std::vector<int8_t> xi = {-128, -1, 0, 1, 127};
   Tensor ti = make_tensor<int8_t>({5}, xi), li = make_tensor<int8_t>({1}, {-1}), hi8 = make_tensor<int8_t>({}, {1});

@@ -186,6 +186,11 @@ describe('Add, Sub, Mul, Div: versions 1 and 6 (legacy broadcast)', () => {
           [[7, -8, 9], [3], { axis: 1 }, (i) => Math.floor(i / 4) % 3],
           [[0.5, -2], [2], { axis: 0 }, (i) => Math.floor(i / 12)],
           [[1, 2, 3], [3], { axis: -2 }, (i) => Math.floor(i / 4) % 3],
+          // dims of 1 repeat along A's
+          [[4, -5, 6], [3, 1], {}, (i) => Math.floor(i / 4) % 3],
+          [[1, 2, 3, 4], [1, 4], {}, (i) => i % 4],
+          [[1, -2, 3, -4, 5, -6, 7, -8], [2, 1, 4], {}, (i) => Math.floor(i / 12) * 4 + (i % 4)],
+          [[9, 8, 7], [1, 3], { axis: 0 }, (i) => Math.floor(i / 4) % 3],
         ];
         for (const [data, dims, extra, index] of cases) {
           const b = f32(data, dims);
@@ -197,8 +202,9 @@ describe('Add, Sub, Mul, Div: versions 1 and 6 (legacy broadcast)', () => {
         const same = f32(Array.from({ length: 24 }, (_, i) => 24 - i), [2, 3, 4]);
         assertValues(ops[op]([a, same], { opset }), 'float32', expect(op, same.data, [], (i) => i), label);
         assert.throws(() => ops[op]([a, f32([1, 2, 3, 4], [4])], { opset }), isError(/without broadcast = 1 this version needs identical shapes/));
-        assert.throws(() => ops[op]([a, f32([1, 2, 3], [3])], { opset, broadcast: 1 }), isError(/B's shape must equal A's dims from axis 2/));
-        assert.throws(() => ops[op]([a, f32([1, 2], [2])], { opset, broadcast: 1, axis: 2 }), isError(/B's shape must equal A's dims from axis 2/));
+        assert.throws(() => ops[op]([a, f32([1, 2, 3], [3])], { opset, broadcast: 1 }), isError(/each of B's dims must equal A's from axis 2 on, or be 1$/));
+        assert.throws(() => ops[op]([a, f32([1, 2], [2])], { opset, broadcast: 1, axis: 2 }), isError(/each of B's dims must equal A's from axis 2 on, or be 1$/));
+        assert.throws(() => ops[op]([a, f32([1, 2, 3, 4], [2, 2])], { opset, broadcast: 1 }), isError(/A has shape \[2,3,4\], B \[2,2\]; with broadcast = 1, each of B's dims must equal A's from axis 1 on, or be 1$/));
         assert.throws(() => ops[op]([a, f32([1, 2, 3, 4], [4])], { opset, broadcast: 1, axis: 3 }), isError(/attribute 'axis' 3 places B's 1 dims outside A's 3/));
         assert.throws(() => ops[op]([f32([1, 2], [2]), f32([1, 2], [1, 2])], { opset, broadcast: 1 }), isError(/B must not have more dims than A/));
         assert.throws(() => ops[op]([a, a], { opset, broadcast: 2 }), isError(/attribute 'broadcast' must be 0 or 1/));
@@ -207,6 +213,14 @@ describe('Add, Sub, Mul, Div: versions 1 and 6 (legacy broadcast)', () => {
         else assertValues(ops[op]([a, same], { opset, consumed_inputs: [0, 0] }), 'float32', expect(op, same.data, [], (i) => i), label);
       });
     }
+  }
+});
+
+test("Add-6 with broadcast = 1: ONNX's test_operator_add_size1_broadcast and _singleton_broadcast (B [2, 1], [1, 3])", async () => {
+  const a = new Tensor('float64', [1, 2, 3, 4, 5, 6], [2, 3]);
+  for (const [b, want] of [[new Tensor('float64', [10, 20], [2, 1]), [11, 12, 13, 24, 25, 26]], [new Tensor('float64', [10, 20, 30], [1, 3]), [11, 22, 33, 14, 25, 36]]]) {
+    assert.deepEqual([...ops.Add([a, b], { opset: 6, broadcast: 1 }).data], want);
+    assert.deepEqual([...(await runSession('Add', 6, 'float64', [a, b], { broadcast: 1 })).data], want);
   }
 });
 
@@ -243,6 +257,10 @@ describe('Relu', () => {
   });
 });
 
+// From Clip-11, an omitted bound is the type's lowest or highest value (numeric_limits): a float
+// type's largest finite values; an integer type's clamp nothing.
+const limit = (type, sign) => (FLOAT_TYPES[type] ? sign * FLOAT_TYPES[type].max : undefined);
+
 describe('Clip', () => {
   // min(max(x, lo), hi), a bound left out skipped
   const clip = (float, x, lo, hi) => {
@@ -275,7 +293,7 @@ describe('Clip', () => {
             assertValues(await runSession('Clip', version, type, [x], attributes), type, want, `${label} session`);
           } else {
             const scalar = (v) => (v === undefined ? null : new Tensor(type, array.from([encode(v)]), []));
-            const want = xs.map((v) => clip(float, v, lo, hi));
+            const want = xs.map((v) => clip(float, v, lo ?? limit(type, -1), hi ?? limit(type, 1)));
             const inputs = [x, scalar(lo), scalar(hi)];
             assertValues(ops.Clip(inputs, { opset: version }), type, want, label);
             assertValues(await runSession('Clip', version, type, inputs), type, want, `${label} session`);
@@ -285,6 +303,20 @@ describe('Clip', () => {
       });
     }
   }
+
+  test('from version 11, an omitted bound is the type\'s lowest or highest value, not an infinity', () => {
+    for (const [type, { max }] of Object.entries(FLOAT_TYPES)) {
+      const { array, encode, decode } = codec(type);
+      const x = new Tensor(type, array.from([Infinity, -Infinity, NaN, 1].map(encode)));
+      const values = (t) => [...t.data].map(decode);
+      for (const version of type === 'bfloat16' ? [13] : [11, 12, 13]) {
+        assert.deepEqual(values(ops.Clip([x], { opset: version })), [max, -max, NaN, 1], `Clip-${version} ${type}`);
+        // min = +inf and no max: max everywhere (but NaN).
+        const inf = new Tensor(type, array.from([encode(Infinity)]), []);
+        assert.deepEqual(values(ops.Clip([x, inf], { opset: version })), [max, max, NaN, max], `Clip-${version} ${type}, min +inf`);
+      }
+    }
+  });
 
   test('large inputs (in chunks), in place', () => {
     const x = new Tensor('float32', mixedData('float32', 50001, 4), [50001]);

@@ -16,6 +16,7 @@ import {
 import { referenceConv, referenceGemm, referenceMatMul } from './helpers/product-reference.mjs';
 import { EXACT, MATH, ulpDistance } from './helpers/math-reference.mjs';
 import { flattenDims, referenceTranspose, reshapeDims, squeezeDims, unsqueezeDims } from './helpers/shape-reference.mjs';
+import { FLOAT_TYPES } from '../../tools/values.mjs';
 
 before(() => ready());
 
@@ -124,10 +125,13 @@ function referenceRun(spec, feeds) {
       const zero = type === 'int64' ? 0n : 0;
       out = { type, dims: inputs[0].dims, values: inputs[0].values.map((x) => referenceMax(x, zero, isFloat(type))) };
     } else if (node.op === 'Clip') {
-      // Min(max, Max(x, min)); a bound left out (an empty name) is none; attributes default to float32's range
+      // Min(max, Max(x, min)); attributes default to float32's range; from 11 a bound left out (an empty
+      // name) is the type's lowest or highest value (a float type's largest finite; an integer's clamp
+      // nothing)
       const F = 3.4028234663852886e38;
-      const bound = (k, attribute, fallback) => (spec.opset < 11 ? toType(type, node.attributes?.[attribute] ?? fallback) : inputs[k]?.values[0]);
-      const [lo, hi] = [bound(1, 'min', -F), bound(2, 'max', F)];
+      const limit = (sign) => (FLOAT_TYPES[type] ? sign * FLOAT_TYPES[type].max : undefined);
+      const bound = (k, attribute, sign) => (spec.opset < 11 ? toType(type, node.attributes?.[attribute] ?? sign * F) : inputs[k]?.values[0] ?? limit(sign));
+      const [lo, hi] = [bound(1, 'min', -1), bound(2, 'max', 1)];
       const clip = (x) => {
         let v = x;
         if (lo !== undefined) v = referenceMax(v, lo, isFloat(type));

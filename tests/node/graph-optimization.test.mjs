@@ -145,6 +145,32 @@ test('an exported quantize pipeline: Mul, Round and Clip fused into one step, co
   assert.deepEqual(steps.all, [['AveragePool', 'compute', 'Pad AveragePool'], ['Mul+Round+Clip', 'in-place', 'Mul Round Clip']]);
 });
 
+test("a fused chain ending in Clip-11 or later without a bound clamps to float32's largest finite values", async () => {
+  // y = Clip(Round(x * 2)) with only min (13) or no bound (11): the omitted bounds are ±3.4028235e38.
+  const F = 3.4028234663852886e38;
+  const x = new Tensor('float32', [Infinity, -Infinity, 2e38, -2e38, NaN, 1.25, -3]);
+  for (const [opset, min, want] of [[13, -5, [F, -5, F, -5, NaN, 2, -5]], [11, null, [F, -F, F, -F, NaN, 2, -6]]]) {
+    const model = buildModel({
+      opset, inputs: [{ name: 'x', type: 'float32', dims: [7] }], outputs: [{ name: 'y', type: 'float32' }],
+      initializers: [{ name: 'two', type: 'float32', dims: [], data: [2] }, ...(min === null ? [] : [{ name: 'lo', type: 'float32', dims: [], data: [min] }])],
+      nodes: [
+        { op: 'Mul', inputs: ['x', 'two'], outputs: ['m'] },
+        { op: 'Round', inputs: ['m'], outputs: ['r'] },
+        { op: 'Clip', inputs: min === null ? ['r'] : ['r', 'lo'], outputs: ['y'] },
+      ],
+    });
+    const outputs = {};
+    for (const level of ['disabled', 'all']) {
+      const session = await InferenceSession.create(model, { graphOptimizationLevel: level });
+      if (level === 'all') assert.deepEqual(session.graph.steps.map((step) => step.opType), ['Mul+Round+Clip'], `Clip-${opset}: fused`);
+      outputs[level] = (await session.run({ x })).y;
+      session.release();
+    }
+    assert.deepEqual([...outputs.all.data], want, `Clip-${opset}`);
+    assert.deepEqual(bytesOf(outputs.all), bytesOf(outputs.disabled), `Clip-${opset}`);
+  }
+});
+
 test('wasm-resident feeds and outputs: no output shares memory with a feed or another output', async () => {
   // Outputs: the feed x itself, f = Floor(x) (not computed into x: a feed), r = Round(f) (not into f:
   // an output) and the initializer w.

@@ -1,6 +1,7 @@
 #include "onnx/passes/chain_rules.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <optional>
 
@@ -64,18 +65,22 @@ bool ChainRules::add(const PreparedOp& op, const Attributes& attrs, size_t chain
     joins = version >= 8 && inputs.size() == 2 && other && take(max ? kLow : kHigh);
     (max ? pass.lo : pass.hi) = other.value_or(0.0f);
   } else if (&schema == &kClipSchema && chained == 0) {
-    // Versions 1 and 6 take the bounds as attributes (clip_attribute_bounds); later ones
-    // as optional inputs (absent: no bound).
-    std::optional<float> lo = constant[1], hi = constant[2];
+    // Versions 1 and 6 take the bounds as attributes (clip_attribute_bounds); later ones as optional
+    // inputs, absent ones being float32's lowest and highest values, as the Clip kernel takes them.
+    float lo = constant[1].value_or(-FLT_MAX), hi = constant[2].value_or(FLT_MAX);
     if (version < 11) {
       auto bounds = clip_attribute_bounds(attrs);
       if (!bounds.ok() || std::isnan(bounds.value().min) || std::isnan(bounds.value().max)) return false;
       lo = static_cast<float>(bounds.value().min);
       hi = static_cast<float>(bounds.value().max);
     }
-    joins = (!lo || take(kLow)) && (!hi || take(kHigh));
-    if (lo) pass.lo = *lo;
-    if (hi) pass.hi = *hi;
+    // A bound at float32's lowest (highest) value changes nothing where the chain's value is already
+    // at least (at most) that: Relu then Clip with only a max adds just the max.
+    const bool lo_needed = !(lo == -FLT_MAX && pass.lo >= -FLT_MAX && pass.hi >= -FLT_MAX);
+    const bool hi_needed = !(hi == FLT_MAX && pass.hi <= FLT_MAX);
+    joins = (!lo_needed || take(kLow)) && (!hi_needed || take(kHigh));
+    if (lo_needed) pass.lo = lo;
+    if (hi_needed) pass.hi = hi;
   }
   if (!joins) return false;
   next_ = next;
