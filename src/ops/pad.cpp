@@ -5,7 +5,9 @@
 //
 // As in ONNX's reference (numpy.pad after slicing), negative pads first remove elements from the
 // input; the modes then pad what is left: edge repeats its first and last elements, reflect mirrors it
-// about them (numpy's reflect, periodic for pads longer than the axis), wrap repeats it as a torus.
+// about them (numpy's reflect, periodic for pads longer than the axis), wrap repeats it as a torus. An
+// axis's output is its length plus both pads, valid when that is at least 0, even where a crop removes
+// more than the axis has on one side: what is left is then padding, the constant's only.
 #include "ops/pad.h"
 
 #include <algorithm>
@@ -127,11 +129,14 @@ Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& 
     if (b < -kMaxPad || b > kMaxPad || e < -kMaxPad || e > kMaxPad)
       return InvalidArgument(source + " has a value too large: " + dims_to_string(values));
     const size_t axis = axis_list[i];
-    const int64_t kept = dims[axis] + std::min<int64_t>(b, 0) + std::min<int64_t>(e, 0);
-    if (kept < 0)
-      return InvalidArgument(source + " removes " + std::to_string(-std::min<int64_t>(b, 0) - std::min<int64_t>(e, 0)) + " elements from axis " +
-                             std::to_string(axis) + " of input data of shape " + dims_to_string(dims) + ", which has " + std::to_string(dims[axis]));
-    if (kept == 0 && spec.mode != PadMode::kConstant && (b > 0 || e > 0))
+    const int64_t removed = -std::min<int64_t>(b, 0) - std::min<int64_t>(e, 0), added = std::max<int64_t>(b, 0) + std::max<int64_t>(e, 0);
+    if (dims[axis] + b + e < 0)
+      return InvalidArgument(source + " removes " + std::to_string(removed) + " elements from axis " + std::to_string(axis) +
+                             " of input data of shape " + dims_to_string(dims) + ", which has " + std::to_string(dims[axis]) +
+                             (added ? " and gains " + std::to_string(added) : std::string()));
+    // The output is the axis's length plus both pads: a crop may remove more than the axis has on one
+    // side where the other side's pad makes up for it; then all that is left is padding.
+    if (dims[axis] - removed <= 0 && spec.mode != PadMode::kConstant && dims[axis] + b + e > 0)
       return InvalidArgument(std::string("mode '") + mode_name(spec.mode) + "' cannot pad axis " + std::to_string(axis) +
                              ", which has no elements" + (dims[axis] ? " left after the negative pads" : "") + " (input data of shape " +
                              dims_to_string(dims) + ")");
@@ -155,12 +160,17 @@ class PadKernel final : public Kernel {
     Dims y_dims(x.rank());
     for (size_t d = 0; d < x.rank(); ++d) {
       const int64_t b = spec.begin[d], e = spec.end[d];
+      const int64_t kept = x.dims()[d] + std::min<int64_t>(b, 0) + std::min<int64_t>(e, 0);
       kernels::PadAxis& ax = axes[d];
       ax.input_size = static_cast<size_t>(x.dims()[d]);
-      ax.first = static_cast<size_t>(-std::min<int64_t>(b, 0));
-      ax.kept = static_cast<size_t>(x.dims()[d] + std::min<int64_t>(b, 0) + std::min<int64_t>(e, 0));
-      ax.begin = static_cast<size_t>(std::max<int64_t>(b, 0));
-      ax.end = static_cast<size_t>(std::max<int64_t>(e, 0));
+      if (kept >= 0) {
+        ax.first = static_cast<size_t>(-std::min<int64_t>(b, 0));
+        ax.kept = static_cast<size_t>(kept);
+        ax.begin = static_cast<size_t>(std::max<int64_t>(b, 0));
+        ax.end = static_cast<size_t>(std::max<int64_t>(e, 0));
+      } else {  // a crop past the axis: what is left is padding (constant mode only, resolve_pad)
+        ax.begin = static_cast<size_t>(x.dims()[d] + b + e);
+      }
       y_dims[d] = static_cast<int64_t>(ax.output_size());
     }
     Tensor* y;

@@ -197,6 +197,20 @@ TEST_CASE("Pad: value attribute and constant_value input keep every bit (NaN, -0
   CHECK(values_of<BFloat16>(y)[2].bits == 0x7fc1);
 }
 
+TEST_CASE("Pad: an axis's output is its length plus both pads, a crop past the axis on one side too", "[pad]") {
+  Tensor y;
+  Tensor empty = make_tensor<float>({0}, {}), p1 = int64s({-1, 1});
+  REQUIRE(test::run("Pad", 11, attrs_of({}), {&empty, &p1}, &y).ok());
+  CHECK(y.dims() == Dims{0});
+  Tensor wide = make_tensor<float>({2, 18, 4}, std::vector<float>(144, 1.0f)), p2 = int64s({1, 1048576, -2, -3, 0, 1});
+  REQUIRE(test::run("Pad", 11, attrs_of({}), {&wide, &p2}, &y).ok());
+  CHECK(y.dims() == Dims{0, 1048594, 3});
+  // [1, 2, 3] padded by 3 before and cropped by 5 after: what is left is the constant's.
+  Tensor x = make_tensor<int32_t>({3}, {1, 2, 3}), p3 = int64s({3, -5}), nine = make_tensor<int32_t>({}, {9});
+  REQUIRE(test::run("Pad", 11, attrs_of({}), {&x, &p3, &nine}, &y).ok());
+  CHECK(values_of<int32_t>(y) == std::vector<int32_t>{9});
+}
+
 TEST_CASE("Pad: refusals name the attribute or input", "[pad]") {
   const auto refused = [](const Status& st, const std::string& words) {
     INFO(st.message());
@@ -246,8 +260,8 @@ TEST_CASE("Pad: parse_pad_attributes and resolve_pad give the mode, the pads per
 
 namespace {
 
-// ReduceMean's reference: the exact sum (long double for floats; wrapped to the type's width for
-// integers) over the reduced axes, then the division.
+// ReduceMean's reference: the exact sum (long double for floats, 128-bit for integers, which never
+// wraps here) over the reduced axes, then the division, truncating integers toward zero.
 template <typename T>
 void check_reduce_mean(int opset, const Dims& dims, const std::vector<int64_t>& axes, bool keepdims, const std::vector<T>& data,
                        bool noop = false) {
@@ -261,7 +275,7 @@ void check_reduce_mean(int opset, const Dims& dims, const std::vector<int64_t>& 
   }
   const auto outputs = static_cast<size_t>(count_of(kept_dims));
   std::vector<long double> sums(outputs, 0), abs_sums(outputs, 0);
-  std::vector<uint64_t> wrapped(outputs, 0);
+  std::vector<__int128> exact(outputs, 0);
   std::vector<size_t> counts(outputs, 0);
   for (size_t flat = 0; flat < data.size(); ++flat) {
     size_t rest = flat, o = 0, stride = 1;
@@ -270,7 +284,7 @@ void check_reduce_mean(int opset, const Dims& dims, const std::vector<int64_t>& 
       rest /= static_cast<size_t>(dims[d]);
       if (!reduced[d]) o += i * stride, stride *= static_cast<size_t>(dims[d]);
     }
-    if constexpr (std::is_integral_v<T>) wrapped[o] += static_cast<uint64_t>(data[flat]);
+    if constexpr (std::is_integral_v<T>) exact[o] += data[flat];
     else {
       const long double v = std::is_same_v<T, float> || std::is_same_v<T, double> ? static_cast<long double>(data[flat]) : 0;
       sums[o] += v;
@@ -297,8 +311,7 @@ void check_reduce_mean(int opset, const Dims& dims, const std::vector<int64_t>& 
   for (size_t o = 0; o < outputs; ++o) {
     INFO("output " << o << " of " << counts[o] << " elements");
     if constexpr (std::is_integral_v<T>) {
-      const T sum = static_cast<T>(wrapped[o]);
-      const T want = counts[o] ? static_cast<T>(static_cast<long double>(sum) / counts[o]) : 0;  // truncated, exact here
+      const T want = counts[o] ? static_cast<T>(exact[o] / static_cast<__int128>(counts[o])) : 0;
       CHECK(got[o] == want);
     } else {
       const long double want = sums[o] / counts[o];
@@ -323,7 +336,7 @@ std::vector<T> random_values(size_t n, std::mt19937& rng) {
 
 }  // namespace
 
-TEST_CASE("ReduceMean: every axis subset of ranks 0 to 4, keepdims, wrapping integers, against the reference", "[reduce_mean]") {
+TEST_CASE("ReduceMean: every axis subset of ranks 0 to 4, keepdims, integers past their range, against the reference", "[reduce_mean]") {
   std::mt19937 rng(11);
   for (int c = 0; c < 300; ++c) {
     const size_t rank = rng() % 5;
@@ -352,9 +365,14 @@ TEST_CASE("ReduceMean: edge values, empty reductions, integer limits", "[reduce_
   check_reduce_mean<float>(13, {2, 2}, {0}, false, {static_cast<float>(test::kNaN), 1, 2, -0.0f});
   check_reduce_mean<float>(18, {0, 3}, {0}, true, {});   // means over no elements: NaN
   check_reduce_mean<int64_t>(18, {3, 0}, {1}, true, {});  // and 0 for integers
-  check_reduce_mean<int32_t>(11, {3}, {}, true, {INT32_MAX, INT32_MAX, 5});  // wraps as onnxruntime's does
+  check_reduce_mean<int32_t>(11, {3}, {}, true, {INT32_MAX, INT32_MAX, 5});  // no wrapping: (2^32 + 3) / 3
   check_reduce_mean<int32_t>(11, {3}, {}, false, {-7, 0, 0});                // truncates toward zero: -2
   check_reduce_mean<uint64_t>(1, {2}, {0}, true, {UINT64_MAX, 3});
+  check_reduce_mean<int64_t>(18, {2, 2}, {0}, false, {INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN + 1});
+  check_reduce_mean<uint32_t>(13, {2}, {}, false, {UINT32_MAX, UINT32_MAX - 2});
+  Tensor big = make_tensor<int32_t>({2}, {2000000000, 2000000000}), mean;  // the example of issue 35
+  REQUIRE(test::run("ReduceMean", 18, attrs_of({}), {&big}, &mean).ok());
+  CHECK(values_of<int32_t>(mean)[0] == 2000000000);
   check_reduce_mean<float>(1, {}, {}, true, {2.5f});  // rank 0
   Tensor h = make_tensor<Float16>({2, 2}, {f16_from_f32(1), f16_from_f32(2), f16_from_f32(65504), f16_from_f32(65504)}), y;
   REQUIRE(test::run("ReduceMean", 13, attrs_of({{"axes", AttributeValue::Ints({1})}}), {&h}, &y).ok());

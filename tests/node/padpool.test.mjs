@@ -90,7 +90,9 @@ function randomPad(next, version, type) {
   for (const a of axisList) {
     begin[a] = int(next, -2, 6);
     end[a] = int(next, -2, 6);
-    if (dims[a] + Math.min(0, begin[a]) + Math.min(0, end[a]) <= 0) begin[a] = end[a] = 0;
+    // A crop past the axis (nothing kept) is valid while the output is not negative, in constant mode.
+    const kept = dims[a] + Math.min(0, begin[a]) + Math.min(0, end[a]);
+    if (dims[a] + begin[a] + end[a] < 0 || (kept <= 0 && mode !== 'constant')) begin[a] = end[a] = 0;
   }
   const pads = [...axisList.map((a) => begin[a]), ...axisList.map((a) => end[a])];
   const { encode, float } = codec(type);
@@ -145,6 +147,13 @@ describe('Pad: edge cases and refusals', () => {
     assert.deepEqual([...y.data], [-128, -128, -128]);
     const x = new Tensor('uint16', [1, 2, 3], [3]);
     assert.deepEqual([...ops.Pad([x, int64s([-3, 2])], { opset: 11 }).data], [0, 0]);
+    // A crop that removes more than the axis has on one side: the output is the length plus both pads.
+    assert.deepEqual([...ops.Pad([x, int64s([3, -5]), new Tensor('uint16', [9], [])], { opset: 11 }).data], [9]);
+    const none = ops.Pad([new Tensor('float32', [], [0]), int64s([-1, 1])], { opset: 11 });
+    assert.deepEqual([none.dims, none.data.length], [[0], 0]);
+    const wide = ops.Pad([new Tensor('float32', new Float32Array(144), [2, 18, 4]), int64s([1, 1048576, -2, -3, 0, 1])], { opset: 11 });
+    assert.deepEqual([wide.dims, wide.data.length], [[0, 1048594, 3], 0]);
+    assert.throws(() => ops.Pad([x, int64s([3, -5])], { opset: 11, mode: 'edge' }), { message: /^Pad-11: mode 'edge' cannot pad axis 0, which has no elements left after the negative pads/ });
     assert.deepEqual([...ops.Pad([x, int64s([5, 4])], { opset: 11, mode: 'reflect' }).data], [2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3]);
     assert.deepEqual([...ops.Pad([x, int64s([4, 4])], { opset: 19, mode: 'wrap' }).data], [3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1]);
     const big = new Tensor('int64', [-(2n ** 63n), 5n], [2]);
@@ -165,6 +174,7 @@ describe('Pad: edge cases and refusals', () => {
     refused(() => ops.Pad([x, int64s([1, 1])], { opset: 18, mode: 'wrap' }), /^Pad-18: attribute 'mode' must be .*wrap is defined from version 19/);
     refused(() => ops.Pad([x, int64s([1])], { opset: 11 }), /^Pad-11: input 'pads' has 1 values but needs 2/);
     refused(() => ops.Pad([x, int64s([-2, -1])], { opset: 11 }), /^Pad-11: input 'pads' removes 3 elements from axis 0/);
+    refused(() => ops.Pad([x, int64s([1, -4])], { opset: 11 }), /^Pad-11: input 'pads' removes 4 elements from axis 0 of input data of shape \[2\], which has 2 and gains 1$/);
     refused(() => ops.Pad([x, new Tensor('int32', [1, 1], [2])], { opset: 11 }), /^Pad-11: input 1 \('pads'\) has type int32/);
     refused(() => ops.Pad([x, int64s([1, 1]), null, int64s([1])], { opset: 18 }), /^Pad-18: input 'axes' has 1, out of range/);
     refused(() => ops.Pad([x, int64s([1, 1]), new Tensor('float32', [1, 2], [2])], { opset: 11 }), /constant_value' must hold one value/);
@@ -253,11 +263,33 @@ for (const [version, types] of [[1, REDUCE_TYPES], [11, REDUCE_TYPES], [13, [...
 }
 
 describe('ReduceMean: integer means and refusals', () => {
-  test('integers wrap in their width and truncate toward zero, as onnxruntime', () => {
+  test('integer means do not overflow: exact sums, truncated toward zero, every version, ops.* and a session', async () => {
     const x = new Tensor('int32', [2 ** 31 - 1, 2 ** 31 - 1, 5, -7, 0, 0], [2, 3]);
-    assert.deepEqual([...ops.ReduceMean([x], { opset: 13, axes: [1], keepdims: 0 }).data], [Math.trunc((5 - 2) / 3), -2]);
-    const u = new Tensor('uint64', [2n ** 64n - 1n, 3n], [2]);
-    assert.deepEqual([...ops.ReduceMean([u], { opset: 13 }).data], [1n]);
+    assert.deepEqual([...ops.ReduceMean([x], { opset: 13, axes: [1], keepdims: 0 }).data], [1431655766, -2]); // 4294967299 / 3, -7 / 3
+    // Means whose sums pass the type's range, along the inner axis (runs) and the outer (rows).
+    const cases = {
+      int32: [[2e9, 2e9], [-(2 ** 31), -(2 ** 31) + 1], [2e9, -2e9 + 1]],
+      uint32: [[4e9, 4e9], [2 ** 32 - 1, 2 ** 32 - 2]],
+      int64: [[4n * 10n ** 18n, 4n * 10n ** 18n], [5n * 10n ** 18n, 5n * 10n ** 18n], [-(2n ** 63n), -(2n ** 63n) + 1n]],
+      uint64: [[2n ** 64n - 1n, 2n ** 64n - 3n], [18n * 10n ** 18n, 10n ** 18n]],
+    };
+    for (const version of [1, 11, 13, 18]) {
+      for (const [type, pairs] of Object.entries(cases)) {
+        for (const [a, b] of pairs) {
+          const mean = (BigInt(a) + BigInt(b)) / 2n;
+          const want = typeof a === 'bigint' ? mean : Number(mean);
+          for (const [dims, axes, values] of [[[2], [0], [a, b]], [[2, 3], [0], [a, a, a, b, b, b]]]) {
+            const label = `ReduceMean-${version} ${type} [${a}, ${b}] dims [${dims}]`;
+            const t = new Tensor(type, values, dims);
+            const attrs = { keepdims: 0, ...(version < 18 ? { axes } : {}) };
+            const inputs = [{ name: 'x', tensor: t }, ...(version >= 18 ? [{ name: 'axes', tensor: int64s(axes), initializer: true }] : [])];
+            const y = ops.ReduceMean(version >= 18 ? [t, int64s(axes)] : [t], { opset: version, ...attrs });
+            assert.deepEqual([...y.data], new Array(y.data.length).fill(want), label);
+            assert.deepEqual([...(await runModel('ReduceMean', version, attrs, inputs)).data], [...y.data], `${label} (session)`);
+          }
+        }
+      }
+    }
   });
 
   test('refusals name the version, attribute or input', () => {

@@ -214,12 +214,14 @@ function padSource(mode, o, begin, kept) {
   return i;
 }
 
-// Pad of stored values by per-axis begin/end pads (ONNX's reference: crop, then numpy.pad).
+// Pad of stored values by per-axis begin/end pads (ONNX's reference: crop, then numpy.pad). An axis's
+// output has its length plus both pads; where a crop removes more than the axis has on one side, nothing
+// is kept and the constant fills it (kept < 0: padSource gives -1).
 export function referencePad(data, dims, begin, end, mode, constant) {
   const rank = dims.length;
   const first = dims.map((_, d) => Math.max(0, -begin[d]));
   const kept = dims.map((n, d) => n + Math.min(0, begin[d]) + Math.min(0, end[d]));
-  const outDims = kept.map((k, d) => k + Math.max(0, begin[d]) + Math.max(0, end[d]));
+  const outDims = dims.map((n, d) => n + begin[d] + end[d]);
   const out = new data.constructor(outDims.reduce((a, b) => a * b, 1));
   for (let flat = 0; flat < out.length; flat++) {
     let rest = flat;
@@ -240,7 +242,7 @@ export function referencePad(data, dims, begin, end, mode, constant) {
 // ReduceMean.
 
 // Means over `reduced` axes: floats as exact-ish sums in float64 with what the tolerance needs; integers
-// as BigInt sums wrapped to the type's width, divided truncating toward zero.
+// as exact BigInt sums divided truncating toward zero.
 export function referenceReduceMean(type, values, dims, reduced, keepdims) {
   const outDims = [];
   const keptDims = [];
@@ -265,13 +267,10 @@ export function referenceReduceMean(type, values, dims, reduced, keepdims) {
     if (float) { sums[o] += values[flat]; abs[o] += Math.abs(values[flat]); } else sums[o] += BigInt(values[flat]);
     counts[o]++;
   }
-  const bits = { int32: 32, int64: 64, uint32: 32, uint64: 64 }[type];
-  const signed = type.startsWith('int');
+  // Integers: the exact sum (no wrapping), divided truncating toward zero, as ONNX's reference does.
   const y = sums.map((s, o) => {
     if (float) return s / counts[o];
-    if (counts[o] === 0) return 0n;
-    const wrapped = signed ? BigInt.asIntN(bits, s) : BigInt.asUintN(bits, s);
-    return wrapped / BigInt(counts[o]);
+    return counts[o] === 0 ? 0n : s / BigInt(counts[o]);
   });
   return { dims: outDims, y, abs, counts };
 }
