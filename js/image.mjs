@@ -133,21 +133,24 @@ const FROM_IMAGE_OPTIONS = ['resizedWidth', 'resizedHeight', 'dataType', 'tensor
 
 /**
  * Tensor.fromImage's work: resolves to { type, data, dims } of `image` as a tensor of dims [1, C, H, W]
- * (NCHW, the default) or [1, H, W, C] (NHWC), C 3 (RGB, BGR, RBG) or 4 (RGBA). float32 values are
- * (pixel + bias) / mean (default mean 255, bias 0: 0..1); uint8 values are the pixels themselves.
+ * (NCHW, the default) or [1, H, W, C] (NHWC), C 3 (RGB, BGR, RBG) or 4 (RGBA; an image element's
+ * default, as onnxruntime-web makes it). float32 values are (pixel + bias) / mean (default mean 255,
+ * bias 0: 0..1); uint8 values are the pixels themselves.
  */
 export async function imageToTensor(image, options) {
   const label = 'Tensor.fromImage';
   const o = checkOptions(label, options, FROM_IMAGE_OPTIONS);
-  // onnxruntime-web's `format` is the image's own, which is RGBA for every source here; `width` and
+  // onnxruntime-web's `format` is the image's own: it reads an ImageData as RGBA whatever it says, and
+  // any other source's pixels (always RGBA as decoded) as 3 bytes each where it says 'RGB'. `width` and
   // `height` (of its URL options) it does not read.
-  oneOf(label, 'format', o.format, ['RGBA'], 'RGBA');
+  const format = oneOf(label, 'format', o.format, Object.keys(FORMATS), 'RGBA');
+  const pixelBytes = format === 'RGB' && !imageDataLike(image) ? 3 : 4;
   const dataType = oneOf(label, 'dataType', o.dataType, ['float32', 'uint8'], 'float32');
-  const order = FORMATS[oneOf(label, 'tensorFormat', o.tensorFormat, Object.keys(FORMATS), 'RGB')];
+  const order = FORMATS[oneOf(label, 'tensorFormat', o.tensorFormat, Object.keys(FORMATS), isInstance(image, 'HTMLImageElement') ? 'RGBA' : 'RGB')];
   const nchw = oneOf(label, 'tensorLayout', o.tensorLayout, LAYOUTS, 'NCHW') === 'NCHW';
   if (dataType === 'uint8' && o.norm !== undefined) throw new OnnxWasmError(`${label}: norm applies to float32 tensors; a uint8 tensor holds the pixels as they are`);
   const { mean, bias } = normOf(label, o.norm, 255);
-  if (mean.includes(0)) throw new OnnxWasmError(`${label}: norm.mean must not be 0 (values are divided by it)`);
+  if (order.some((colour) => mean[colour] === 0)) throw new OnnxWasmError(`${label}: norm.mean must not be 0 for a channel the tensor holds (values are divided by it)`);
   const resizedWidth = positiveInteger(label, 'resizedWidth', o.resizedWidth);
   const resizedHeight = positiveInteger(label, 'resizedHeight', o.resizedHeight);
   const { rgba, width, height } = await pixels(label, image, resizedWidth, resizedHeight);
@@ -160,9 +163,14 @@ export async function imageToTensor(image, options) {
     const [m, b] = [mean[colour], bias[colour]];
     const uint8 = dataType === 'uint8';
     // element of pixel p: c * plane + p (NCHW) or p * channels + c (NHWC)
-    const start = nchw ? c * plane : c;
     const step = nchw ? 1 : channels;
-    for (let p = 0, i = start; p < plane; p++, i += step) data[i] = uint8 ? rgba[4 * p + colour] : (rgba[4 * p + colour] + b) / m;
+    // Pixel p's colour is byte colour + p * pixelBytes. From 3-byte pixels onnxruntime-web fills an
+    // RGBA tensor's alpha one pixel off: pixel p's is byte 3p + 2, the last pixel's 0.
+    const alphaOf3 = colour === 3 && pixelBytes === 3;
+    const end = alphaOf3 ? plane - 1 : plane;
+    for (let p = 0, i = nchw ? c * plane : c, at = alphaOf3 ? 2 : colour; p < end; p++, i += step, at += pixelBytes) {
+      data[i] = uint8 ? rgba[at] : (rgba[at] + b) / m;
+    }
   }
   return { type: dataType, data, dims: nchw ? [1, channels, height, width] : [1, height, width, channels] };
 }

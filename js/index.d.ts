@@ -107,13 +107,18 @@ export interface TensorFromImageOptions {
   resizedHeight?: number;
   /** 'float32' (default: normalized values) or 'uint8' (the pixels as they are; no norm). */
   dataType?: 'float32' | 'uint8';
-  /** Default 'RGB'. */
+  /** Default 'RGB' ('RGBA' for an HTMLImageElement, as onnxruntime-web makes it). */
   tensorFormat?: ImageFormat;
   /** Default 'NCHW': [1, C, H, W]; 'NHWC': [1, H, W, C]. */
   tensorLayout?: ImageTensorLayout;
   norm?: ImageNormalization;
-  /** The image's own format: only 'RGBA' (what every source here gives). */
-  format?: 'RGBA';
+  /**
+   * The image's own format, read as onnxruntime-web reads it: an ImageData's is RGBA whatever this
+   * says; any other source's pixels are read as 3 bytes each for 'RGB' (an RGBA tensor's alpha then
+   * as onnxruntime-web makes it: each pixel's third byte, the last pixel's 0), else as RGBA (the
+   * default).
+   */
+  format?: ImageFormat;
   /** Accepted for onnxruntime-web's URL options, which do not read them either. */
   width?: number;
   height?: number;

@@ -1,10 +1,11 @@
 // onnxruntime-web's Tensor and session API in Chromium, Firefox and WebKit, beside onnxruntime-web 1.30
 // itself (the dev dependency, served at /ort/): the programs written for it (tools/compat-programs.mjs)
 // give its outputs with onnx-wasm imported instead; fromImage (ImageData, ImageBitmap, an image
-// element, a URL), toImageData and toDataURL give its results wherever it documents the option (its
-// 1.30 crops on resizedWidth/Height, reads BGR and NHWC as RGB and NCHW, and makes image elements RGBA:
-// compared on what it gets right); plain arrays hold what onnxruntime-web and Float16Array make of them;
-// and in a worker, fromImage and toImageData work on OffscreenCanvas and ImageBitmap.
+// element, a URL, with each `format` as it reads them), toImageData and toDataURL give its results
+// wherever it documents the option (its 1.30 crops on resizedWidth/Height and toImageData reads BGR and
+// NHWC as RGB and NCHW: compared on what it gets right); plain arrays hold what onnxruntime-web and
+// Float16Array make of them; onnxruntime-web's own tensors (a Float16Array's too) go into ops.* and
+// the outputs back; and in a worker, fromImage and toImageData work on OffscreenCanvas and ImageBitmap.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
@@ -23,7 +24,7 @@ eachEngine((browser) => {
   test(`${browser.name}: the programs written for onnxruntime-web, and every image and value conversion, give onnxruntime-web's results`, async () => {
     const page = await browser.newPage();
     await page.goto(server.base);
-    const { ours, theirs, conversions } = await page.evaluate(async () => {
+    const { ours, theirs, conversions, ortTensors } = await page.evaluate(async () => {
       const ow = await import('/dist/onnx-wasm.mjs');
       const ort = await import('/ort/ort.wasm.bundle.min.mjs');
       ort.env.wasm.numThreads = 1;
@@ -55,16 +56,25 @@ eachEngine((browser) => {
       for (const [i, options] of fromImageOptions.entries()) {
         conversions[`fromImage(ImageData, ${JSON.stringify(options)}) ${i}`] = await both(async (api) => plain(await api.Tensor.fromImage(image(), options && structuredClone(options))));
       }
+      // The image's own format: an ImageData's is RGBA whatever it says; other sources' pixels are 3
+      // bytes each for 'RGB'. A 0 in norm for a channel the tensor does not hold is no error.
+      const FORMATS = ['RGB', 'BGR', 'RBG', 'RGBA'];
+      for (const format of FORMATS) conversions[`fromImage(ImageData, { format: '${format}' })`] = await both(async (api) => plain(await api.Tensor.fromImage(image(), { format })));
+      conversions['fromImage(ImageData, mean 0 for alpha, RGB)'] = await both(async (api) => plain(await api.Tensor.fromImage(image(), { norm: { mean: [255, 255, 255, 0], bias: [0, 0, 0, 0] } })));
       const bitmap = async () => createImageBitmap(image());
       conversions['fromImage(ImageBitmap, {})'] = await both(async (api) => plain(await api.Tensor.fromImage(await bitmap(), {})));
+      for (const format of FORMATS) conversions[`fromImage(ImageBitmap, { format: '${format}' })`] = await both(async (api) => plain(await api.Tensor.fromImage(await bitmap(), { format })));
+      conversions['fromImage(ImageBitmap, 3-byte pixels into RGBA)'] = await both(async (api) => plain(await api.Tensor.fromImage(await bitmap(), { format: 'RGB', tensorFormat: 'RGBA' })));
       const canvas = Object.assign(document.createElement('canvas'), { width, height });
       canvas.getContext('2d').putImageData(image(), 0, 0);
       const url = canvas.toDataURL();
       conversions['fromImage(data: URL)'] = await both(async (api) => plain(await api.Tensor.fromImage(url)));
+      for (const format of FORMATS) conversions[`fromImage(data: URL, { format: '${format}' })`] = await both(async (api) => plain(await api.Tensor.fromImage(url, { format })));
       const element = new Image();
       element.src = url;
       await element.decode();
-      conversions['fromImage(HTMLImageElement), RGBA (onnxruntime-web makes only RGBA)'] = await both(async (api) => plain(await api.Tensor.fromImage(element, api === ow ? { tensorFormat: 'RGBA' } : undefined)));
+      conversions['fromImage(HTMLImageElement)'] = await both(async (api) => plain(await api.Tensor.fromImage(element)));
+      for (const format of FORMATS) conversions[`fromImage(HTMLImageElement, { format: '${format}' })`] = await both(async (api) => plain(await api.Tensor.fromImage(element, { format })));
 
       const values = Float32Array.from({ length: 4 * 12 }, (_, i) => ((i * 7) % 13) / 12);
       const toImage = [
@@ -108,7 +118,26 @@ eachEngine((browser) => {
         conversions.float16 = await both(async (api) => bits(new api.Tensor('float16', halves)));
         conversions.float16.reference = [...new Uint16Array(Float16Array.from(halves).buffer)];
       }
-      return { ours: await runPrograms(ow, sources()), theirs: await runPrograms(ort, sources()), conversions };
+      // onnxruntime's own tensors taken where a Tensor is (float16 as the Float16Array it gives where the
+      // engine has one), read in place, and the results handed back to it.
+      const ortInput = new ort.Tensor('float32', new Float32Array([1.5, -0.5, 2.25]), [3]);
+      const floored = ow.ops.Floor(ortInput);
+      const out = new ort.Tensor('float32', new Float32Array(3), [3]);
+      ow.ops.Ceil(ortInput, { out });
+      const half = typeof Float16Array === 'function' ? ow.ops.Floor(new ort.Tensor('float16', new Float16Array([1.5, -2.5]), [2])) : null;
+      const back = new ort.Tensor(floored.type, floored.data, floored.dims);
+      let gpu;
+      try {
+        ow.ops.Floor(ort.Tensor.fromGpuBuffer({ size: 12 }, { dataType: 'float32', dims: [3] }));
+      } catch (e) {
+        gpu = e.message;
+      }
+      const ortTensors = { floored: [...floored.data], ceiledInPlace: [...out.data], half: half && [...half.data], back: [back.location, [...back.data]], gpu };
+      return { ours: await runPrograms(ow, sources()), theirs: await runPrograms(ort, sources()), conversions, ortTensors };
+    });
+    assert.deepEqual(ortTensors, {
+      floored: [1, -1, 2], ceiledInPlace: [2, -0, 3], half: ortTensors.half === null ? null : [0x3c00, 0xc200], back: ['cpu', [1, -1, 2]],
+      gpu: "Floor: input 0 is an onnxruntime tensor whose data are in 'gpu-buffer' memory; onnx-wasm takes tensors in CPU memory: download it first (await tensor.getData())",
     });
     assert.deepEqual(ours, unknownDimsAsMinusOne(theirs));
     const differ = Object.entries(conversions).filter(([name, { ours: a, theirs: b, reference }]) => {
@@ -116,7 +145,7 @@ eachEngine((browser) => {
       return (a?.isImageData !== undefined && a.isImageData !== true) || !isDeepStrictEqual(a, b);
     });
     assert.deepEqual(differ.map(([name, { ours: a, theirs: b }]) => `${name}: ours ${JSON.stringify(a).slice(0, 300)}, theirs ${JSON.stringify(b).slice(0, 300)}`), []);
-    assert.ok(Object.keys(conversions).length >= 35, 'every conversion compared');
+    assert.ok(Object.keys(conversions).length >= 50, 'every conversion compared');
     assert.deepEqual(await page.consoleErrors(), []);
     await page.close();
   });
