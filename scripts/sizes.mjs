@@ -1,18 +1,20 @@
 // Measures the sizes the README reports: what the wasm's code costs by operator family and layer, the
+// download by layer (core, kernels, ops, onnx, bindings, libraries, JS) against the size budget, the
 // npm tarball, and what headless Chromium downloads to run Floor with onnx-wasm (dist/, as built) and
 // with onnxruntime-web (the devDependency, through its package.json's default `import` entry and
 // through its wasm-only entry `onnxruntime-web/wasm`). Pages are served without COOP/COEP headers, as
 // the consumer test serves them. Prints Markdown tables.
 // Usage: node scripts/sizes.mjs   (after npm run build; the ORT model is tools/test-models.mjs's floorModel)
 //
-// The breakdown builds the wasm again into build/wasm-sizes with its functions' names kept
-// (--profiling-funcs, which changes no code), reads each function's code size from it, and charges the
-// function to the source file whose object defines it (emnm): src/ops/<family>.cpp and
-// src/kernels/<family>_*.cpp to their family, the rest to its layer; functions of no object here to
-// the library they come from. The link inlines across files (wasm-opt): an inlined function is charged
-// to the one it went into, so a small kernel often to its family's ops/ file; a family's total holds.
+// The breakdown links npm run build's objects (build/wasm) again into build/wasm-sizes with the
+// functions' names kept (--profiling-funcs, which changes no code), reads each function's code size
+// from it, and charges the function to the source file whose object defines it (emnm):
+// src/ops/<family>.cpp and src/kernels/<family>_*.cpp to their family (kernelFamily), the rest to its
+// layer; functions of no object here to the library they come from. The link inlines across files
+// (wasm-opt): an inlined function is charged to the one it went into, so a small kernel often to its
+// family's ops/ file; a family's total holds.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,18 +148,28 @@ function functionSizes(wasm) {
   return bodies.map((bytes, i) => ({ name: names.get(imported + i) ?? `function ${imported + i}`, bytes }));
 }
 
-// The operator family of each kernel file's prefix, where it is not the family's own name.
-const KERNEL_FAMILIES = { avgpool: 'average_pool' };
+// Kernel files named otherwise than their operator family's ops/ file.
+const KERNEL_ALIASES = { avgpool: 'average_pool' };
 
-// Where the code of a source file goes: [layer, operator family or ''].
-function sourceGroup(source) {
-  const [, layer, file] = /^(?:src\/)?([^/]+)\/(.+)\.cpp$/.exec(source);
-  if (layer === 'ops') return ['ops', file === 'registry' ? '' : file];
-  if (layer === 'kernels') {
-    if (file.startsWith('convert_half')) return ['kernels', '']; // shared by the families
-    const prefix = file.split('_')[0];
-    return ['kernels', KERNEL_FAMILIES[prefix] ?? prefix];
+// The operator family of a kernel file (src/kernels/<name>.cpp): the family of src/ops whose file name
+// is the longest prefix of its name, word by word ('min_max_simd128' is min_max's, 'reduce_sum_simd128'
+// reduce_mean's), after KERNEL_ALIASES; '' (shared) where none is.
+function kernelFamily(name, families) {
+  const words = name.split('_');
+  words[0] = KERNEL_ALIASES[words[0]] ?? words[0];
+  for (let n = words.length; n > 0; n--) {
+    const prefix = words.slice(0, n).join('_');
+    const family = families.find((f) => f === prefix || (n === 1 && f.startsWith(`${prefix}_`)));
+    if (family) return family;
   }
+  return '';
+}
+
+// Where the code of a source file goes: [layer, operator family or '']. `families`: the ops/ files.
+function sourceGroup(source, families) {
+  const [, layer, file] = /^(?:src\/)?([^/]+)\/(.+)\.cpp$/.exec(source);
+  if (layer === 'ops') return ['ops', families.includes(file) ? file : ''];
+  if (layer === 'kernels') return ['kernels', kernelFamily(file, families)];
   return [layer, ''];
 }
 
@@ -171,14 +183,18 @@ function libraryGroup(name) {
 
 // Builds build/wasm-sizes and charges its code to families and layers: Markdown tables.
 function breakdown() {
+  const build = join(root, 'build', 'wasm');
   const dir = join(root, 'build', 'wasm-sizes');
+  mkdirSync(dir, { recursive: true });
   const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
-  const run = (command, args) => execFileSync(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 });
-  run('emcmake', ['cmake', '-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_EXE_LINKER_FLAGS=--profiling-funcs']);
-  run('cmake', ['--build', dir, '-j2']);
+  const run = (command, args, cwd = root) => execFileSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 });
+  // npm run build's objects linked again, as its link command does, with the functions' names kept.
+  const link = readFileSync(join(build, 'CMakeFiles', 'onnx-wasm.dir', 'link.txt'), 'utf8').trim();
+  if (!/ -o onnx-wasm\.mjs /.test(link)) throw new Error(`sizes: build/wasm's link command no longer writes onnx-wasm.mjs: ${link}`);
+  run('sh', ['-c', `${link.replace(' -o onnx-wasm.mjs ', ` -o ${join(dir, 'onnx-wasm.mjs')} `)} --profiling-funcs`], build);
   const definedIn = new Map(); // function name -> sources defining it
   const objects = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? objects(join(d, e.name)) : e.name.endsWith('.cpp.o') ? [join(d, e.name)] : []));
-  for (const object of objects(join(dir, 'CMakeFiles'))) {
+  for (const object of objects(join(build, 'CMakeFiles'))) {
     const source = object.replace(/^.*\.dir\//, '').replace(/\.o$/, '');
     if (source.startsWith('tests/')) continue;
     for (const line of run('emnm', ['-C', '--defined-only', object]).split('\n')) {
@@ -186,12 +202,16 @@ function breakdown() {
       if (m) definedIn.set(m[1], [...(definedIn.get(m[1]) ?? []), source]);
     }
   }
+  // The operator families: the ops/ files that define an operator's schema (the others, the registry
+  // and helpers such as broadcast_fold, are shared).
+  const opsDir = join(root, 'src', 'ops');
+  const opsFamilies = readdirSync(opsDir).filter((f) => f.endsWith('.cpp') && /\bOpSchema k\w+Schema\b/.test(readFileSync(join(opsDir, f), 'utf8'))).map((f) => f.slice(0, -4));
   const wasm = readFileSync(join(dir, 'onnx-wasm.wasm'));
   const groups = new Map();
   let code = 0;
   for (const { name, bytes } of functionSizes(wasm)) {
     const sources = definedIn.get(name);
-    const [layer, family] = sources ? sourceGroup(sources[0]) : libraryGroup(name);
+    const [layer, family] = sources ? sourceGroup(sources[0], opsFamilies) : libraryGroup(name);
     const key = `${layer}\t${family}`;
     groups.set(key, (groups.get(key) ?? 0) + bytes);
     code += bytes;
@@ -203,7 +223,7 @@ function breakdown() {
   const rows = [...groups].map(([key, bytes]) => [...key.split('\t'), bytes]);
   const order = ['kernels', 'ops', 'core', 'onnx', 'bindings', 'libraries'];
   rows.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]) || b[2] - a[2]);
-  const shared = { kernels: 'shared (half-float conversion)', ops: 'shared (registry: the table, PreparedOp)' };
+  const shared = { kernels: 'shared (by several families)', ops: 'shared (the registry, PreparedOp, helpers of several families)' };
   for (const layer of order) {
     const inLayer = rows.filter((r) => r[0] === layer);
     const total = inLayer.reduce((t, r) => t + r[2], 0);
@@ -216,6 +236,20 @@ function breakdown() {
   const families = new Map();
   for (const [layer, family, bytes] of rows) if ((layer === 'ops' || layer === 'kernels') && family) families.set(family, (families.get(family) ?? 0) + bytes);
   for (const [family, bytes] of [...families].sort((a, b) => b[1] - a[1])) console.log(`| ${family} | ${bytes} | ${share(bytes)} |`);
+
+  // The download by layer: the wasm's code by layer, the rest of the wasm, and the JavaScript; against
+  // the size budget (tests/node/wasm-size.test.mjs).
+  const js = readFileSync(join(root, 'dist', 'onnx-wasm.mjs'));
+  const gzipped = gzipSync(readFileSync(join(root, 'dist', 'onnx-wasm.wasm')), { level: 9 }).length + gzipSync(js, { level: 9 }).length;
+  const download = wasmBytes + js.length;
+  const layerRows = [
+    ...order.map((layer) => [layer === 'libraries' ? 'libraries (libc, libc++, embind)' : layer, rows.filter((r) => r[0] === layer).reduce((t, r) => t + r[2], 0)]),
+    ["the wasm's data, tables, imports and exports", wasmBytes - code],
+    ['JS (`dist/onnx-wasm.mjs`)', js.length],
+  ];
+  console.log(`\nThe download by layer (${download} bytes, ${gzipped} gzipped; the budget: wasm at most 1,000,000 bytes, JS and wasm at most 368,000 gzipped)\n`);
+  console.log('| layer | bytes | share |\n|---|---:|---:|');
+  for (const [layer, bytes] of layerRows) console.log(`| ${layer} | ${bytes} | ${((100 * bytes) / download).toFixed(1)}% |`);
 }
 
 breakdown();
