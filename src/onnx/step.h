@@ -27,7 +27,7 @@ struct Step {
   };
 
   // The node's operator on the step's inputs, as declared.
-  struct Node {};
+  struct OneNode {};
 
   // A Pad of zeros fused into the AveragePool after it (passes/pad_pool_fusion.cpp): `op` is the
   // pooling with the Pad's zeros among its pads, reading the Pad's input (the step's first). It runs
@@ -74,7 +74,7 @@ struct Step {
     size_t value;
   };
 
-  using Work = std::variant<Node, PadPool, Chain, ReshapeFromDims>;
+  using Work = std::variant<OneNode, PadPool, Chain, ReshapeFromDims>;
 
   std::string label;  // node_label() of the node (of the last node fused into it)
   PreparedOp op;      // the node's operator (a fused chain's last node's; a fused pooling's)
@@ -95,7 +95,7 @@ struct Step {
   template <class W>
   W* as() { return std::get_if<W>(&work); }
   // Whether it runs its one node as declared.
-  bool is_node() const { return std::holds_alternative<Node>(work); }
+  bool is_node() const { return std::holds_alternative<OneNode>(work); }
 };
 
 }  // namespace ow::onnx
