@@ -578,6 +578,48 @@ export interface ReduceMeanOptions extends OpsetOption {
   noop_with_empty_axes?: 0 | 1 | boolean;
 }
 
+/** The activations of LSTM, GRU and RNN (case is ignored). */
+export type RecurrentActivation =
+  | 'Relu' | 'Tanh' | 'Sigmoid' | 'Affine' | 'LeakyRelu' | 'ThresholdedRelu' | 'ScaledTanh' | 'HardSigmoid' | 'Elu' | 'Softsign' | 'Softplus';
+
+/** The options LSTM, GRU and RNN share. */
+export interface RecurrentOptions extends OpsetOption {
+  /** 'forward' (default), 'reverse' or 'bidirectional' (two directions, forward first). */
+  direction?: 'forward' | 'reverse' | 'bidirectional';
+  /** The hidden size; default: R's last dim. */
+  hidden_size?: number;
+  /**
+   * The activations of every direction, forward first: f, g, h for LSTM (default Sigmoid, Tanh, Tanh),
+   * f, g for GRU (Sigmoid, Tanh), f for RNN (Tanh).
+   */
+  activations?: readonly RecurrentActivation[];
+  /** The alphas of the activations that take one (Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu), in order; the ONNX operators' defaults after the list ends. */
+  activation_alpha?: readonly number[];
+  /** The betas of Affine, ScaledTanh and HardSigmoid, likewise. */
+  activation_beta?: readonly number[];
+  /** Bounds the activations' inputs to [-clip, clip] (default: no bound). */
+  clip?: number;
+  /** Version 14 on: 1 for batch-first X, Y, initial and final states. */
+  layout?: 0 | 1 | boolean;
+  /** Version 1 only: checked (0 or 1) and ignored; Y is given all the same. */
+  output_sequence?: 0 | 1 | boolean;
+}
+
+/** LSTM. */
+export interface LSTMOptions extends RecurrentOptions {
+  /** Couples the input and forget gates: f = 1 - i (default 0). */
+  input_forget?: 0 | 1 | boolean;
+}
+
+/** GRU. */
+export interface GRUOptions extends RecurrentOptions {
+  /** Version 3 on: r multiplies (H * Rh^T + Rbh) rather than H (default 0). */
+  linear_before_reset?: 0 | 1 | boolean;
+}
+
+/** RNN. */
+export type RNNOptions = RecurrentOptions;
+
 /**
  * ReduceSum, ReduceProd, ReduceMax and ReduceMin take ReduceMean's options; the axes are an option up to
  * ReduceSum-11 and ReduceProd, ReduceMax, ReduceMin-13, then an input (with `noop_with_empty_axes`).
@@ -618,7 +660,7 @@ export interface TopKOptions extends OpsetOption {
 
 /**
  * One function per operator, synchronous after `await ready()`; each returns a new Tensor of the input
- * type (Cast: of `to`; Shape: int64), or an array of them for an operator of several outputs (TopK): in
+ * type (Cast: of `to`; Shape: int64), or an array of them for an operator of several outputs (TopK, LSTM, GRU, RNN): in
  * wasm memory if any input is (see Tensor.wasm), else in JS memory. Unsupported types, bad attributes and bad shapes throw OnnxWasmError.
  */
 export interface Ops {
@@ -776,6 +818,18 @@ export interface Ops {
    * tensor or null for one not given): scales or sizes, one per axis (or per entry of `axes`).
    */
   Resize<T extends NumericTensorType>(inputs: readonly [X: Tensor<T>, scales: Tensor<'float32'>] | readonly [X: Tensor<T>, roi?: Tensor<'float64' | 'float32' | 'float16'> | null, scales?: Tensor<'float32'> | null, sizes?: Tensor<'int64'> | null], options?: ResizeOptions & OutOption<T>): Tensor<T>;
+  /**
+   * X is [seq, batch, input] ([batch, seq, input] with layout 1), W [directions, 4 * hidden, input] (gates
+   * i, o, f, c), R [directions, 4 * hidden, hidden], B [directions, 8 * hidden], sequence_lens [batch],
+   * initial states [directions, batch, hidden], P [directions, 3 * hidden] (peepholes i, o, f). Gives Y
+   * [seq, directions, batch, hidden], Y_h and Y_c [directions, batch, hidden] (layout 1: batch first).
+   * float16 and bfloat16 compute in float32.
+   */
+  LSTM<T extends FloatTensorType>(inputs: readonly [X: Tensor<T>, W: Tensor<T>, R: Tensor<T>, B?: Tensor<T> | null, sequence_lens?: Tensor<'int32'> | null, initial_h?: Tensor<T> | null, initial_c?: Tensor<T> | null, P?: Tensor<T> | null], options?: LSTMOptions): [Y: Tensor<T>, Y_h: Tensor<T>, Y_c: Tensor<T>];
+  /** As LSTM with 3 gates (z, r, h) and no cell state. */
+  GRU<T extends FloatTensorType>(inputs: readonly [X: Tensor<T>, W: Tensor<T>, R: Tensor<T>, B?: Tensor<T> | null, sequence_lens?: Tensor<'int32'> | null, initial_h?: Tensor<T> | null], options?: GRUOptions): [Y: Tensor<T>, Y_h: Tensor<T>];
+  /** As LSTM with one gate and no cell state. */
+  RNN<T extends FloatTensorType>(inputs: readonly [X: Tensor<T>, W: Tensor<T>, R: Tensor<T>, B?: Tensor<T> | null, sequence_lens?: Tensor<'int32'> | null, initial_h?: Tensor<T> | null], options?: RNNOptions): [Y: Tensor<T>, Y_h: Tensor<T>];
 }
 
 export const ops: Ops;

@@ -674,6 +674,8 @@ export const MODELS = [
       nodes: [{ op: 'Conv', inputs: ['x', 'w'], outputs: ['y'], attributes: { strides: [2, 2], auto_pad: 'SAME_UPPER' } }],
     },
   },
+  // LSTM, GRU and RNN at each opset at which one of them has a version.
+  ...[1, 3, 7, 14, 22].map(recurrentTour),
   {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',
@@ -871,6 +873,49 @@ function mathTour(opset, type) {
         node('Sqrt', 'magnitude', 'sqrt'),
         ...integerOps.map((op) => node(op, 'n', `int_${op.toLowerCase()}`)),
       ],
+    },
+  };
+}
+
+// x [4, 1, 3] through an LSTM, a GRU and an RNN of hidden size 2, each with its biases and an initial
+// state; the LSTM with peepholes, the GRU with linear_before_reset from opset 3, the RNN reversed, and
+// from opset 14 batch first (x read as 4 sequences of one step). Gives each one's final hidden state.
+function recurrentTour(opset) {
+  const weights = (name, dims, seed) => {
+    const n = dims.reduce((a, b) => a * b, 1);
+    return { name, type: 'float32', dims, data: Array.from({ length: n }, (_, i) => (((i * 7 + seed) % 11) - 5) / 10) };
+  };
+  const cell = (op, gates, extra, seed) => {
+    const hidden = 2;
+    const state = opset >= 14 && op === 'RNN' ? [4, 1, hidden] : [1, 1, hidden];
+    const inits = [
+      weights(`${op}_W`, [1, gates * hidden, 3], seed),
+      weights(`${op}_R`, [1, gates * hidden, hidden], seed + 1),
+      weights(`${op}_B`, [1, 2 * gates * hidden], seed + 2),
+      weights(`${op}_h0`, state, seed + 3),
+      ...(op === 'LSTM' ? [weights('LSTM_c0', state, seed + 4), weights('LSTM_P', [1, 3 * hidden], seed + 5)] : []),
+    ];
+    const inputs = ['x', `${op}_W`, `${op}_R`, `${op}_B`, '', `${op}_h0`, ...(op === 'LSTM' ? ['LSTM_c0', 'LSTM_P'] : [])];
+    const node = { op, name: op.toLowerCase(), inputs, outputs: ['', `${op.toLowerCase()}_h`], attributes: { hidden_size: hidden, ...extra } };
+    return { inits, node, output: { name: `${op.toLowerCase()}_h`, type: 'float32', dims: state } };
+  };
+  const parts = [
+    cell('LSTM', 4, {}, 1),
+    cell('GRU', 3, opset >= 3 ? { linear_before_reset: 1 } : {}, 2),
+    cell('RNN', 1, { direction: 'reverse', activations: ['LeakyRelu'], activation_alpha: [0.1], ...(opset >= 14 ? { layout: 1 } : {}) }, 3),
+  ];
+  return {
+    file: `recurrent-opset${opset}.onnx`,
+    title: `LSTM, GRU and RNN at opset ${opset}`,
+    description: 'Four steps of three features through an LSTM (peepholes), a GRU' + (opset >= 3 ? ' (linear before reset)' : '') +
+      ' and a reversed LeakyRelu RNN' + (opset >= 14 ? ' (batch first: four sequences of one step)' : '') + ', hidden size 2: their final hidden states.',
+    spec: {
+      opset,
+      irVersion: opset >= 21 ? 10 : 8, // the IR versions that brought those opsets
+      inputs: [{ name: 'x', type: 'float32', dims: [4, 1, 3] }],
+      outputs: parts.map((p) => p.output),
+      initializers: parts.flatMap((p) => p.inits),
+      nodes: parts.map((p) => p.node),
     },
   };
 }

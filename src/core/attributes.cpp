@@ -70,4 +70,18 @@ Result<std::vector<int64_t>> Attributes::get_ints(std::string_view name, bool* p
   return a->ints;
 }
 
+Result<std::vector<double>> Attributes::get_floats(std::string_view name) const {
+  const AttributeValue* a = find(name);
+  if (!a) return std::vector<double>{};
+  if (!a->reads_as(AttributeValue::Kind::kFloats)) return wrong_kind(name, AttributeValue::Kind::kFloats, a->kind);
+  return a->floats;
+}
+
+Result<std::vector<std::string>> Attributes::get_strings(std::string_view name) const {
+  const AttributeValue* a = find(name);
+  if (!a) return std::vector<std::string>{};
+  if (!a->reads_as(AttributeValue::Kind::kStrings)) return wrong_kind(name, AttributeValue::Kind::kStrings, a->kind);
+  return a->strings;
+}
+
 }  // namespace ow

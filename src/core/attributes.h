@@ -67,6 +67,8 @@ class Attributes {
   Result<std::string> get_string(std::string_view name, std::string fallback) const;
   // `present` is set to whether the attribute was given.
   Result<std::vector<int64_t>> get_ints(std::string_view name, bool* present = nullptr) const;
+  Result<std::vector<double>> get_floats(std::string_view name) const;
+  Result<std::vector<std::string>> get_strings(std::string_view name) const;
 
  private:
   std::vector<std::pair<std::string, AttributeValue>> items_;

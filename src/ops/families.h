@@ -70,5 +70,9 @@ extern const OpSchema kAbsSchema;
 extern const OpSchema kNegSchema;
 extern const OpSchema kReciprocalSchema;
 extern const OpSchema kErfSchema;
+// Recurrent operators (ops/recurrent.cpp)
+extern const OpSchema kLstmSchema;
+extern const OpSchema kGruSchema;
+extern const OpSchema kRnnSchema;
 
 }  // namespace ow

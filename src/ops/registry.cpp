@@ -29,7 +29,9 @@ std::span<const OpSchema* const> all_operators() {
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
       &kErfSchema,
       // MaxPool, GlobalMaxPool, Resize
-      &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kResizeSchema};
+      &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kResizeSchema,
+      // recurrent
+      &kLstmSchema, &kGruSchema, &kRnnSchema};
   return ops;
 }
 

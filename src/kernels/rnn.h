@@ -1,0 +1,67 @@
+// The loops of the recurrent operators (LSTM, GRU, RNN; ops/recurrent.cpp): the gate matrix products,
+// the activations and the cells. float16 and bfloat16 run as float32, float64 as itself.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ow::kernels {
+
+// c[m * ldc + n] += a[m * lda + k] * b[n * ldb + k], summed over k < K, for m < M and n < N: the rows
+// of b are the weight rows (ONNX's W and R are [gates * hidden, input]). The one place the recurrent
+// operators multiply matrices, so that it can move to a shared GEMM core. Sized for per-step calls
+// (M = batch, often 1): no packing, no allocation.
+void matmul_nt_add(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc, size_t M, size_t N, size_t K);
+void matmul_nt_add(const double* a, size_t lda, const double* b, size_t ldb, double* c, size_t ldc, size_t M, size_t N, size_t K);
+
+// The activation functions ONNX's recurrent operators name, with their alpha and beta.
+enum class ActivationKind : uint8_t {
+  kRelu, kTanh, kSigmoid, kAffine, kLeakyRelu, kThresholdedRelu, kScaledTanh, kHardSigmoid, kElu, kSoftsign, kSoftplus
+};
+struct Activation {
+  ActivationKind kind = ActivationKind::kSigmoid;
+  double alpha = 0, beta = 0;
+};
+
+// What every cell shares: the hidden size and the clip of the activations' inputs (+inf: none).
+struct CellParams {
+  size_t hidden = 0;
+  double clip = 0;
+};
+
+// One batch row of one step. `gates` holds the row's pre-activations (X * W^T + H * R^T + biases, in
+// ONNX's gate order) and is overwritten; `h` (and `c`) hold the previous state and receive the new one.
+//
+// LSTM, gates i, o, f, c (4 * hidden); `peephole` (3 * hidden: i, o, f) or null; activations f, g, h.
+struct LstmCell {
+  CellParams p;
+  Activation f, g, h;
+  bool input_forget = false;
+};
+void lstm_cell(const LstmCell& cell, float* gates, const float* peephole, float* c, float* h);
+void lstm_cell(const LstmCell& cell, double* gates, const double* peephole, double* c, double* h);
+
+// GRU, gates z, r, h (3 * hidden), activations f and g. In two halves, because the hidden gate's
+// product with R needs r first: gru_update_reset activates z and r in gates[0, 2 * hidden) and, where
+// the product is of (r . H) (linear_before_reset 0), writes r . H into `reset_h`; gru_hidden takes
+// gates[2 * hidden, 3 * hidden) as X * Wh^T + biases and `h_product` as the hidden gate's product
+// with Rh (of r . H, or of H plus Rbh to be multiplied by r where `linear_before_reset`).
+struct GruCell {
+  CellParams p;
+  Activation f, g;
+  bool linear_before_reset = false;
+};
+void gru_update_reset(const GruCell& cell, float* gates, const float* h, float* reset_h);
+void gru_update_reset(const GruCell& cell, double* gates, const double* h, double* reset_h);
+void gru_hidden(const GruCell& cell, float* gates, const float* h_product, float* h);
+void gru_hidden(const GruCell& cell, double* gates, const double* h_product, double* h);
+
+// RNN: one gate, activation f.
+struct RnnCell {
+  CellParams p;
+  Activation f;
+};
+void rnn_cell(const RnnCell& cell, float* gates, float* h);
+void rnn_cell(const RnnCell& cell, double* gates, double* h);
+
+}  // namespace ow::kernels
