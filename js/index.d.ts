@@ -328,6 +328,20 @@ export type SubOptions = ArithmeticOptions;
 export type MulOptions = ArithmeticOptions;
 export type DivOptions = ArithmeticOptions;
 
+/** Equal, Less and Greater: version 1's legacy broadcast, as Add's (later versions broadcast by NumPy rules). */
+export interface ComparisonOptions extends OpsetOption {
+  /** Version 1 only: 1 broadcasts B to A's shape (B of one element, or B's shape equal to A's dims from `axis` on); default 0, identical shapes. */
+  broadcast?: 0 | 1 | boolean;
+  /** Version 1 only, with broadcast: the dim of A where B's shape starts (default: B's shape is a suffix of A's). */
+  axis?: number;
+}
+export type EqualOptions = ComparisonOptions;
+export type LessOptions = ComparisonOptions;
+export type GreaterOptions = ComparisonOptions;
+/** LessOrEqual and GreaterOrEqual have no attributes. */
+export type LessOrEqualOptions = OpsetOption;
+export type GreaterOrEqualOptions = OpsetOption;
+
 /** Clip. From version 11 the bounds are the optional inputs min and max instead (scalars, null when omitted). */
 export interface ClipOptions extends OpsetOption {
   /** Versions 1 and 6: the lower bound (default -3.402823e+38, float32's lowest). */
@@ -711,6 +725,19 @@ export interface Ops {
    * -1 wraps to itself (no trap).
    */
   Div<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: DivOptions & OutOption<T>): Tensor<T>;
+  /**
+   * [A, B]: A == B as bool, broadcasting as Add. NaN equals nothing, -0 equals 0. bool, int32 and int64;
+   * every type from version 11 (bfloat16 from 13; version 19's string is refused).
+   */
+  Equal<T extends DataTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: EqualOptions & OutOption<'bool'>): Tensor<'bool'>;
+  /** [A, B]: A < B as bool, broadcasting as Add; NaN is not ordered. Float types; numeric from version 9, bfloat16 from 13. */
+  Less<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: LessOptions & OutOption<'bool'>): Tensor<'bool'>;
+  /** [A, B]: A > B as bool, as Less. */
+  Greater<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: GreaterOptions & OutOption<'bool'>): Tensor<'bool'>;
+  /** [A, B]: A <= B as bool, broadcasting by NumPy rules; NaN is not ordered. Numeric types; bfloat16 from version 16. */
+  LessOrEqual<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: LessOrEqualOptions & OutOption<'bool'>): Tensor<'bool'>;
+  /** [A, B]: A >= B as bool, as LessOrEqual. */
+  GreaterOrEqual<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: GreaterOrEqualOptions & OutOption<'bool'>): Tensor<'bool'>;
   /**
    * `data` padded with a constant, or by reflecting it, repeating its edges or wrapping it. From version
    * 11 `pads` (2 values per padded axis: every begin, then every end; negative ones remove elements) and

@@ -691,6 +691,17 @@ export const MODELS = [
       ],
     },
   },
+  // Comparisons: a model per opset where one of them has a new version.
+  ...[
+    [1, [['Equal', 'int32'], ['Less', 'float32'], ['Greater', 'float64']]],
+    [7, [['Equal', 'int64'], ['Less', 'float16'], ['Greater', 'float32']]],
+    [9, [['Less', 'int32'], ['Greater', 'int64']]],
+    [11, [['Equal', 'float32']]],
+    [12, [['LessOrEqual', 'float64'], ['GreaterOrEqual', 'int32']]],
+    [13, [['Equal', 'bfloat16'], ['Less', 'bfloat16'], ['Greater', 'float16']]],
+    [16, [['LessOrEqual', 'bfloat16'], ['GreaterOrEqual', 'float16']]],
+    [19, [['Equal', 'float64']]],
+  ].map(([opset, comparisons]) => comparisonModel(opset, comparisons)),
   {
     file: 'truncated.onnx',
     title: 'Broken file (expected error)',
@@ -699,6 +710,25 @@ export const MODELS = [
     bytes: () => modelBytes(MODELS.find((m) => m.file === 'rounding.onnx')).subarray(0, 60),
   },
 ];
+
+// Each comparison of a [2, 3] `a` and a row `b` of its type into bool, the row broadcast (by broadcast
+// = 1 in opset 1).
+function comparisonModel(opset, comparisons) {
+  const types = [...new Set(comparisons.map(([, type]) => type))];
+  return {
+    file: `compare-opset${opset}.onnx`,
+    title: `Opset ${opset}: comparisons`,
+    description: `${comparisons.map(([op, type]) => `${op}-${opset} on ${type}`).join(', ')}: a [2, 3] against a row of 3, into bool.`,
+    spec: {
+      opset,
+      inputs: types.flatMap((type) => [{ name: `a_${type}`, type, dims: [2, 3] }, { name: `b_${type}`, type, dims: [3] }]),
+      outputs: comparisons.map(([op]) => ({ name: op.toLowerCase(), type: 'bool', dims: [2, 3] })),
+      nodes: comparisons.map(([op, type]) => ({
+        op, inputs: [`a_${type}`, `b_${type}`], outputs: [op.toLowerCase()], attributes: opset < 7 ? { broadcast: 1 } : {},
+      })),
+    },
+  };
+}
 
 // x [2, 3, 4] -> Transpose [4, 2, 3] -> Unsqueeze [1, 4, 2, 3] -> Reshape [1, 4, 6] -> Squeeze [4, 6] ->
 // Flatten [4, 6], as each version takes its axes and shape: attributes, then inputs (initializers here).

@@ -23,7 +23,8 @@
 namespace ow::kernels {
 
 struct BinaryLoops {
-  size_t element_size;
+  size_t element_size;  // of the inputs
+  size_t output_size;   // of y: element_size, or 1 for a comparison's bool
   void (*vv_rows)(const void* a, const void* b, void* y, size_t n, size_t rows);
   void (*vs)(const void* a, const void* b, void* y, size_t n);
   void (*vvvv)(const void* a, const void* b, const void* c, const void* d, void* y, size_t n);
@@ -36,6 +37,13 @@ const BinaryLoops* add_loops(DType t);
 const BinaryLoops* sub_loops(DType t);
 const BinaryLoops* mul_loops(DType t);
 const BinaryLoops* div_loops(DType t);
+// Comparisons (kernels/compare.cpp): y is bool; NaN compares unequal and unordered, -0 equals +0.
+// Equal also of bool.
+const BinaryLoops* equal_loops(DType t);
+const BinaryLoops* less_loops(DType t);
+const BinaryLoops* greater_loops(DType t);
+const BinaryLoops* less_or_equal_loops(DType t);
+const BinaryLoops* greater_or_equal_loops(DType t);
 
 // Clip's y[i] = Min(Max(a[i], *lo), *hi) in one pass, for float32 and float64 bounds that are not
 // NaN; false, nothing written, for other types and bounds (then Max, then Min). y may be a.

@@ -4,13 +4,16 @@
 //   static T scalar(T a, T b);
 //   static v128_t vec(v128_t a, v128_t b);  // lane-wise, as scalar(); only where kVector
 //   static constexpr bool kVector;
-// for the ten types with arithmetic; float16 and bfloat16 go through Op<float> in blocks.
+// for the ten types with arithmetic; float16 and bfloat16 go through Op<float> in blocks. A comparison's
+// scalar() returns Bool: its loops write bool outputs (then kVector is false, as a vector of T's lane
+// masks is not a vector of bytes).
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <type_traits>
+#include <utility>
 
 #include "core/half.h"
 #include "kernels/binary.h"
@@ -18,6 +21,10 @@
 #include "kernels/simd128.h"
 
 namespace ow::kernels {
+
+// The output element type of Op on T: T, or Bool for a comparison.
+template <template <typename> class Op, typename T>
+using OutOf = decltype(Op<T>::scalar(std::declval<T>(), std::declval<T>()));
 
 template <typename T>
 inline v128_t splat(T v) {
@@ -47,7 +54,7 @@ constexpr bool kUnrolled = kUnrolledOf<Op>;
 // four were stored in descending order, which V8 keeps, and which ran a tenth slower. Not inlined:
 // the half types' loops call the float32 ones, which would otherwise be copied into each (17 KB of wasm).
 template <template <typename> class Op, typename T>
-[[gnu::noinline]] void vv_row(const T* a, const T* b, T* y, size_t n) {
+[[gnu::noinline]] void vv_row(const T* a, const T* b, OutOf<Op, T>* y, size_t n) {
   size_t i = 0;
   if constexpr (Op<T>::kVector) {
     constexpr size_t kLanes = 16 / sizeof(T);
@@ -81,7 +88,7 @@ inline void map_loop(const T* a, T* y, size_t n, Vec vec, Scalar scalar) {
 }
 
 template <template <typename> class Op, typename T>
-[[gnu::noinline]] void vs_loop(const T* a, T b, T* y, size_t n) {
+[[gnu::noinline]] void vs_loop(const T* a, T b, OutOf<Op, T>* y, size_t n) {
   const auto scalar = [b](T x) { return Op<T>::scalar(x, b); };
   if constexpr (!Op<T>::kVector) {
     for (size_t i = 0; i < n; ++i) y[i] = scalar(a[i]);
@@ -109,27 +116,38 @@ void vvvv_loop(const T* a, const T* b, const T* c, const T* d, T* y, size_t n) {
   for (; i < n; ++i) y[i] = Op<T>::scalar(Op<T>::scalar(a[i], b[i]), Op<T>::scalar(c[i], d[i]));
 }
 
-// Half types: a block of each operand to float32, the float32 loop there, the block back (one rounding).
+// Half types: a block of each operand to float32, the float32 loop there, the block back (one rounding);
+// a comparison writes its bool results straight to y.
 template <template <typename> class Op, typename H>
-void half_vv(const H* a, const H* b, H* y, size_t n) {
+void half_vv(const H* a, const H* b, OutOf<Op, H>* y, size_t n) {
+  constexpr bool kToHalf = std::is_same_v<OutOf<Op, float>, float>;
   float fa[kHalfBlock], fb[kHalfBlock];
   for (size_t i = 0; i < n; i += kHalfBlock) {
     const size_t m = std::min(n - i, kHalfBlock);
     half_to_f32(a + i, fa, m);
     half_to_f32(b + i, fb, m);
-    vv_row<Op, float>(fa, fb, fa, m);
-    f32_to_half(fa, y + i, m);
+    if constexpr (kToHalf) {
+      vv_row<Op, float>(fa, fb, fa, m);
+      f32_to_half(fa, y + i, m);
+    } else {
+      vv_row<Op, float>(fa, fb, y + i, m);
+    }
   }
 }
 
 template <template <typename> class Op, typename H>
-void half_vs(const H* a, H b, H* y, size_t n) {
+void half_vs(const H* a, H b, OutOf<Op, H>* y, size_t n) {
+  constexpr bool kToHalf = std::is_same_v<OutOf<Op, float>, float>;
   float fa[kHalfBlock];
   for (size_t i = 0; i < n; i += kHalfBlock) {
     const size_t m = std::min(n - i, kHalfBlock);
     half_to_f32(a + i, fa, m);
-    vs_loop<Op, float>(fa, to_f32(b), fa, m);
-    f32_to_half(fa, y + i, m);
+    if constexpr (kToHalf) {
+      vs_loop<Op, float>(fa, to_f32(b), fa, m);
+      f32_to_half(fa, y + i, m);
+    } else {
+      vs_loop<Op, float>(fa, to_f32(b), y + i, m);
+    }
   }
 }
 
@@ -139,7 +157,7 @@ constexpr bool kIsHalf = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat1
 template <template <typename> class Op, typename T>
 void vv_rows_untyped(const void* a, const void* b, void* y, size_t n, size_t rows) {
   const auto* ta = static_cast<const T*>(a);
-  auto* ty = static_cast<T*>(y);
+  auto* ty = static_cast<OutOf<Op, T>*>(y);
   for (size_t r = 0; r < rows; ++r) {
     if constexpr (kIsHalf<T>) half_vv<Op>(ta + r * n, static_cast<const T*>(b), ty + r * n, n);
     else vv_row<Op>(ta + r * n, static_cast<const T*>(b), ty + r * n, n);
@@ -148,12 +166,12 @@ void vv_rows_untyped(const void* a, const void* b, void* y, size_t n, size_t row
 
 template <template <typename> class Op, typename T>
 void vs_untyped(const void* a, const void* b, void* y, size_t n) {
-  if constexpr (kIsHalf<T>) half_vs<Op>(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<T*>(y), n);
-  else vs_loop<Op>(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<T*>(y), n);
+  if constexpr (kIsHalf<T>) half_vs<Op>(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<OutOf<Op, T>*>(y), n);
+  else vs_loop<Op>(static_cast<const T*>(a), *static_cast<const T*>(b), static_cast<OutOf<Op, T>*>(y), n);
 }
 
 template <template <typename> class Op, typename T>
-constexpr BinaryLoops kBinaryLoops = {sizeof(T), vv_rows_untyped<Op, T>, vs_untyped<Op, T>, nullptr};
+constexpr BinaryLoops kBinaryLoops = {sizeof(T), sizeof(OutOf<Op, T>), vv_rows_untyped<Op, T>, vs_untyped<Op, T>, nullptr};
 
 // The table of `Op` for element type t.
 template <template <typename> class Op>

@@ -10,7 +10,7 @@ namespace {
 
 // float32 Min folds three inputs laid out like the output in one pass.
 constexpr BinaryLoops kMinFloat32 = {
-    sizeof(float), vv_rows_untyped<Min, float>, vs_untyped<Min, float>,
+    sizeof(float), sizeof(float), vv_rows_untyped<Min, float>, vs_untyped<Min, float>,
     [](const void* a, const void* b, const void* c, const void* d, void* y, size_t n) {
       vvvv_loop<Min, float>(static_cast<const float*>(a), static_cast<const float*>(b), static_cast<const float*>(c),
                             static_cast<const float*>(d), static_cast<float*>(y), n);

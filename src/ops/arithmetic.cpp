@@ -4,6 +4,8 @@
 // `broadcast` is 1, when B is broadcast to A's shape: B of one element, or B's dims equal to A's dims
 // from `axis` on (by default B's shape is a suffix of A's) or 1, repeated along A's (ONNX's own
 // cases test_operator_add_size1_broadcast and _singleton_broadcast expand a B of [2, 1] or [1, 3]).
+// The comparisons Equal, Less, Greater, LessOrEqual and GreaterOrEqual share all of it, with a bool
+// output.
 #include "ops/broadcast_fold.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
@@ -22,8 +24,13 @@ class ArithmeticKernel final : public Kernel {
  public:
   // legacy: versions 1 and 6, with their `broadcast` and `axis` (kNoAxis when absent)
   static constexpr int64_t kNoAxis = INT64_MIN;
-  ArithmeticKernel(LoopsOf loops, bool commutative, bool legacy, bool legacy_broadcast, int64_t axis)
-      : loops_(loops), commutative_(commutative), legacy_(legacy), legacy_broadcast_(legacy_broadcast), axis_(axis) {}
+  ArithmeticKernel(LoopsOf loops, bool commutative, bool compares, bool legacy, bool legacy_broadcast, int64_t axis)
+      : loops_(loops),
+        commutative_(commutative),
+        compares_(compares),
+        legacy_(legacy),
+        legacy_broadcast_(legacy_broadcast),
+        axis_(axis) {}
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& a = *inputs[0];
@@ -38,8 +45,8 @@ class ArithmeticKernel final : public Kernel {
       OW_ASSIGN_OR_RETURN(dims, broadcast_dims(inputs));
     }
     Tensor* y;
-    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, a.dtype(), std::move(dims), y));
-    broadcast_fold(operands, *y, *loops_(y->dtype()), commutative_);
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, compares_ ? DType::kBool : a.dtype(), std::move(dims), y));
+    broadcast_fold(operands, *y, *loops_(a.dtype()), commutative_);
     return Status::Ok();
   }
 
@@ -72,18 +79,20 @@ class ArithmeticKernel final : public Kernel {
   }
 
   LoopsOf loops_;
-  bool commutative_, legacy_, legacy_broadcast_;
+  bool commutative_, compares_, legacy_, legacy_broadcast_;
   int64_t axis_;
 };
 
-template <LoopsOf loops, bool commutative>
+// compares: a comparison, with a bool output (never commutative: the fold may not swap its inputs
+// where they differ in size from the output).
+template <LoopsOf loops, bool commutative, bool compares = false>
 Result<std::unique_ptr<Kernel>> make_arithmetic(int version, const Attributes& attrs) {
   const bool legacy = version < 7;
   OW_ASSIGN_OR_RETURN(int64_t broadcast, attrs.get_int("broadcast", 0));
   OW_ASSIGN_OR_RETURN(int64_t axis, attrs.get_int("axis", ArithmeticKernel::kNoAxis));
   if (broadcast != 0 && broadcast != 1)
     return InvalidArgument("attribute 'broadcast' must be 0 or 1, not " + std::to_string(broadcast));
-  return std::unique_ptr<Kernel>(new ArithmeticKernel(loops, commutative, legacy, broadcast == 1, axis));
+  return std::unique_ptr<Kernel>(new ArithmeticKernel(loops, commutative, compares, legacy, broadcast == 1, axis));
 }
 
 // 1 has the legacy broadcast and consumed_inputs, 6 adds 32- and 64-bit integers, 7 broadcasts, 13 adds
@@ -109,11 +118,48 @@ constexpr OpSchema arithmetic_schema(std::string_view name, KernelFactory make_k
           .elementwise = true};
 }
 
+// Equal 1 and 7 of bool, int32 and int64, 11 of every type but bfloat16 (which 13 adds); 19 adds string.
+// Less and Greater 1 and 7 of the float types, 9 of the numeric types, 13 adds bfloat16; LessOrEqual
+// and GreaterOrEqual 12 of the numeric types, 16 adds bfloat16. Versions 1 have the legacy broadcast.
+constexpr std::array<DType, 3> kEqualTypes1 = {DType::kBool, DType::kInt32, DType::kInt64};
+constexpr std::string_view kCompareAttributes1[] = {"axis", "broadcast"};
+constexpr TypeConstraint kBoolOutput = {"T1", kBoolType};
+constexpr TypeConstraint kEqualConstraints1[] = {{"T", kEqualTypes1}, kBoolOutput};
+constexpr TypeConstraint kEqualConstraints11[] = {{"T", kAnyTypesNoBf16}, kBoolOutput};
+constexpr TypeConstraint kEqualConstraints13[] = {{"T", kAnyTypes}, kBoolOutput};
+constexpr TypeConstraint kFloatConstraints[] = {{"T", kFloatTypes}, kBoolOutput};
+constexpr TypeConstraint kNumericConstraints[] = {{"T", kNumericTypes}, kBoolOutput};
+constexpr TypeConstraint kAllConstraints[] = {{"T", kAllTypes}, kBoolOutput};
+constexpr OpVersion kEqualVersions[] = {{.since_version = 1, .types = kEqualConstraints1, .attributes = kCompareAttributes1},
+                                        {.since_version = 7, .types = kEqualConstraints1, .attributes = {}},
+                                        {.since_version = 11, .types = kEqualConstraints11, .attributes = {}},
+                                        {.since_version = 13, .types = kEqualConstraints13, .attributes = {}},
+                                        {.since_version = 19, .types = kEqualConstraints13, .attributes = {}}};
+constexpr OpVersion kOrderVersions[] = {{.since_version = 1, .types = kFloatConstraints, .attributes = kCompareAttributes1},
+                                        {.since_version = 7, .types = kFloatConstraints, .attributes = {}},
+                                        {.since_version = 9, .types = kNumericConstraints, .attributes = {}},
+                                        {.since_version = 13, .types = kAllConstraints, .attributes = {}}};
+constexpr OpVersion kOrderOrEqualVersions[] = {{.since_version = 12, .types = kNumericConstraints, .attributes = {}},
+                                               {.since_version = 16, .types = kAllConstraints, .attributes = {}}};
+constexpr Param kCompareOutputs[] = {{"C", "T1"}};
+
+constexpr OpSchema compare_schema(std::string_view name, std::span<const OpVersion> versions, KernelFactory make_kernel) {
+  return {.name = name, .inputs = kInputs, .outputs = kCompareOutputs, .versions = versions, .make_kernel = make_kernel};
+}
+
 }  // namespace
 
 constexpr OpSchema kAddSchema = arithmetic_schema("Add", make_arithmetic<kernels::add_loops, true>);
 constexpr OpSchema kSubSchema = arithmetic_schema("Sub", make_arithmetic<kernels::sub_loops, false>);
 constexpr OpSchema kMulSchema = arithmetic_schema("Mul", make_arithmetic<kernels::mul_loops, true>);
 constexpr OpSchema kDivSchema = arithmetic_schema("Div", make_arithmetic<kernels::div_loops, false>);
+constexpr OpSchema kEqualSchema = compare_schema("Equal", kEqualVersions, make_arithmetic<kernels::equal_loops, false, true>);
+constexpr OpSchema kLessSchema = compare_schema("Less", kOrderVersions, make_arithmetic<kernels::less_loops, false, true>);
+constexpr OpSchema kGreaterSchema =
+    compare_schema("Greater", kOrderVersions, make_arithmetic<kernels::greater_loops, false, true>);
+constexpr OpSchema kLessOrEqualSchema =
+    compare_schema("LessOrEqual", kOrderOrEqualVersions, make_arithmetic<kernels::less_or_equal_loops, false, true>);
+constexpr OpSchema kGreaterOrEqualSchema =
+    compare_schema("GreaterOrEqual", kOrderOrEqualVersions, make_arithmetic<kernels::greater_or_equal_loops, false, true>);
 
 }  // namespace ow

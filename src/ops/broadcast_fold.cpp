@@ -114,7 +114,7 @@ Result<Dims> broadcast_dims(const Inputs& inputs) {
 
 void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops& loops, bool commutative) {
   const size_t n = y.size();
-  const size_t size = loops.element_size;
+  const size_t size = loops.element_size, out_size = loops.output_size;
   auto* out = static_cast<unsigned char*>(y.raw_data());
   const auto data = [](const Tensor* t) { return static_cast<const unsigned char*>(t->raw_data()); };
   if (n == 0) return;
@@ -161,11 +161,12 @@ void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops&
   // each chunk's runs would only cost.
   const bool single_pass = start_is_full && (rest.size() == 1 || (like_y == rest.size() && like_y <= 3));
   const size_t chunk = single_pass ? n : kChunkBytes / size;
-  // A broadcast start is expanded in the output chunk, unless an input yet to be read is that memory.
-  std::vector<unsigned char> scratch(!start_is_full && rest_is_y ? kChunkBytes : 0);
+  // A broadcast start is expanded in the output chunk, unless an input yet to be read is that memory or
+  // the output's elements are of another size.
+  std::vector<unsigned char> scratch(!start_is_full && (rest_is_y || out_size != size) ? kChunkBytes : 0);
   for (size_t begin = 0; begin < n; begin += chunk) {
     const size_t end = std::min(n, begin + chunk);
-    unsigned char* out_chunk = out + begin * size;
+    unsigned char* out_chunk = out + begin * out_size;
     const unsigned char* acc = data(start) + begin * size;  // the running result of the chunk
     if (!start_is_full) {
       unsigned char* expanded = scratch.empty() ? out_chunk : scratch.data();
@@ -188,11 +189,11 @@ void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops&
     for (; k < rest.size(); ++k) {
       const auto& [broadcast, input] = rest[k];
       for_each_run(broadcast, input, size, begin, end,
-                   [acc, out_chunk, begin, size, &loops](size_t pos, size_t len, const unsigned char* p, bool contiguous,
-                                                          size_t rows) {
-                     const size_t at = (pos - begin) * size;
-                     if (contiguous) loops.vv_rows(acc + at, p, out_chunk + at, len, rows);
-                     else loops.vs(acc + at, p, out_chunk + at, len * rows);
+                   [acc, out_chunk, begin, size, out_size, &loops](size_t pos, size_t len, const unsigned char* p,
+                                                                    bool contiguous, size_t rows) {
+                     const size_t at = (pos - begin) * size, out_at = (pos - begin) * out_size;
+                     if (contiguous) loops.vv_rows(acc + at, p, out_chunk + out_at, len, rows);
+                     else loops.vs(acc + at, p, out_chunk + out_at, len * rows);
                    });
       acc = out_chunk;
     }

@@ -10,7 +10,8 @@ namespace ow {
 
 // `y` is allocated with the broadcast shape; it may be an input laid out like it (in place). An
 // operation that is `commutative` (and associative) may fold its inputs in any order, which lets each
-// chunk start from an input laid out like y.
+// chunk start from an input laid out like y. Where the loops' output element differs from the
+// inputs' (a comparison's bool), there must be two inputs, and neither is y.
 void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops& loops, bool commutative);
 
 // The broadcast shape of the inputs (multidirectional, NumPy rules), or an error naming the shapes.

@@ -34,6 +34,12 @@ extern const OpSchema kAddSchema;
 extern const OpSchema kSubSchema;
 extern const OpSchema kMulSchema;
 extern const OpSchema kDivSchema;
+// Comparisons, with the arithmetic (ops/arithmetic.cpp)
+extern const OpSchema kEqualSchema;
+extern const OpSchema kLessSchema;
+extern const OpSchema kGreaterSchema;
+extern const OpSchema kLessOrEqualSchema;
+extern const OpSchema kGreaterOrEqualSchema;
 // Pad (ops/pad.cpp), GlobalAveragePool (ops/average_pool.cpp), ReduceMean (ops/reduce_mean.cpp)
 extern const OpSchema kPadSchema;
 extern const OpSchema kGlobalAveragePoolSchema;

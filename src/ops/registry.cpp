@@ -14,6 +14,8 @@ std::span<const OpSchema* const> all_operators() {
       &kReshapeSchema, &kFlattenSchema, &kSqueezeSchema, &kUnsqueezeSchema, &kTransposeSchema,
       // Clip, Relu, Max, Add, Sub, Mul, Div
       &kClipSchema, &kReluSchema, &kMaxSchema, &kAddSchema, &kSubSchema, &kMulSchema, &kDivSchema,
+      // Equal, Less, Greater, LessOrEqual, GreaterOrEqual
+      &kEqualSchema, &kLessSchema, &kGreaterSchema, &kLessOrEqualSchema, &kGreaterOrEqualSchema,
       // Pad, GlobalAveragePool, ReduceMean
       &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
       // ReduceSum, ReduceProd, ReduceMax, ReduceMin

@@ -39,6 +39,7 @@ inline constexpr auto kAllTypes = with(kNumericTypes, DType::kBFloat16);
 inline constexpr auto kAnyTypes = with(kAllTypes, DType::kBool);
 inline constexpr auto kAnyTypesNoBf16 = with(kNumericTypes, DType::kBool);
 inline constexpr std::array<DType, 1> kInt64Type = {DType::kInt64};
+inline constexpr std::array<DType, 1> kBoolType = {DType::kBool};
 inline constexpr std::array<DType, 2> kIndexTypes = {DType::kInt32, DType::kInt64};
 
 // Versions that differ only in types the runtime does not have: `version` once for each of `since`.

@@ -38,6 +38,7 @@ const STORED = {
   int8: { encode: (x) => x, decode: (x) => x },
   int32: { encode: (x) => x, decode: (x) => x },
   int64: { encode: (x) => x, decode: (x) => x },
+  bool: { encode: (x) => (x ? 1 : 0), decode: (x) => x !== 0 },
 };
 const isFloat = (type) => type.startsWith('float') || type === 'bfloat16';
 const toType = (type, x) => STORED[type].decode(STORED[type].encode(x));
@@ -61,6 +62,11 @@ function arithmetic(op, type, x, y) {
   const exact = op === 'Div' && b === 0n ? 0n : ARITHMETIC[op](a, b);
   return type === 'int64' ? BigInt.asIntN(64, exact) : Number(BigInt.asIntN(32, exact));
 }
+
+// The comparisons: JavaScript's, in which NaN equals and orders nothing and -0 equals 0, as ONNX's.
+const COMPARISONS = {
+  Equal: (x, y) => x === y, Less: (x, y) => x < y, Greater: (x, y) => x > y, LessOrEqual: (x, y) => x <= y, GreaterOrEqual: (x, y) => x >= y,
+};
 
 function referenceMax(a, b, float) {
   if (float && (Number.isNaN(a) || Number.isNaN(b))) return NaN;
@@ -113,7 +119,7 @@ function referenceRun(spec, feeds) {
       const n = dims.reduce((a, b) => a * b, 1);
       out = { type, dims, values: Array.from({ length: n }, (_, i) =>
         inputs.map((t) => t.values[inputIndex(dims, t.dims, i)]).reduce((m, v) => referenceMin(m, v, isFloat(type)))) };
-    } else if (ARITHMETIC[node.op] || node.op === 'Max') {
+    } else if (ARITHMETIC[node.op] || node.op === 'Max' || COMPARISONS[node.op]) {
       // versions 1 and 6 broadcast B (with broadcast = 1) from `axis`, by default as a suffix of A
       const [a, b] = inputs;
       const axis = node.attributes?.axis ?? a.dims.length - b.dims.length;
@@ -121,8 +127,8 @@ function referenceRun(spec, feeds) {
         ? [...new Array(axis).fill(1), ...b.dims, ...new Array(a.dims.length - axis - b.dims.length).fill(1)] : b.dims;
       const dims = broadcastShape([a.dims, bDims]);
       const n = dims.reduce((x, y) => x * y, 1);
-      const op = node.op === 'Max' ? (x, y) => referenceMax(x, y, isFloat(type)) : (x, y) => arithmetic(node.op, type, x, y);
-      out = { type, dims, values: Array.from({ length: n }, (_, i) => op(a.values[inputIndex(dims, a.dims, i)], b.values[inputIndex(dims, bDims, i)])) };
+      const op = COMPARISONS[node.op] ?? (node.op === 'Max' ? (x, y) => referenceMax(x, y, isFloat(type)) : (x, y) => arithmetic(node.op, type, x, y));
+      out = { type: COMPARISONS[node.op] ? 'bool' : type, dims, values: Array.from({ length: n }, (_, i) => op(a.values[inputIndex(dims, a.dims, i)], b.values[inputIndex(dims, bDims, i)])) };
     } else if (node.op === 'Relu') {
       const zero = type === 'int64' ? 0n : 0;
       out = { type, dims: inputs[0].dims, values: inputs[0].values.map((x) => referenceMax(x, zero, isFloat(type))) };
