@@ -603,7 +603,7 @@ test('keyboard and screen reader users: file inputs in the tab order, focus foll
   const { page, errors } = await openDemo();
   // Tab reaches both file inputs (they are visually hidden, not display:none).
   const reached = new Set();
-  for (let i = 0; i < 150 && reached.size < 2; i++) {
+  for (let i = 0; i < 600 && reached.size < 2; i++) {
     await page.keyboard.press('Tab');
     const id = await page.evaluate(() => document.activeElement.id);
     if (id === 'picture-file' || id === 'model-file') reached.add(id);
