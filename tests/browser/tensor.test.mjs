@@ -26,6 +26,7 @@ eachEngine((browser) => {
     await page.goto(server.base);
     const { ours, theirs, conversions, ortTensors } = await page.evaluate(async () => {
       const ow = await import('/dist/onnx-wasm.mjs');
+      await ow.ready(); // ops.* below are synchronous
       const ort = await import('/ort/ort.wasm.bundle.min.mjs');
       ort.env.wasm.numThreads = 1;
       ort.env.logLevel = 'error';
