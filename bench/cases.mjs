@@ -2,6 +2,8 @@
 // implementation. `inputs` are [{type, dims}], filled by bench/run.mjs with seeded data; `opset` is the
 // opset of the single-operator model (onnxruntime-web and InferenceSession); ops.* gets the same
 // attributes and runs its newest version (no operator here changed behaviour after these opsets).
+import { MAX_WASM_BYTES } from '../tools/size-budget.mjs';
+
 export const CASES = [
   ...['Floor', 'Ceil', 'Round'].flatMap((op) =>
     ['float32', 'float16'].map((type) => ({
@@ -93,5 +95,5 @@ export const GRAPH_CASES = [
 export const TARGETS = {
   node: { productVsOrt: 1, outVsOrt: 2.5, outVsCopy: 2, perCallVsOrt: 10, coldStartVsOrt: 5 },
   chromium: { productVsOrt: 1, outVsOrt: 4, outVsCopy: 2, poolVsOrt: 3, perCallVsOrt: 10, coldStartVsOrt: 5 },
-  wasmBytes: 400000,
+  wasmBytes: MAX_WASM_BYTES,
 };

@@ -1,16 +1,12 @@
-// The package's size budget: dist/onnx-wasm.wasm at most 1,000,000 bytes, and what a browser downloads
-// (dist/onnx-wasm.mjs and the wasm) at most 368,000 bytes gzipped, one tenth of onnxruntime-web 1.30's
-// smallest build (its wasm-only entry: 3.68 MB gzipped). Sizes are deterministic for a given
-// toolchain, unlike timings, so the budget is a test. `npm run sizes` shows what each operator family
+// The package's size budget (tools/size-budget.mjs). Sizes are deterministic for a given toolchain,
+// unlike timings, so the budget is a test. `npm run sizes` shows what each operator family
 // and layer costs.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-
-const MAX_WASM_BYTES = 1_000_000;
-const MAX_GZIP_BYTES = 368_000;
+import { MAX_GZIP_BYTES, MAX_WASM_BYTES } from '../../tools/size-budget.mjs';
 
 const dist = (name) => readFileSync(fileURLToPath(new URL(`../../dist/${name}`, import.meta.url)));
 
