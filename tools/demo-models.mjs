@@ -1,7 +1,8 @@
-// The demo's gallery: the specs of demo/models/*.onnx and demo/models/index.json, built with the
-// protobufjs model builder. `npm run gen-models` (scripts/gen-demo-models.mjs) writes the files, which
-// are committed; tests/node/demo-models checks that regenerating them gives the same bytes. Together
-// the models use every operator version.
+// Small models built with the protobufjs model builder: the demo's gallery (demo/models/*.onnx and
+// demo/models/index.json: a few strong examples per operator family) and, beside it, models that run
+// one family at each of its opsets (tests/data/version-models/, test fixtures). `npm run gen-models`
+// (scripts/gen-demo-models.mjs) writes both, which are committed; tests/node/demo-models checks that
+// regenerating them gives the same bytes and that each computes what its spec says.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ const EXPORTED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo',
 const exported = (name) => () => readFileSync(join(EXPORTED_DIR, `${name}.onnx`));
 
 /**
- * The gallery: {file, title, description, image?, expectError?, spec (buildModel's) or bytes()}; a model
+ * Every model: {file, title, description, image?, expectError?, spec (buildModel's) or bytes()}; a model
  * given by bytes() and not expected to fail is one PyTorch exported.
  */
 export const MODELS = [
@@ -954,14 +955,30 @@ function modelBytes(model) {
   return model.bytes ? model.bytes() : buildModel(model.spec);
 }
 
-/** The gallery: [{file, bytes}] for demo/models/, index.json included. */
-export function demoModelFiles() {
-  const index = MODELS.map(({ file, title, description, image, expectError }) => ({ file, title, description, image, expectError }));
-  const encoder = new TextEncoder();
-  return [
-    ...MODELS.map((model) => ({ file: model.file, bytes: modelBytes(model) })),
-    { file: 'index.json', bytes: encoder.encode(`${JSON.stringify(index, null, 2)}\n`) },
-  ];
-}
+// What the demo's gallery shows; the other models are fixtures of the tests.
+const GALLERY_FILES = new Set([
+  'image-blur-posterize.onnx', 'image-downsample.onnx', 'image-dilated-blur.onnx', 'image-transpose.onnx', 'image-mirror-blur.onnx',
+  'image-maxpool-dilate.onnx', 'image-pixelate.onnx', 'image-edges.onnx',
+  'pytorch-soft-blur.onnx', 'pytorch-quantize.onnx', 'pytorch-relu6-levels.onnx',
+  'rounding.onnx', 'min-broadcast.onnx', 'half-precision.onnx',
+  'math-opset13.onnx', 'products-opset13.onnx', 'reduce-opset18-int64.onnx', 'compare-opset19.onnx', 'topk-opset24-bfloat16.onnx', 'nms-opset11.onnx',
+  'recurrent-opset22.onnx',
+  'unsupported-operator.onnx', 'truncated.onnx',
+]);
+export const GALLERY = MODELS.filter((model) => GALLERY_FILES.has(model.file));
 
 export const MODELS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'models');
+export const VERSION_MODELS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'data', 'version-models');
+
+/** The directory a model's file is in. */
+export const modelDir = (model) => (GALLERY_FILES.has(model.file) ? MODELS_DIR : VERSION_MODELS_DIR);
+
+/** Every model file, [{dir, file, bytes}]: the gallery's index.json included. */
+export function demoModelFiles() {
+  const index = GALLERY.map(({ file, title, description, image, expectError }) => ({ file, title, description, image, expectError }));
+  const encoder = new TextEncoder();
+  return [
+    ...MODELS.map((model) => ({ dir: modelDir(model), file: model.file, bytes: modelBytes(model) })),
+    { dir: MODELS_DIR, file: 'index.json', bytes: encoder.encode(`${JSON.stringify(index, null, 2)}\n`) },
+  ];
+}

@@ -14,7 +14,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { decodeTensorProto, LATEST_OPSET, ready, supportedOperators } from 'onnx-wasm';
-import { MODELS as GALLERY } from '../../tools/demo-models.mjs';
+import { GALLERY } from '../../tools/demo-models.mjs';
 import { startServerAndBrowser } from '../../tools/browser-harness.mjs';
 import { buildModel, encodeTensor } from '../../tools/onnx-builder.mjs';
 import { roundHalfEven } from '../node/helpers/reference.mjs';
@@ -562,8 +562,8 @@ test('the ops.* playground: each control changes the call, the result is compute
 
 test('the benchmark times warm runs; the comparison loads onnxruntime-web only when asked and runs the same model beside it', async () => {
   const { page, errors, requests } = await openDemo();
-  await page.click('.model-card[data-model="pool2d-ceil-mode.onnx"] [data-action="open"]');
-  await page.waitForSelector('#model[data-model="pool2d-ceil-mode.onnx"][data-state="ran"]');
+  await page.click('.model-card[data-model="min-broadcast.onnx"] [data-action="open"]');
+  await page.waitForSelector('#model[data-model="min-broadcast.onnx"][data-state="ran"]');
   await page.click('#benchmark');
   await page.waitForSelector('#bench[data-done="onnx-wasm"]', { timeout: 30000 });
   const cells = async () => Object.fromEntries(await page.locator('#bench-table tbody tr').evaluateAll((rows) =>
@@ -603,7 +603,7 @@ test('keyboard and screen reader users: file inputs in the tab order, focus foll
   const { page, errors } = await openDemo();
   // Tab reaches both file inputs (they are visually hidden, not display:none).
   const reached = new Set();
-  for (let i = 0; i < 600 && reached.size < 2; i++) {
+  for (let i = 0; i < 300 && reached.size < 2; i++) {
     await page.keyboard.press('Tab');
     const id = await page.evaluate(() => document.activeElement.id);
     if (id === 'picture-file' || id === 'model-file') reached.add(id);
@@ -614,9 +614,9 @@ test('keyboard and screen reader users: file inputs in the tab order, focus foll
   assert.equal(new Set(names).size, names.length, names.join(' | '));
   assert.ok(names.includes('Open Blur, posterize, tint'));
   // Open, by keyboard: focus moves to "Your model"; "Use on a picture" to the pictures.
-  await page.focus('.model-card[data-model="min-int.onnx"] [data-action="open"]');
+  await page.focus('.model-card[data-model="half-precision.onnx"] [data-action="open"]');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('#model[data-model="min-int.onnx"][data-state="ran"]');
+  await page.waitForSelector('#model[data-model="half-precision.onnx"][data-state="ran"]');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'model-title');
   await page.focus('.model-card[data-model="image-downsample.onnx"] [data-action="use-on-picture"]');
   await page.keyboard.press('Enter');
