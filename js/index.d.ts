@@ -226,6 +226,22 @@ export class Tensor<T extends TensorType = TensorType> {
 
 export type TensorLocation = 'cpu' | 'wasm';
 
+/**
+ * onnxruntime-web's (or -node's) Tensor whose data are in CPU memory ('cpu' or 'cpu-pinned'): taken
+ * wherever a Tensor is, its data read in place (float16 also as the Float16Array onnxruntime gives where
+ * the engine has one). One whose data are elsewhere (a GPU buffer, a WebGL texture, an ML tensor) is
+ * refused, naming its location. Hand results back with `new ort.Tensor(t.type, t.data, t.dims)`.
+ */
+export interface OrtTensorLike<T extends TensorType = TensorType> {
+  readonly type: T;
+  readonly data: TensorDataMap[T] | (T extends 'float16' ? ArrayLike<number> : never);
+  readonly dims: readonly number[];
+  readonly location: string;
+}
+
+/** What the operators, `run`'s feeds and fetches and `options.out` take: a Tensor or onnxruntime's. */
+export type TensorInput<T extends TensorType = TensorType> = Tensor<T> | OrtTensorLike<T>;
+
 /** A tensor of any one type: checking `type` narrows `data` (`if (t.type === 'int64') t.data` is a BigInt64Array). */
 export type AnyTensor = { [K in TensorType]: Tensor<K> }[TensorType];
 
@@ -286,7 +302,7 @@ export interface OutOption<T extends TensorType> {
    * the output's dims (in place); AveragePool refuses an `out` that shares memory with its input in
    * wasm memory (in JS memory the input is copied before anything is written).
    */
-  out?: Tensor<NoInfer<T>> | null;
+  out?: TensorInput<NoInfer<T>> | null;
 }
 
 /** Floor, Ceil, Min, Max, Relu and version 1 of the elementwise math operators (Sigmoid, Tanh, Exp, Log, Sqrt, Abs, Neg, Reciprocal). */
@@ -474,7 +490,7 @@ export interface DataTypeNames {
  */
 export interface ConstantOptions extends OpsetOption {
   /** The tensor itself (copied when the operator is prepared). */
-  value?: Tensor<DataTensorType>;
+  value?: TensorInput<DataTensorType>;
   /** Version 11 on; refused (sparse tensors are not supported). */
   sparse_value?: never;
   /** Version 12 on: a float32 scalar. */
@@ -678,173 +694,173 @@ export interface TopKOptions extends OpsetOption {
  * wasm memory if any input is (see Tensor.wasm), else in JS memory. Unsupported types, bad attributes and bad shapes throw OnnxWasmError.
  */
 export interface Ops {
-  Floor<T extends FloatTensorType>(x: Tensor<T>, options?: FloorOptions & OutOption<T>): Tensor<T>;
-  Ceil<T extends FloatTensorType>(x: Tensor<T>, options?: CeilOptions & OutOption<T>): Tensor<T>;
+  Floor<T extends FloatTensorType>(x: TensorInput<T>, options?: FloorOptions & OutOption<T>): Tensor<T>;
+  Ceil<T extends FloatTensorType>(x: TensorInput<T>, options?: CeilOptions & OutOption<T>): Tensor<T>;
   /** Rounds halves to even. */
-  Round<T extends FloatTensorType>(x: Tensor<T>, options?: RoundOptions & OutOption<T>): Tensor<T>;
+  Round<T extends FloatTensorType>(x: TensorInput<T>, options?: RoundOptions & OutOption<T>): Tensor<T>;
   /**
    * Elementwise minimum of one or more tensors of one type, with multidirectional broadcasting
    * (version 8 on). Integer types from version 12.
    */
-  Min<T extends NumericTensorType>(inputs: readonly Tensor<T>[], options?: MinOptions & OutOption<T>): Tensor<T>;
+  Min<T extends NumericTensorType>(inputs: readonly TensorInput<T>[], options?: MinOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn). */
-  AveragePool<T extends FloatTensorType>(x: Tensor<T>, options: AveragePoolOptions & OutOption<T>): Tensor<T>;
+  AveragePool<T extends FloatTensorType>(x: TensorInput<T>, options: AveragePoolOptions & OutOption<T>): Tensor<T>;
   /**
    * The elements of `data` under another shape: `shape` (version 5 on; version 1 takes it as an option)
    * lists the dims, where -1 (once) is inferred and 0 copies the input's dim (unless allowzero).
    */
-  Reshape<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, shape?: Tensor<'int64'>], options?: ReshapeOptions & OutOption<T>): Tensor<T>;
+  Reshape<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, shape?: TensorInput<'int64'>], options?: ReshapeOptions & OutOption<T>): Tensor<T>;
   /** The elements of `input` as a matrix (see FlattenOptions.axis). */
-  Flatten<T extends DataTensorType>(input: Tensor<T>, options?: FlattenOptions & OutOption<T>): Tensor<T>;
+  Flatten<T extends DataTensorType>(input: TensorInput<T>, options?: FlattenOptions & OutOption<T>): Tensor<T>;
   /** `data` without dims of size 1: those `axes` lists (version 13 on; before, an option), or all. */
-  Squeeze<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: SqueezeOptions & OutOption<T>): Tensor<T>;
+  Squeeze<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, axes?: TensorInput<'int64'> | null], options?: SqueezeOptions & OutOption<T>): Tensor<T>;
   /** `data` with dims of size 1 inserted at `axes`, axes of the output (version 13 on; before, an option). */
-  Unsqueeze<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'>], options?: UnsqueezeOptions & OutOption<T>): Tensor<T>;
-  Transpose<T extends DataTensorType>(data: Tensor<T>, options?: TransposeOptions & OutOption<T>): Tensor<T>;
+  Unsqueeze<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, axes?: TensorInput<'int64'>], options?: UnsqueezeOptions & OutOption<T>): Tensor<T>;
+  Transpose<T extends DataTensorType>(data: TensorInput<T>, options?: TransposeOptions & OutOption<T>): Tensor<T>;
   /**
    * Clamps each element to [min, max] (Min(max, Max(x, min)): NaN stays NaN, min > max gives max):
    * [x] with the bounds as options (versions 1 and 6), or [x, min?, max?] with scalar bounds (version
    * 11 on; integer types from 12, bfloat16 from 13).
    */
-  Clip<T extends NumericTensorType>(inputs: readonly [input: Tensor<T>, min?: Tensor<T> | null, max?: Tensor<T> | null], options?: ClipOptions & OutOption<T>): Tensor<T>;
+  Clip<T extends NumericTensorType>(inputs: readonly [input: TensorInput<T>, min?: TensorInput<T> | null, max?: TensorInput<T> | null], options?: ClipOptions & OutOption<T>): Tensor<T>;
   /** max(x, 0); NaN stays NaN. Signed integer types from version 14. */
-  Relu<T extends NumericTensorType>(x: Tensor<T>, options?: ReluOptions & OutOption<T>): Tensor<T>;
+  Relu<T extends NumericTensorType>(x: TensorInput<T>, options?: ReluOptions & OutOption<T>): Tensor<T>;
   /** Elementwise maximum of one or more tensors of one type, as Min. */
-  Max<T extends NumericTensorType>(inputs: readonly Tensor<T>[], options?: MaxOptions & OutOption<T>): Tensor<T>;
+  Max<T extends NumericTensorType>(inputs: readonly TensorInput<T>[], options?: MaxOptions & OutOption<T>): Tensor<T>;
   /**
    * [A, B]: A + B, with multidirectional broadcasting from version 7 (before, see ArithmeticOptions).
    * Integers wrap around. Integer types from version 6 (8- and 16-bit from 14), bfloat16 from 13.
    */
-  Add<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: AddOptions & OutOption<T>): Tensor<T>;
+  Add<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: AddOptions & OutOption<T>): Tensor<T>;
   /** [A, B]: A - B, as Add. */
-  Sub<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: SubOptions & OutOption<T>): Tensor<T>;
+  Sub<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: SubOptions & OutOption<T>): Tensor<T>;
   /** [A, B]: A * B, as Add. */
-  Mul<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: MulOptions & OutOption<T>): Tensor<T>;
+  Mul<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: MulOptions & OutOption<T>): Tensor<T>;
   /**
    * [A, B]: A / B, as Add. Integer division truncates toward zero; x / 0 is 0 and the lowest value /
    * -1 wraps to itself (no trap).
    */
-  Div<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: DivOptions & OutOption<T>): Tensor<T>;
+  Div<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: DivOptions & OutOption<T>): Tensor<T>;
   /**
    * [A, B]: A == B as bool, broadcasting as Add. NaN equals nothing, -0 equals 0. bool, int32 and int64;
    * every type from version 11 (bfloat16 from 13; version 19's string is refused).
    */
-  Equal<T extends DataTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: EqualOptions & OutOption<'bool'>): Tensor<'bool'>;
+  Equal<T extends DataTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: EqualOptions & OutOption<'bool'>): Tensor<'bool'>;
   /** [A, B]: A < B as bool, broadcasting as Add; NaN is not ordered. Float types; numeric from version 9, bfloat16 from 13. */
-  Less<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: LessOptions & OutOption<'bool'>): Tensor<'bool'>;
+  Less<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: LessOptions & OutOption<'bool'>): Tensor<'bool'>;
   /** [A, B]: A > B as bool, as Less. */
-  Greater<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: GreaterOptions & OutOption<'bool'>): Tensor<'bool'>;
+  Greater<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: GreaterOptions & OutOption<'bool'>): Tensor<'bool'>;
   /** [A, B]: A <= B as bool, broadcasting by NumPy rules; NaN is not ordered. Numeric types; bfloat16 from version 16. */
-  LessOrEqual<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: LessOrEqualOptions & OutOption<'bool'>): Tensor<'bool'>;
+  LessOrEqual<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: LessOrEqualOptions & OutOption<'bool'>): Tensor<'bool'>;
   /** [A, B]: A >= B as bool, as LessOrEqual. */
-  GreaterOrEqual<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: GreaterOrEqualOptions & OutOption<'bool'>): Tensor<'bool'>;
+  GreaterOrEqual<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: GreaterOrEqualOptions & OutOption<'bool'>): Tensor<'bool'>;
   /**
    * `data` padded with a constant, or by reflecting it, repeating its edges or wrapping it. From version
    * 11 `pads` (2 values per padded axis: every begin, then every end; negative ones remove elements) and
    * the constant (a scalar, default 0) are inputs, before them options; from 18 `axes` names the padded
    * axes (negative counts from the back; default all).
    */
-  Pad<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, pads?: Tensor<'int64'>, constant_value?: Tensor<T> | null, axes?: Tensor<'int32' | 'int64'> | null], options?: PadOptions & OutOption<T>): Tensor<T>;
+  Pad<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, pads?: TensorInput<'int64'>, constant_value?: TensorInput<T> | null, axes?: TensorInput<'int32' | 'int64'> | null], options?: PadOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane's mean. */
-  GlobalAveragePool<T extends FloatTensorType>(x: Tensor<T>, options?: GlobalAveragePoolOptions & OutOption<T>): Tensor<T>;
+  GlobalAveragePool<T extends FloatTensorType>(x: TensorInput<T>, options?: GlobalAveragePoolOptions & OutOption<T>): Tensor<T>;
   /**
    * The mean over `axes` (version 18 on; before, an option). Integers sum in their own width, wrapping,
    * and divide truncating toward zero, as onnxruntime does.
    */
-  ReduceMean<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMeanOptions & OutOption<T>): Tensor<T>;
+  ReduceMean<T extends NumericTensorType>(inputs: readonly [data: TensorInput<T>, axes?: TensorInput<'int64'> | null], options?: ReduceMeanOptions & OutOption<T>): Tensor<T>;
   /**
    * The sum over `axes` (default all; an input from version 13, before an option). Integers wrap in
    * their type; over no elements, 0.
    */
-  ReduceSum<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceSumOptions & OutOption<T>): Tensor<T>;
+  ReduceSum<T extends NumericTensorType>(inputs: readonly [data: TensorInput<T>, axes?: TensorInput<'int64'> | null], options?: ReduceSumOptions & OutOption<T>): Tensor<T>;
   /** The product over `axes` (an input from version 18), as ReduceSum; over no elements, 1. */
-  ReduceProd<T extends NumericTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceProdOptions & OutOption<T>): Tensor<T>;
+  ReduceProd<T extends NumericTensorType>(inputs: readonly [data: TensorInput<T>, axes?: TensorInput<'int64'> | null], options?: ReduceProdOptions & OutOption<T>): Tensor<T>;
   /**
    * The largest element over `axes` (an input from version 18); NaN propagates, +0 is above -0; over
    * no elements, -Infinity or the type's lowest. int8 and uint8 from version 12, bfloat16 from 13, bool
    * (any) from 20.
    */
-  ReduceMax<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMaxOptions & OutOption<T>): Tensor<T>;
+  ReduceMax<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, axes?: TensorInput<'int64'> | null], options?: ReduceMaxOptions & OutOption<T>): Tensor<T>;
   /** The smallest element over `axes`, as ReduceMax; over no elements, Infinity or the type's highest. */
-  ReduceMin<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, axes?: Tensor<'int64'> | null], options?: ReduceMinOptions & OutOption<T>): Tensor<T>;
+  ReduceMin<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, axes?: TensorInput<'int64'> | null], options?: ReduceMinOptions & OutOption<T>): Tensor<T>;
   /**
    * The int64 index of the largest element along `axis`: the first of equal ones (the last with
    * select_last_index); NaN is chosen over every number, as numpy.argmax. bfloat16 from version 13.
    */
-  ArgMax<T extends NumericTensorType>(data: Tensor<T>, options?: ArgMaxOptions & OutOption<'int64'>): Tensor<'int64'>;
+  ArgMax<T extends NumericTensorType>(data: TensorInput<T>, options?: ArgMaxOptions & OutOption<'int64'>): Tensor<'int64'>;
   /** The int64 index of the smallest element along `axis`, as ArgMax. */
-  ArgMin<T extends NumericTensorType>(data: Tensor<T>, options?: ArgMinOptions & OutOption<'int64'>): Tensor<'int64'>;
+  ArgMin<T extends NumericTensorType>(data: TensorInput<T>, options?: ArgMinOptions & OutOption<'int64'>): Tensor<'int64'>;
   /**
    * [boxes [B, N, 4], scores [B, C, N], max_output_boxes_per_class (default 0), iou_threshold (default 0),
    * score_threshold (default none)]: the boxes kept per batch and class, by descending score, each
    * unless it overlaps a kept one by more than the IoU threshold, as int64 [selected, 3] rows (batch,
    * class, box), as onnxruntime selects them. The output's length depends on the values.
    */
-  NonMaxSuppression<T extends FloatTensorType>(inputs: readonly [boxes: Tensor<T>, scores: Tensor<T>, max_output_boxes_per_class?: Tensor<'int64'> | null, iou_threshold?: Tensor<T> | null, score_threshold?: Tensor<T> | null], options?: NonMaxSuppressionOptions & OutOption<'int64'>): Tensor<'int64'>;
+  NonMaxSuppression<T extends FloatTensorType>(inputs: readonly [boxes: TensorInput<T>, scores: TensorInput<T>, max_output_boxes_per_class?: TensorInput<'int64'> | null, iou_threshold?: TensorInput<T> | null, score_threshold?: TensorInput<T> | null], options?: NonMaxSuppressionOptions & OutOption<'int64'>): Tensor<'int64'>;
   /**
    * [X, K] (K, one int64, from version 10; before, the option k): the k largest (or smallest) elements
    * along `axis` and their int64 indices, equal values by lower index, NaN after every number. Integer
    * types from version 11, bfloat16 from 24. Returns both outputs; options.out is not taken.
    */
-  TopK<T extends NumericTensorType>(inputs: readonly [X: Tensor<T>, K?: Tensor<'int64'>], options?: TopKOptions): [Values: Tensor<T>, Indices: Tensor<'int64'>];
+  TopK<T extends NumericTensorType>(inputs: readonly [X: TensorInput<T>, K?: TensorInput<'int64'>], options?: TopKOptions): [Values: Tensor<T>, Indices: Tensor<'int64'>];
   /** No inputs: the tensor the options give. */
   Constant<T extends DataTensorType>(options: ConstantOptions & OutOption<T>): Tensor<T>;
   /** The input (copied). */
-  Identity<T extends DataTensorType>(x: Tensor<T>, options?: IdentityOptions & OutOption<T>): Tensor<T>;
-  Cast<T extends DataTensorType>(x: Tensor<DataTensorType>, options: CastOptions<T> & OutOption<T>): Tensor<T>;
+  Identity<T extends DataTensorType>(x: TensorInput<T>, options?: IdentityOptions & OutOption<T>): Tensor<T>;
+  Cast<T extends DataTensorType>(x: TensorInput<DataTensorType>, options: CastOptions<T> & OutOption<T>): Tensor<T>;
   /** The input's dims (or some of them) as a 1-D int64 tensor. */
-  Shape<T extends DataTensorType>(x: Tensor<T>, options?: ShapeOptions & OutOption<'int64'>): Tensor<'int64'>;
+  Shape<T extends DataTensorType>(x: TensorInput<T>, options?: ShapeOptions & OutOption<'int64'>): Tensor<'int64'>;
   /** [data, indices]: the slices of data along the axis that the indices name (negative: from the back). */
-  Gather<T extends DataTensorType>(inputs: readonly [data: Tensor<T>, indices: Tensor<'int32' | 'int64'>], options?: GatherOptions & OutOption<T>): Tensor<T>;
+  Gather<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, indices: TensorInput<'int32' | 'int64'>], options?: GatherOptions & OutOption<T>): Tensor<T>;
   /** One or more tensors of one type joined along an axis. */
-  Concat<T extends DataTensorType>(inputs: readonly Tensor<T>[], options: ConcatOptions & OutOption<T>): Tensor<T>;
+  Concat<T extends DataTensorType>(inputs: readonly TensorInput<T>[], options: ConcatOptions & OutOption<T>): Tensor<T>;
   /**
    * [A, B]: the matrix product, as NumPy's matmul: a 1-D A is a row and a 1-D B a column (that dim
    * dropped from the output), the dims before the last two broadcast. Integers wrap around; float16
    * and bfloat16 compute in float32, rounded once. Integer types from version 9, bfloat16 from 13.
    */
-  MatMul<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>], options?: MatMulOptions & OutOption<T>): Tensor<T>;
+  MatMul<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: MatMulOptions & OutOption<T>): Tensor<T>;
   /**
    * [A, B, C]: alpha * A' * B' + beta * C for matrices A and B (see GemmOptions); C broadcasts to
    * [M, N] (from version 7; before, with broadcast) and is optional from version 11. Integer types
    * from version 9 (exact, wrapping around), bfloat16 from 13.
    */
-  Gemm<T extends NumericTensorType>(inputs: readonly [A: Tensor<T>, B: Tensor<T>, C?: Tensor<T> | null], options?: GemmOptions & OutOption<T>): Tensor<T>;
+  Gemm<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>, C?: TensorInput<T> | null], options?: GemmOptions & OutOption<T>): Tensor<T>;
   /**
    * [X, W, B?]: the convolution (cross-correlation) of X (N x C x D1 ... x Dn, n from 1 to 3) with the
    * weights W (M x C/group x k1 ... x kn), plus the bias B (M) if given. bfloat16 from version 22.
    */
-  Conv<T extends FloatTensorType>(inputs: readonly [X: Tensor<T>, W: Tensor<T>, B?: Tensor<T> | null], options?: ConvOptions & OutOption<T>): Tensor<T>;
+  Conv<T extends FloatTensorType>(inputs: readonly [X: TensorInput<T>, W: TensorInput<T>, B?: TensorInput<T> | null], options?: ConvOptions & OutOption<T>): Tensor<T>;
   /**
    * 1 / (1 + e^-x). The elementwise math operators (Sigmoid to Erf): float32 within 2 ulp of the correctly
    * rounded result, float64 within 2 ulp, float16 and bfloat16 computed in float32 and rounded once;
    * bfloat16 from version 13.
    */
-  Sigmoid<T extends FloatTensorType>(x: Tensor<T>, options?: SigmoidOptions & OutOption<T>): Tensor<T>;
-  Tanh<T extends FloatTensorType>(x: Tensor<T>, options?: TanhOptions & OutOption<T>): Tensor<T>;
+  Sigmoid<T extends FloatTensorType>(x: TensorInput<T>, options?: SigmoidOptions & OutOption<T>): Tensor<T>;
+  Tanh<T extends FloatTensorType>(x: TensorInput<T>, options?: TanhOptions & OutOption<T>): Tensor<T>;
   /** e^x. */
-  Exp<T extends FloatTensorType>(x: Tensor<T>, options?: ExpOptions & OutOption<T>): Tensor<T>;
+  Exp<T extends FloatTensorType>(x: TensorInput<T>, options?: ExpOptions & OutOption<T>): Tensor<T>;
   /** The natural logarithm: -inf at ±0, NaN below 0. */
-  Log<T extends FloatTensorType>(x: Tensor<T>, options?: LogOptions & OutOption<T>): Tensor<T>;
+  Log<T extends FloatTensorType>(x: TensorInput<T>, options?: LogOptions & OutOption<T>): Tensor<T>;
   /** Exact (correctly rounded); NaN below 0, -0 at -0. */
-  Sqrt<T extends FloatTensorType>(x: Tensor<T>, options?: SqrtOptions & OutOption<T>): Tensor<T>;
+  Sqrt<T extends FloatTensorType>(x: TensorInput<T>, options?: SqrtOptions & OutOption<T>): Tensor<T>;
   /** |x|; every numeric type from version 6 (the lowest value of a signed integer type gives itself). */
-  Abs<T extends NumericTensorType>(x: Tensor<T>, options?: AbsOptions & OutOption<T>): Tensor<T>;
+  Abs<T extends NumericTensorType>(x: TensorInput<T>, options?: AbsOptions & OutOption<T>): Tensor<T>;
   /** -x; the signed integer types from version 6 (the lowest value gives itself). */
-  Neg<T extends NumericTensorType>(x: Tensor<T>, options?: NegOptions & OutOption<T>): Tensor<T>;
+  Neg<T extends NumericTensorType>(x: TensorInput<T>, options?: NegOptions & OutOption<T>): Tensor<T>;
   /** 1 / x, exact (correctly rounded). */
-  Reciprocal<T extends FloatTensorType>(x: Tensor<T>, options?: ReciprocalOptions & OutOption<T>): Tensor<T>;
+  Reciprocal<T extends FloatTensorType>(x: TensorInput<T>, options?: ReciprocalOptions & OutOption<T>): Tensor<T>;
   /** The error function; on integer types erf(x) in float64 truncated toward zero, as ONNX's reference casts it: 0, or ±1 from |x| = 6. */
-  Erf<T extends NumericTensorType>(x: Tensor<T>, options?: ErfOptions & OutOption<T>): Tensor<T>;
+  Erf<T extends NumericTensorType>(x: TensorInput<T>, options?: ErfOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn); float types, int8 and uint8 from version 12, bfloat16 from 22. */
-  MaxPool<T extends NumericTensorType>(x: Tensor<T>, options: MaxPoolOptions & OutOption<T>): Tensor<T>;
+  MaxPool<T extends NumericTensorType>(x: TensorInput<T>, options: MaxPoolOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane's maximum. */
-  GlobalMaxPool<T extends FloatTensorType>(x: Tensor<T>, options?: GlobalMaxPoolOptions & OutOption<T>): Tensor<T>;
+  GlobalMaxPool<T extends FloatTensorType>(x: TensorInput<T>, options?: GlobalMaxPoolOptions & OutOption<T>): Tensor<T>;
   /**
    * Version 10: [X, scales]. From 11: [X, roi, scales, sizes?] (roi and scales optional from 13, an empty
    * tensor or null for one not given): scales or sizes, one per axis (or per entry of `axes`).
    */
-  Resize<T extends NumericTensorType>(inputs: readonly [X: Tensor<T>, scales: Tensor<'float32'>] | readonly [X: Tensor<T>, roi?: Tensor<'float64' | 'float32' | 'float16'> | null, scales?: Tensor<'float32'> | null, sizes?: Tensor<'int64'> | null], options?: ResizeOptions & OutOption<T>): Tensor<T>;
+  Resize<T extends NumericTensorType>(inputs: readonly [X: TensorInput<T>, scales: TensorInput<'float32'>] | readonly [X: TensorInput<T>, roi?: TensorInput<'float64' | 'float32' | 'float16'> | null, scales?: TensorInput<'float32'> | null, sizes?: TensorInput<'int64'> | null], options?: ResizeOptions & OutOption<T>): Tensor<T>;
   /**
    * X is [seq, batch, input] ([batch, seq, input] with layout 1), W [directions, 4 * hidden, input] (gates
    * i, o, f, c), R [directions, 4 * hidden, hidden], B [directions, 8 * hidden], sequence_lens [batch],
@@ -852,11 +868,11 @@ export interface Ops {
    * [seq, directions, batch, hidden], Y_h and Y_c [directions, batch, hidden] (layout 1: batch first).
    * float16 and bfloat16 compute in float32.
    */
-  LSTM<T extends FloatTensorType>(inputs: readonly [X: Tensor<T>, W: Tensor<T>, R: Tensor<T>, B?: Tensor<T> | null, sequence_lens?: Tensor<'int32'> | null, initial_h?: Tensor<T> | null, initial_c?: Tensor<T> | null, P?: Tensor<T> | null], options?: LSTMOptions): [Y: Tensor<T>, Y_h: Tensor<T>, Y_c: Tensor<T>];
+  LSTM<T extends FloatTensorType>(inputs: readonly [X: TensorInput<T>, W: TensorInput<T>, R: TensorInput<T>, B?: TensorInput<T> | null, sequence_lens?: TensorInput<'int32'> | null, initial_h?: TensorInput<T> | null, initial_c?: TensorInput<T> | null, P?: TensorInput<T> | null], options?: LSTMOptions): [Y: Tensor<T>, Y_h: Tensor<T>, Y_c: Tensor<T>];
   /** As LSTM with 3 gates (z, r, h) and no cell state. */
-  GRU<T extends FloatTensorType>(inputs: readonly [X: Tensor<T>, W: Tensor<T>, R: Tensor<T>, B?: Tensor<T> | null, sequence_lens?: Tensor<'int32'> | null, initial_h?: Tensor<T> | null], options?: GRUOptions): [Y: Tensor<T>, Y_h: Tensor<T>];
+  GRU<T extends FloatTensorType>(inputs: readonly [X: TensorInput<T>, W: TensorInput<T>, R: TensorInput<T>, B?: TensorInput<T> | null, sequence_lens?: TensorInput<'int32'> | null, initial_h?: TensorInput<T> | null], options?: GRUOptions): [Y: Tensor<T>, Y_h: Tensor<T>];
   /** As LSTM with one gate and no cell state. */
-  RNN<T extends FloatTensorType>(inputs: readonly [X: Tensor<T>, W: Tensor<T>, R: Tensor<T>, B?: Tensor<T> | null, sequence_lens?: Tensor<'int32'> | null, initial_h?: Tensor<T> | null], options?: RNNOptions): [Y: Tensor<T>, Y_h: Tensor<T>];
+  RNN<T extends FloatTensorType>(inputs: readonly [X: TensorInput<T>, W: TensorInput<T>, R: TensorInput<T>, B?: TensorInput<T> | null, sequence_lens?: TensorInput<'int32'> | null, initial_h?: TensorInput<T> | null], options?: RNNOptions): [Y: Tensor<T>, Y_h: Tensor<T>];
 }
 
 export const ops: Ops;
@@ -1000,7 +1016,7 @@ export interface SessionOptions {
  * run()'s `fetches`, as in onnxruntime-web: the names of the outputs to return, or output name to a
  * Tensor of its type and dims (filled in place and returned) or null (a new Tensor).
  */
-export type FetchesType = readonly string[] | Readonly<Record<string, Tensor | null>>;
+export type FetchesType = readonly string[] | Readonly<Record<string, TensorInput | null>>;
 
 /** onnxruntime-web's ValueMetadata of a tensor input or output. */
 export interface ValueMetadata {
@@ -1038,7 +1054,7 @@ export class InferenceSession {
    * preferredOutputLocation says (default: JS memory) or in the Tensor `fetches` gives for it. A third
    * argument (onnxruntime-web's run options) is accepted and ignored.
    */
-  run(feeds: Readonly<Record<string, Tensor>>, fetches?: FetchesType, options?: object): Promise<Record<string, AnyTensor>>;
+  run(feeds: Readonly<Record<string, TensorInput>>, fetches?: FetchesType, options?: object): Promise<Record<string, AnyTensor>>;
   /**
    * onnxruntime-web's metadata of the inputs: name, type and shape (a number, a symbolic name, or -1
    * per dimension; [] when the model states no shape).

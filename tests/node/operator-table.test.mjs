@@ -76,15 +76,16 @@ function declaredOps() {
 // constraint where that allows more than one type (Where's X), else the first.
 const leadIndex = (row) => Math.max(0, row.inputs.findIndex((p) => p.constraint === row.outputs[0].constraint && p.types.length > 1));
 
-// The declared input of ops[op] for `rows`, versions whose inputs agree by name: `Tensor<T>` for one input; for one or more of the lead input's type
-// (Min), `readonly Tensor<T>[]`; else a tuple of the params of its versions with most, each named, of type
-// Tensor<T> where it takes the lead input's types, else Tensor<its types>; `?` where a version lacks it or
+// The declared input of ops[op] for `rows`, versions whose inputs agree by name (TensorInput: a Tensor or
+// onnxruntime's): `TensorInput<T>` for one input; for one or more of the lead input's type (Min),
+// `readonly TensorInput<T>[]`; else a tuple of the params of its versions with most, each named, of type
+// TensorInput<T> where it takes the lead input's types, else TensorInput<its types>; `?` where a version lacks it or
 // may omit it, and `| null` where a version may omit it before a later input.
 function declaredTuple(op, rows) {
   const widest = rows.reduce((a, b) => (b.inputs.length > a.inputs.length ? b : a));
-  if (widest.inputs.length === 1 && !widest.inputs[0].variadic) return 'Tensor<T>';
+  if (widest.inputs.length === 1 && !widest.inputs[0].variadic) return 'TensorInput<T>';
   const sameAsFirst = (row, p) => p.types.join() === row.inputs[leadIndex(row)].types.join();
-  if (rows.every((r) => r.inputs.every((p) => sameAsFirst(r, p))) && widest.inputs.at(-1).variadic) return 'readonly Tensor<T>[]';
+  if (rows.every((r) => r.inputs.every((p) => sameAsFirst(r, p))) && widest.inputs.at(-1).variadic) return 'readonly TensorInput<T>[]';
   const params = widest.inputs.map((p, i) => {
     const inVersions = rows.map((r) => r.inputs[i]).filter((q) => q !== undefined);
     assert.ok(inVersions.every((q) => q.name === p.name && !q.variadic), `${op}: input ${i} is ${p.name} in every version that has it`);
@@ -92,7 +93,7 @@ function declaredTuple(op, rows) {
     assert.equal(new Set(typed).size, 1, `${op}: input ${p.name} has one type in every version`);
     const optional = inVersions.length < rows.length || inVersions.some((q) => q.optional);
     const nullable = inVersions.some((q) => q.optional);
-    return `${p.name}${optional ? '?' : ''}: Tensor<${typed[0]}>${nullable ? ' | null' : ''}`;
+    return `${p.name}${optional ? '?' : ''}: TensorInput<${typed[0]}>${nullable ? ' | null' : ''}`;
   });
   return `readonly [${params.join(', ')}]`;
 }
@@ -130,7 +131,7 @@ test('js/index.d.ts declares exactly the table\'s operators, each with its input
     // ConstantOfShape's `value`); an operator of no inputs (Constant), from its options too.
     const fromOptions = first === undefined || (output.constraint !== lead.constraint && output.types.length > 1);
     const firstTypes = first === undefined ? [] : first.types.length === 1 ? `'${first.types[0]}'` : typeName(first.types);
-    const input = first === undefined ? undefined : fromOptions ? `Tensor<${firstTypes}>` : declaredInput(op);
+    const input = first === undefined ? undefined : fromOptions ? `TensorInput<${firstTypes}>` : declaredInput(op);
     assert.equal(m.input, input, `${op}'s inputs`);
     // An operator of several outputs returns them as a named tuple; ops.* leaves optional ones out
     // (MaxPool's Indices: a session's node asks for them).

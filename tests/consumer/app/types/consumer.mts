@@ -8,6 +8,11 @@ import {
 type Equals<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;
 const same = <A, B>(_: Equals<A, B>) => {};
 
+// onnxruntime-web's Tensor as onnxruntime-common declares it (a TypedTensor), without the package.
+type OrtLocation = 'none' | 'cpu' | 'cpu-pinned' | 'texture' | 'gpu-buffer' | 'ml-tensor';
+declare const ortTensor: { readonly type: 'float32'; readonly data: Float32Array; readonly dims: readonly number[]; readonly size: number; readonly location: OrtLocation; dispose(): void; getData(): Promise<Float32Array> };
+declare const ortInt64: { readonly type: 'int64'; readonly data: BigInt64Array; readonly dims: readonly number[]; readonly size: number; readonly location: OrtLocation };
+
 export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Promise<void> {
   await ready();
   await ready({ wasmUrl: '/static/onnx-wasm.wasm' });
@@ -93,6 +98,14 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   // @ts-expect-error opset is a number
   ops.Ceil(f32, { opset: '13' });
 
+  // onnxruntime-web's tensors (as its declarations type them) go in, as inputs, outputs and feeds.
+  const fromOrt = ops.Floor(ortTensor);
+  same<typeof fromOrt, Tensor<'float32'>>(true);
+  ops.Ceil(ortTensor, { out: ortTensor });
+  ops.Min([ortTensor, f32]);
+  // @ts-expect-error Floor takes floating-point tensors only, onnxruntime's too
+  ops.Floor(ortInt64);
+
   // Min: one or more tensors of one type, integers included.
   const m64 = ops.Min([i64, i64], { opset: 13 });
   same<typeof m64.data, BigInt64Array>(true);
@@ -137,6 +150,7 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   const names: readonly string[] = session.inputNames.concat(session.outputNames);
   void names;
   const outputs = await session.run({ [session.inputNames[0]]: f32, other: i64 });
+  await session.run({ x: ortTensor }, { y: ortTensor });
   const y: AnyTensor = outputs[session.outputNames[0]];
   if (y.type === 'float32') same<typeof y.data, Float32Array>(true);
   if (y.type === 'uint64') same<typeof y.data, BigUint64Array>(true);
