@@ -65,6 +65,33 @@ struct AvgPoolPlan {
   size_t output_plane = 0;
 };
 
+// The input rows of the window of the output row at `position` (an output index per outer axis): their
+// offsets in the input plane into row_offsets, expanded one outer axis at a time, innermost first, in
+// place from the back. `rows` of them (0 where an axis's window is empty); `divisor` is the product of
+// the outer axes' divisors.
+struct AvgPoolWindowRows {
+  size_t rows;
+  size_t divisor;
+};
+inline AvgPoolWindowRows avgpool_window_rows(const AvgPoolPlan& plan, const size_t* position, size_t* row_offsets) {
+  size_t rows = 1;
+  size_t divisor = 1;
+  size_t row_stride = plan.axes.back().input_size;
+  row_offsets[0] = 0;
+  for (size_t i = plan.axes.size() - 1; i-- > 0;) {
+    const AvgPoolAxis& ax = plan.axes[i];
+    const AvgPoolAxis::Window w = ax.window(position[i]);
+    for (size_t r = rows; r-- > 0;) {
+      const size_t base = row_offsets[r];
+      for (size_t t = w.taps; t-- > 0;) row_offsets[r * w.taps + t] = base + (w.first + t * ax.dilation) * row_stride;
+    }
+    rows *= w.taps;
+    divisor *= w.divisor;
+    row_stride *= ax.input_size;
+  }
+  return {rows, divisor};
+}
+
 // Bytes of scratch memory the kernel for `type` needs for `plan`, in 64 bits (it may pass what a 32-bit
 // size_t holds). The operator checks and allocates it, so that running out of memory is an error value
 // rather than an abort. Under outer axes it follows the last axis (about an input row and an output

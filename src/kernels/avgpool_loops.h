@@ -626,23 +626,9 @@ void pool_plane_rows(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, c
       if (full_rows) {
         out_row = scratch.position[0] = first.full_end - 1;  // the odometer moves past them
       } else {
-        // The window's input rows: expand the list of row offsets one outer axis at a time, innermost
-        // first, in place from the back.
-        size_t rows = 1;
-        size_t row_stride = last.input_size;
-        T row_divisor = 1;
-        scratch.row_offsets[0] = 0;
-        for (size_t i = outer_axes; i-- > 0;) {
-          const AvgPoolAxis& ax = plan.axes[i];
-          const AvgPoolAxis::Window w = ax.window(scratch.position[i]);
-          for (size_t r = rows; r-- > 0;) {
-            const size_t base = scratch.row_offsets[r];
-            for (size_t t = w.taps; t-- > 0;) scratch.row_offsets[r * w.taps + t] = base + (w.first + t * ax.dilation) * row_stride;
-          }
-          rows *= w.taps;
-          row_stride *= ax.input_size;
-          row_divisor *= T(w.divisor);
-        }
+        const AvgPoolWindowRows window = avgpool_window_rows(plan, scratch.position, scratch.row_offsets);
+        const size_t rows = window.rows;
+        const T row_divisor = T(window.divisor);
         T* y_row = yp + out_row * last.output_size;
         if (row_divisor != divided_by) {
           divide = Divide(row_divisor * T(Window::kKernel));

@@ -169,21 +169,7 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
     T* yp = y + plane * plan.output_plane;
     std::fill_n(scratch.position, outer_axes, size_t{0});
     for (size_t out_row = 0; out_row < plane_rows; ++out_row) {
-      // The window's input rows: the list of row offsets expanded one outer axis at a time, innermost
-      // first, in place from the back.
-      size_t rows = 1;
-      size_t row_stride = last.input_size;
-      scratch.row_offsets[0] = 0;
-      for (size_t i = outer_axes; i-- > 0;) {
-        const AvgPoolAxis& ax = plan.axes[i];
-        const AvgPoolAxis::Window w = ax.window(scratch.position[i]);
-        for (size_t r = rows; r-- > 0;) {
-          const size_t base = scratch.row_offsets[r];
-          for (size_t t = w.taps; t-- > 0;) scratch.row_offsets[r * w.taps + t] = base + (w.first + t * ax.dilation) * row_stride;
-        }
-        rows *= w.taps;
-        row_stride *= ax.input_size;
-      }
+      const size_t rows = avgpool_window_rows(plan, scratch.position, scratch.row_offsets).rows;
       T* y_row = yp + out_row * last.output_size;
       if (rows == 0) {
         std::fill_n(y_row, last.output_size, lowest<T>());
