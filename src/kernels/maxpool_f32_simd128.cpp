@@ -8,22 +8,15 @@
 #include "kernels/maxpool.h"
 #include "kernels/min_max_ops.h"
 #include "kernels/maxpool_loops.h"
+#include "kernels/float_vectors.h"
 #include "kernels/simd128.h"
 
 namespace ow::kernels {
+
 namespace {
 
 using maxpool_detail::align16;
 
-struct F32x4 {
-  using Scalar = float;
-  static constexpr size_t kLanes = 4;
-  static v128_t load(const float* p) { return wasm_v128_load(p); }
-  static void store(float* p, v128_t v) { wasm_v128_store(p, v); }
-  static v128_t max(v128_t a, v128_t b) { return Max<float>::vec(a, b); }
-  static v128_t even(v128_t a, v128_t b) { return wasm_i32x4_shuffle(a, b, 0, 2, 4, 6); }
-  static v128_t odd(v128_t a, v128_t b) { return wasm_i32x4_shuffle(a, b, 1, 3, 5, 7); }
-};
 
 void widen(const Float16* x, float* y, size_t n) { half_to_f32(x, y, n); }
 void widen(const BFloat16* x, float* y, size_t n) { half_to_f32(x, y, n); }

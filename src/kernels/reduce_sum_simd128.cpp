@@ -1,49 +1,35 @@
 #include "kernels/reduce_sum.h"
 
+#include "kernels/float_vectors.h"
 #include "kernels/simd128.h"
 
 namespace ow::kernels {
 namespace {
 
-struct F32x4 {
-  using T = float;
-  static constexpr size_t kLanes = 4;
-  static v128_t add(v128_t a, v128_t b) { return wasm_f32x4_add(a, b); }
-  static T lanes_sum(v128_t v) {
-    const v128_t pairs = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
-    return wasm_f32x4_extract_lane(pairs, 0) + wasm_f32x4_extract_lane(pairs, 1);
-  }
-};
-struct F64x2 {
-  using T = double;
-  static constexpr size_t kLanes = 2;
-  static v128_t add(v128_t a, v128_t b) { return wasm_f64x2_add(a, b); }
-  static T lanes_sum(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
-};
 struct U32x4 {
-  using T = uint32_t;
+  using Scalar = uint32_t;
   static constexpr size_t kLanes = 4;
   static v128_t add(v128_t a, v128_t b) { return wasm_i32x4_add(a, b); }
-  static T lanes_sum(v128_t v) {
-    return static_cast<T>(wasm_i32x4_extract_lane(v, 0)) + static_cast<T>(wasm_i32x4_extract_lane(v, 1)) +
-           static_cast<T>(wasm_i32x4_extract_lane(v, 2)) + static_cast<T>(wasm_i32x4_extract_lane(v, 3));
+  static Scalar sum_lanes(v128_t v) {
+    return static_cast<Scalar>(wasm_i32x4_extract_lane(v, 0)) + static_cast<Scalar>(wasm_i32x4_extract_lane(v, 1)) +
+           static_cast<Scalar>(wasm_i32x4_extract_lane(v, 2)) + static_cast<Scalar>(wasm_i32x4_extract_lane(v, 3));
   }
 };
 struct U64x2 {
-  using T = uint64_t;
+  using Scalar = uint64_t;
   static constexpr size_t kLanes = 2;
   static v128_t add(v128_t a, v128_t b) { return wasm_i64x2_add(a, b); }
-  static T lanes_sum(v128_t v) { return static_cast<T>(wasm_i64x2_extract_lane(v, 0)) + static_cast<T>(wasm_i64x2_extract_lane(v, 1)); }
+  static Scalar sum_lanes(v128_t v) { return static_cast<Scalar>(wasm_i64x2_extract_lane(v, 0)) + static_cast<Scalar>(wasm_i64x2_extract_lane(v, 1)); }
 };
 
-template <class V, typename T = typename V::T>
+template <class V, typename T = typename V::Scalar>
 void add_row_loop(T* acc, const T* x, size_t n) {
   size_t i = 0;
   for (; i + V::kLanes <= n; i += V::kLanes) wasm_v128_store(acc + i, V::add(wasm_v128_load(acc + i), wasm_v128_load(x + i)));
   for (; i < n; ++i) acc[i] += x[i];
 }
 
-template <class V, typename T = typename V::T>
+template <class V, typename T = typename V::Scalar>
 T sum_loop(const T* x, size_t n) {
   size_t i = 0;
   T total = 0;
@@ -53,7 +39,7 @@ T sum_loop(const T* x, size_t n) {
       a = V::add(a, wasm_v128_load(x + i));
       b = V::add(b, wasm_v128_load(x + i + V::kLanes));
     }
-    total = V::lanes_sum(V::add(a, b));
+    total = V::sum_lanes(V::add(a, b));
   }
   for (; i < n; ++i) total += x[i];
   return total;
@@ -61,13 +47,13 @@ T sum_loop(const T* x, size_t n) {
 
 // 32-bit integers widened to 64 bits, signed or not: the low and the high two lanes of a vector.
 struct I32ToI64 {
-  using T = int32_t;
+  using Scalar = int32_t;
   using Wide = int64_t;
   static v128_t low(v128_t v) { return wasm_i64x2_extend_low_i32x4(v); }
   static v128_t high(v128_t v) { return wasm_i64x2_extend_high_i32x4(v); }
 };
 struct U32ToU64 {
-  using T = uint32_t;
+  using Scalar = uint32_t;
   using Wide = uint64_t;
   static v128_t low(v128_t v) { return wasm_u64x2_extend_low_u32x4(v); }
   static v128_t high(v128_t v) { return wasm_u64x2_extend_high_u32x4(v); }
