@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { FLOAT_TYPES, rng } from '../../tools/values.mjs';
+import { int, pick, randomPoolShape, randomWindowAttributes } from './helpers/pool-cases.mjs';
 import { poolTolerance, referencePool } from './helpers/reference.mjs';
 
 before(() => ready());
@@ -52,21 +53,9 @@ function randomTensor(type, dims, next, range = 20) {
   return new Tensor(type, data, dims);
 }
 
-const pick = (next, list) => list[Math.floor(next() * list.length)];
-const int = (next, lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
-
 // Random attributes a version defines, for `spatial` axes of the given sizes.
 function randomAttributes(next, version, sizes) {
-  const n = sizes.length;
-  const a = { opset: version, kernel_shape: sizes.map((s) => int(next, 1, Math.min(4, s + 2))) };
-  if (next() < 0.7) a.strides = sizes.map(() => int(next, 1, 3));
-  if (version >= 19 && next() < 0.6) a.dilations = sizes.map(() => int(next, 1, 3));
-  const autoPad = next() < 0.6 ? 'NOTSET' : pick(next, ['SAME_UPPER', 'SAME_LOWER', 'VALID', 'NOTSET']);
-  if (autoPad !== 'NOTSET' || next() < 0.3) a.auto_pad = autoPad;
-  if (autoPad === 'NOTSET' && next() < 0.7) {
-    a.pads = [];
-    for (let i = 0; i < 2 * n; i++) a.pads.push(int(next, 0, a.kernel_shape[i % n]));
-  }
+  const a = randomWindowAttributes(next, version, sizes, version >= 19 ? 0.6 : 0);
   if (version >= 7 && next() < 0.6) a.count_include_pad = int(next, 0, 1);
   if (version >= 10 && next() < 0.6) a.ceil_mode = int(next, 0, 1);
   return a;
@@ -78,9 +67,7 @@ for (const [version, types] of VARIANTS) {
       test(`${type}: seeded attribute sweep in 1-D, 2-D and 3-D`, () => {
         const next = rng(version * 100 + types.indexOf(type));
         for (let c = 0; c < 60; c++) {
-          const spatial = 1 + (c % 3);
-          const sizes = Array.from({ length: spatial }, (_, i) => (i === spatial - 1 ? int(next, 1, 13) : int(next, 1, 6)));
-          const dims = [int(next, 1, 2), int(next, 1, 3), ...sizes];
+          const { sizes, dims } = randomPoolShape(next, c);
           const attrs = randomAttributes(next, version, sizes);
           checkAgainstReference(type, randomTensor(type, dims, next), attrs, `case ${c} ${JSON.stringify(attrs)} on [${dims}]`);
         }
