@@ -241,21 +241,18 @@ export function referencePad(data, dims, begin, end, mode, constant) {
 
 // ReduceMean.
 
-// Means over `reduced` axes: floats as exact-ish sums in float64 with what the tolerance needs; integers
-// as exact BigInt sums divided truncating toward zero.
-export function referenceReduceMean(type, values, dims, reduced, keepdims) {
+// Where the elements of a tensor of `dims` go when the `reduced` axes (a flag per axis) are reduced: the
+// output's dims (a reduced axis kept as 1 where keepdims), its element count and, per input element,
+// the index of its output.
+function reductionLayout(dims, reduced, keepdims) {
   const outDims = [];
   const keptDims = [];
   dims.forEach((n, d) => {
     if (!reduced[d]) keptDims.push(n);
     if (!reduced[d] || keepdims) outDims.push(reduced[d] ? 1 : n);
   });
-  const n = keptDims.reduce((a, b) => a * b, 1);
-  const float = type.startsWith('float') || type === 'bfloat16';
-  const sums = new Array(n).fill(float ? 0 : 0n);
-  const abs = new Array(n).fill(0);
-  const counts = new Array(n).fill(0);
-  for (let flat = 0; flat < values.length; flat++) {
+  const outputIndex = new Array(dims.reduce((a, b) => a * b, 1));
+  for (let flat = 0; flat < outputIndex.length; flat++) {
     let rest = flat;
     let o = 0;
     let stride = 1;
@@ -264,6 +261,21 @@ export function referenceReduceMean(type, values, dims, reduced, keepdims) {
       rest = Math.floor(rest / dims[d]);
       if (!reduced[d]) { o += i * stride; stride *= dims[d]; }
     }
+    outputIndex[flat] = o;
+  }
+  return { outDims, n: keptDims.reduce((a, b) => a * b, 1), outputIndex };
+}
+
+// Means over `reduced` axes: floats as exact-ish sums in float64 with what the tolerance needs; integers
+// as exact BigInt sums divided truncating toward zero.
+export function referenceReduceMean(type, values, dims, reduced, keepdims) {
+  const { outDims, n, outputIndex } = reductionLayout(dims, reduced, keepdims);
+  const float = type.startsWith('float') || type === 'bfloat16';
+  const sums = new Array(n).fill(float ? 0 : 0n);
+  const abs = new Array(n).fill(0);
+  const counts = new Array(n).fill(0);
+  for (let flat = 0; flat < values.length; flat++) {
+    const o = outputIndex[flat];
     if (float) { sums[o] += values[flat]; abs[o] += Math.abs(values[flat]); } else sums[o] += BigInt(values[flat]);
     counts[o]++;
   }
@@ -280,13 +292,7 @@ export function referenceReduceMean(type, values, dims, reduced, keepdims) {
 // ordering -0 below +0; integers (numbers or bigints) as BigInt sums and products wrapped to the
 // type's width. Over no elements: 0, 1, -inf or the lowest integer, +inf or the highest.
 export function referenceReduce(op, type, values, dims, reduced, keepdims) {
-  const outDims = [];
-  const keptDims = [];
-  dims.forEach((n, d) => {
-    if (!reduced[d]) keptDims.push(n);
-    if (!reduced[d] || keepdims) outDims.push(reduced[d] ? 1 : n);
-  });
-  const n = keptDims.reduce((a, b) => a * b, 1);
+  const { outDims, n, outputIndex } = reductionLayout(dims, reduced, keepdims);
   const float = type.startsWith('float') || type === 'bfloat16';
   const bits = Number(type.replace(/\D/g, ''));
   const signed = type.startsWith('int');
@@ -303,14 +309,7 @@ export function referenceReduce(op, type, values, dims, reduced, keepdims) {
   const abs = new Array(n).fill(0);
   const counts = new Array(n).fill(0);
   for (let flat = 0; flat < values.length; flat++) {
-    let rest = flat;
-    let o = 0;
-    let stride = 1;
-    for (let d = dims.length - 1; d >= 0; d--) {
-      const i = rest % dims[d];
-      rest = Math.floor(rest / dims[d]);
-      if (!reduced[d]) { o += i * stride; stride *= dims[d]; }
-    }
+    const o = outputIndex[flat];
     const v = float ? values[flat] : BigInt(values[flat]);
     acc[o] = fold[1](acc[o], v);
     if (float) abs[o] += Math.abs(values[flat]);
