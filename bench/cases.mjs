@@ -1,7 +1,13 @@
 // The benchmark cases: each is one operator call with fixed inputs, run the same way by every
-// implementation. `inputs` are [{type, dims}], filled by bench/run.mjs with seeded data; `opset` is the
-// opset of the single-operator model (onnxruntime-web and InferenceSession); ops.* gets the same
-// attributes and runs its newest version (no operator here changed behaviour after these opsets).
+// implementation. `inputs` are [{type, dims}], fed with seeded data (bench/measure.mjs inputData: by
+// default edge values then values in ±50; `range: [lo, hi]` uniform values in it; `boxes: true` valid
+// [y1, x1, y2, x2] boxes); `constants` are the node's inputs after them (null where omitted), of any
+// type, with their `values` or seeded as inputs are: initializers of the model and constant tensors of
+// the ops.* call. An input with `at` takes that position among the node's inputs instead (LSTM's
+// states after its weights). `outputs` are the node's output types where they are not one of the first
+// input's. `opset` is the opset of the single-operator model (onnxruntime-web and InferenceSession);
+// ops.* gets the same attributes and runs its newest version (no operator here changed behaviour after
+// these opsets). `vsOrt`: the case's goal for every ratio to onnxruntime-web, in both environments.
 import { MAX_WASM_BYTES } from '../tools/size-budget.mjs';
 
 export const CASES = [
@@ -17,6 +23,10 @@ export const CASES = [
     inputs: [{ type: 'float32', dims: [1024, 1024] }, { type: 'float32', dims: [1024] }] },
   { name: 'Min of 4 × 1M', op: 'Min', opset: 13, elementwise: true,
     inputs: Array.from({ length: 4 }, () => ({ type: 'float32', dims: [1024, 1024] })) },
+  // Issue 36's elementwise math: the elementwise targets. onnxruntime-web's kernels approximate
+  // (tolerance, absolute below 1).
+  ...['Sigmoid', 'Exp'].map((op) => ({ name: `${op} 1M float32`, op, opset: 13, elementwise: true, tolerance: 1e-6,
+    inputs: [{ type: 'float32', dims: [1024 * 1024] }] })),
   { name: 'AveragePool [1,64,112,112] k3 s2 p1', op: 'AveragePool', opset: 19, pool: true,
     inputs: [{ type: 'float32', dims: [1, 64, 112, 112] }],
     attributes: { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] } },
@@ -53,7 +63,6 @@ export const CASES = [
     name: `Conv ${kind} [${x}] -> ${w[0]}`, op: 'Conv', opset: 22, product: true, tolerance: 1e-4, toleranceFloor: 1e4, attributes,
     inputs: [{ type: 'float32', dims: x }, { type: 'float32', dims: w }, { type: 'float32', dims: [w[0]] }],
   })),
-  // MaxPool (issue 36): ops.* at least 2x onnxruntime-web (opsVsOrt).
   // MaxPool and Resize (issue 36): ops.* at least 2x onnxruntime-web (opsVsOrt). A Resize case's
   // `constants` are the node's inputs after X (roi, scales, sizes; null where omitted), initializers of
   // the model and constant tensors of the ops.* call.
@@ -65,6 +74,38 @@ export const CASES = [
     inputs: [{ type: 'float32', dims: [1, 3, 640, 640] }],
     constants: [null, { type: 'float32', dims: [4], values: [1, 1, scale, scale] }],
     attributes: { mode } })),
+  // Issue 33 at YOLO's sizes (80 classes, 8,400 boxes), scores in [0, 1]: each at least 2x
+  // onnxruntime-web. TopK has two outputs, so ops.* with out is not timed (ops.* vs ort instead);
+  // NonMaxSuppression's output length depends on the values: out and the fetch are preallocated at
+  // the length this input gives.
+  { name: 'ReduceMax [1,80,8400] over classes', op: 'ReduceMax', opset: 18, vsOrt: 2,
+    inputs: [{ type: 'float32', dims: [1, 80, 8400], range: [0, 1] }],
+    constants: [{ type: 'int64', dims: [1], values: [1] }], attributes: { keepdims: 0 } },
+  { name: 'ArgMax [1,80,8400] over classes', op: 'ArgMax', opset: 13, vsOrt: 2, outputs: ['int64'],
+    inputs: [{ type: 'float32', dims: [1, 80, 8400], range: [0, 1] }], attributes: { axis: 1, keepdims: 0 } },
+  { name: 'Greater [1,80,8400] > 0.25 (bool out)', op: 'Greater', opset: 13, vsOrt: 2, outputs: ['bool'],
+    inputs: [{ type: 'float32', dims: [1, 80, 8400], range: [0, 1] }],
+    constants: [{ type: 'float32', dims: [], values: [0.25] }] },
+  { name: 'TopK 100 of [1,8400]', op: 'TopK', opset: 11, vsOrt: 2, outputs: ['float32', 'int64'],
+    inputs: [{ type: 'float32', dims: [1, 8400], range: [0, 1] }],
+    constants: [{ type: 'int64', dims: [1], values: [100] }] },
+  { name: 'NonMaxSuppression 8400 boxes, 80 classes', op: 'NonMaxSuppression', opset: 11, vsOrt: 2, outputs: ['int64'],
+    inputs: [{ type: 'float32', dims: [1, 8400, 4], boxes: true }, { type: 'float32', dims: [1, 80, 8400], range: [0, 1] }],
+    // max_output_boxes_per_class, iou_threshold, score_threshold
+    constants: [{ type: 'int64', dims: [1], values: [100] }, { type: 'float32', dims: [1], values: [0.45] }, { type: 'float32', dims: [1], values: [0.25] }] },
+  // Issue 34: an LSTM of voice-activity size (input 64, hidden 128, batch 1), one step and 100: X and
+  // the states fed, the weights constant (initializers: packed once by a session; ops.* takes them on
+  // every call). Three outputs: ops.* with out is not timed. At least 2x onnxruntime-web at one step,
+  // 1.5x at 100.
+  ...[1, 100].map((seq) => ({
+    name: `LSTM [${seq},1,64] hidden 128 (${seq === 1 ? '1 step' : `${seq} steps`})`, op: 'LSTM', opset: 14,
+    vsOrt: seq === 1 ? 2 : 1.5, tolerance: 1e-5, outputs: ['float32', 'float32', 'float32'],
+    inputs: [{ type: 'float32', dims: [seq, 1, 64], range: [-1, 1] },
+      { type: 'float32', dims: [1, 1, 128], range: [-1, 1], at: 5 }, { type: 'float32', dims: [1, 1, 128], range: [-1, 1], at: 6 }],
+    // W, R, B (weights as PyTorch initializes them: within ±1/sqrt(hidden)), no sequence_lens
+    constants: [{ type: 'float32', dims: [1, 512, 64], range: [-0.088, 0.088] }, { type: 'float32', dims: [1, 512, 128], range: [-0.088, 0.088] },
+      { type: 'float32', dims: [1, 1024], range: [-0.088, 0.088] }, null],
+    attributes: { hidden_size: 128 } })),
   { name: 'Floor 16 float32 (per call)', op: 'Floor', opset: 13, elementwise: true, perCall: true,
     inputs: [{ type: 'float32', dims: [16] }] },
 ];

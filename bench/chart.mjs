@@ -19,11 +19,12 @@ const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/
 /** The chart of `results` (bench/results.json's contents) as SVG text. */
 export function chartSvg(results) {
   const envs = results.environments;
-  const names = (envs.chromium ?? envs.node).cases.map((c) => c.name);
+  // (an operator of several outputs takes no out: not in the chart)
   const ratio = (env, name) => {
     const c = envs[env]?.cases.find((x) => x.name === name);
-    return c && c.ms.ort !== undefined ? c.ms.ort / c.ms.opsOut : null;
+    return c && c.ms.ort !== undefined && c.ms.opsOut !== undefined ? c.ms.ort / c.ms.opsOut : null;
   };
+  const names = (envs.chromium ?? envs.node).cases.map((c) => c.name).filter((n) => SERIES.some((s) => ratio(s.env, n) !== null));
   const values = names.flatMap((n) => SERIES.map((s) => ratio(s.env, n))).filter((v) => v !== null);
   const top = Math.ceil(Math.max(...values) / 2) * 2;
   const left = 250;

@@ -6,9 +6,11 @@
 //   ops          ops.* on Tensors whose data are JS typed arrays (copied into wasm memory, the output
 //                copied out into a new typed array)
 //   opsOut       the same with options.out: a preallocated Tensor in JS memory receives the output
-//   opsWasm      ops.* on wasm tensors (Tensor.wasm) into a preallocated wasm tensor (options.out)
+//                (not timed for an operator of several outputs, which takes no out)
+//   opsWasm      ops.* on wasm tensors (Tensor.wasm, constants too) into a preallocated wasm tensor
+//                (options.out); with several outputs, into new wasm tensors disposed after each call
 //   session      this runtime's InferenceSession.run on a single-operator model
-//   sessionFetch the same with a preallocated output in JS memory (run(feeds, {y: tensor}))
+//   sessionFetch the same with preallocated outputs in JS memory (run(feeds, {y: tensor, ...}))
 //   ort          onnxruntime-web's InferenceSession.run on the same model bytes
 //   copyJs       a plain JS copy of the inputs' bytes (TypedArray.prototype.set), JS memory to JS memory,
 //                from an array holding those bytes into another
@@ -25,7 +27,8 @@
 //                what ops.* with out does
 // The package's blocks (js/block-plan.mjs: plain arithmetic, served to the page as /js/).
 import { BLOCK_BYTES, broadcastDims, rowsOfBlock, splitRows } from '../js/block-plan.mjs';
-import { floatData } from '../tools/values.mjs';
+import { floatData, FLOAT_TYPES, rng } from '../tools/values.mjs';
+import { DTYPES } from '../js/dtypes.mjs';
 import { f16ToNumber } from '../tools/half-codecs.mjs';
 import { TARGETS } from './cases.mjs';
 
@@ -109,7 +112,7 @@ function assertAgree(caseName, reference, name, type, data, tolerance, floor = 1
   for (let i = 0; i < want.length; i++) {
     const a = want[i];
     const b = got[i];
-    const same = Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= tolerance * Math.max(floor, Math.abs(a));
+    const same = Object.is(a, b) || (typeof a === 'number' && (Number.isNaN(a) ? Number.isNaN(b) : Math.abs(a - b) <= tolerance * Math.max(floor, Math.abs(a))));
     if (!same) throw new Error(`${caseName}: ${name} disagrees with ops.* at element ${i}: ${b} vs ${a}`);
   }
 }
@@ -133,16 +136,61 @@ export function bareSpec(c, flattens = 0) {
   return spec;
 }
 
+// A case's input or constant data: `values` as given (64-bit integers as numbers); `range: [lo, hi]`
+// seeded values in [lo, hi) (scores, weights); `boxes: true` boxes [y1, x1, y2, x2] in the unit square
+// with sides from 0.02 to 0.3 (NonMaxSuppression's); else seeded floatData (edge values first, then
+// values in ±50).
+export function inputData({ type, dims, values, range, boxes }, seed) {
+  const { array } = DTYPES[type];
+  if (values) return array.from(values, (v) => (array === BigInt64Array || array === BigUint64Array ? BigInt(v) : v));
+  const n = dims.reduce((a, b) => a * b, 1);
+  if (!range && !boxes) return floatData(type, n, seed);
+  const { encode } = FLOAT_TYPES[type];
+  const next = rng(seed);
+  const out = new array(n);
+  if (boxes) {
+    for (let i = 0; i + 3 < n; i += 4) {
+      const [y1, x1] = [next(), next()];
+      [out[i], out[i + 1], out[i + 2], out[i + 3]] = [y1, x1, y1 + 0.02 + 0.28 * next(), x1 + 0.02 + 0.28 * next()].map(encode);
+    }
+  } else {
+    const [lo, hi] = range;
+    for (let i = 0; i < n; i++) out[i] = encode(lo + (hi - lo) * next());
+  }
+  return out;
+}
+
+// The seed of input i and of constant i.
+const inputSeed = (i) => 1 + i;
+const constantSeed = (i) => 101 + i;
+
+// The node's inputs in order, from the case's fed inputs (`fed`, one per c.inputs) and constants (one
+// per c.constants, null where omitted): an input with `at` at that position, the other inputs and then
+// the constants in the positions left, in order.
+function nodeInputs(c, fed, constants) {
+  const slots = new Array(fed.length + constants.length).fill(undefined);
+  c.inputs.forEach(({ at }, i) => {
+    if (at !== undefined) slots[at] = fed[i];
+  });
+  const rest = [...fed.filter((_, i) => c.inputs[i].at === undefined), ...constants];
+  return slots.map((s) => (s === undefined ? rest.shift() : s));
+}
+
+// The model's outputs: y, then y1, y2, ... for an operator of several (c.outputs, their types; by
+// default one of the first input's type).
+const outputNames = (c) => (c.outputs ?? [c.inputs[0].type]).map((_, i) => (i ? `y${i}` : 'y'));
+
 /** The case's single-operator model, as buildModel (tools/onnx-builder.mjs) takes it. */
 export function modelSpec(c) {
   const names = c.inputs.map((_, i) => `x${i}`);
   const constants = c.constants ?? [];
+  const types = c.outputs ?? [c.inputs[0].type];
   return {
     opset: c.opset,
     inputs: c.inputs.map(({ type, dims }, i) => ({ name: names[i], type, dims })),
-    outputs: [{ name: 'y', type: c.inputs[0].type }],
-    initializers: constants.flatMap((k, i) => (k ? [{ name: `c${i}`, type: k.type, dims: k.dims, data: k.values }] : [])),
-    nodes: [{ op: c.op, inputs: [...names, ...constants.map((k, i) => (k ? `c${i}` : ''))], outputs: ['y'], attributes: c.attributes ?? {} }],
+    outputs: outputNames(c).map((name, i) => ({ name, type: types[i] })),
+    initializers: constants.flatMap((k, i) => (k ? [{ name: `c${i}`, type: k.type, dims: k.dims, data: inputData(k, constantSeed(i)) }] : [])),
+    nodes: [{ op: c.op, inputs: nodeInputs(c, names, constants.map((k, i) => (k ? `c${i}` : ''))), outputs: outputNames(c), attributes: c.attributes ?? {} }],
   };
 }
 
@@ -159,12 +207,10 @@ async function ortSessionOn(ort, model, ortFeeds) {
   }
 }
 
-// The case's constant inputs (c.constants, float32) as Tensors, null where omitted.
-const constantTensors = (Tensor, c) => (c.constants ?? []).map((k) => k && new Tensor(k.type, Float32Array.from(k.values), k.dims));
-
-function callOps(ops, c, tensors, options) {
-  if (c.constants) return ops[c.op]([tensors[0], ...c.constantTensors], options);
-  return c.op !== 'Min' && tensors.length === 1 ? ops[c.op](tensors[0], options) : ops[c.op](tensors, options);
+// ops.* on the node's inputs `args` (nodeInputs): one Tensor where the node has one (but Min, which
+// takes a list), else the list.
+function callOps(ops, c, args, options) {
+  return c.op !== 'Min' && args.length === 1 ? ops[c.op](args[0], options) : ops[c.op](args, options);
 }
 
 /**
@@ -174,35 +220,55 @@ function callOps(ops, c, tensors, options) {
  */
 export async function runCase(c, { lib, ort, model, env, timing, collectGarbage }) {
   const { Tensor, ops, InferenceSession } = lib;
-  c = { ...c, constantTensors: constantTensors(Tensor, c) };
-  const inputs = c.inputs.map(({ type, dims }, i) => ({ type, dims, data: floatData(type, dims.reduce((a, b) => a * b, 1), 1 + i) }));
+  const inputs = c.inputs.map((spec, i) => ({ type: spec.type, dims: spec.dims, data: inputData(spec, inputSeed(i)) }));
+  const constants = (c.constants ?? []).map((k, i) => k && { type: k.type, dims: k.dims, data: inputData(k, constantSeed(i)) });
   const tensors = inputs.map(({ type, data, dims }) => new Tensor(type, data, dims));
+  const args = nodeInputs(c, tensors, constants.map((k) => k && new Tensor(k.type, k.data, k.dims)));
   const feeds = Object.fromEntries(tensors.map((t, i) => [`x${i}`, t]));
   const ortFeeds = Object.fromEntries(inputs.map(({ type, data, dims }, i) => [`x${i}`, new ort.Tensor(type, data, dims)]));
   const session = await InferenceSession.create(model);
   const { ortSession, outputs: ortOutputs, ortError } = await ortSessionOn(ort, model, ortFeeds);
 
-  // Correctness first: every implementation's output against ops.* on JS tensors.
+  // Correctness first: every implementation's outputs against ops.* on JS tensors.
   // Products (MatMul, Gemm, Conv) sum in another order than onnxruntime-web: c.tolerance, relative to
   // the larger of the value and c.toleranceFloor (results near 0 after cancellation).
   const tolerance = c.tolerance ?? (c.pool || (c.resize && c.attributes.mode !== 'nearest') ? 1e-5 : 0);
   const attributes = c.attributes ?? {};
-  const reference = callOps(ops, c, tensors, attributes);
-  const outType = reference.type;
-  const out = new Tensor(outType, new reference.data.constructor(reference.size), reference.dims);
-  const fetched = new Tensor(outType, new reference.data.constructor(reference.size), reference.dims);
-  const withOut = { ...attributes, out };
+  const result = callOps(ops, c, args, attributes);
+  // An operator of several outputs (TopK, LSTM) takes no options.out: ops.* with out is not timed, and
+  // on wasm tensors its outputs are new wasm tensors, disposed after each call.
+  const references = Array.isArray(result) ? result : [result];
+  const [reference] = references;
+  const single = references.length === 1;
+  const names = outputNames(c);
+  if (references.length !== names.length) throw new Error(`${c.name}: ops.${c.op} gives ${references.length} outputs, the case declares ${names.length}`);
+  const agree = (label, outputs, tol, floor) =>
+    references.forEach((r, i) => assertAgree(c.name, r.data, single ? label : `${label} (${names[i]})`, r.type, outputs[i].data, tol, floor));
+  const blank = (t) => new Tensor(t.type, new t.data.constructor(t.size), t.dims);
   const wasmTensors = inputs.map(({ type, data, dims }) => Tensor.wasm(type, dims, data));
-  const wasmOut = Tensor.wasm(outType, reference.dims);
+  const wasmConstants = constants.map((k) => k && Tensor.wasm(k.type, k.dims, k.data));
+  const wasmArgs = nodeInputs(c, wasmTensors, wasmConstants);
+  // Outputs whose dims depend on the values (NonMaxSuppression) are preallocated as this call's.
+  const out = single ? blank(reference) : null;
+  const wasmOut = single ? Tensor.wasm(reference.type, reference.dims) : null;
+  const withOut = { ...attributes, out };
   const withWasmOut = { ...attributes, out: wasmOut };
-  callOps(ops, c, tensors, withOut);
-  assertAgree(c.name, reference.data, 'ops.* with out', outType, out.data, 0);
-  callOps(ops, c, wasmTensors, withWasmOut);
-  assertAgree(c.name, reference.data, 'ops.* on wasm tensors', outType, wasmOut.data, 0);
-  assertAgree(c.name, reference.data, 'InferenceSession', outType, (await session.run(feeds)).y.data, tolerance);
-  await session.run(feeds, { y: fetched });
-  assertAgree(c.name, reference.data, 'InferenceSession with fetches', outType, fetched.data, tolerance);
-  if (ortSession) assertAgree(c.name, reference.data, 'onnxruntime-web', outType, ortOutputs.y.data, tolerance, c.toleranceFloor);
+  if (single) {
+    callOps(ops, c, args, withOut);
+    agree('ops.* with out', [out], 0);
+    callOps(ops, c, wasmArgs, withWasmOut);
+    agree('ops.* on wasm tensors', [wasmOut], 0);
+  } else {
+    const outputs = callOps(ops, c, wasmArgs, attributes);
+    agree('ops.* on wasm tensors', outputs, 0);
+    for (const t of outputs) t.dispose();
+  }
+  const sessionOutputs = await session.run(feeds);
+  agree('InferenceSession', names.map((n) => sessionOutputs[n]), tolerance);
+  const fetches = Object.fromEntries(references.map((t, i) => [names[i], blank(t)]));
+  await session.run(feeds, fetches);
+  agree('InferenceSession with fetches', names.map((n) => fetches[n]), tolerance);
+  if (ortSession) agree('onnxruntime-web', names.map((n) => ortOutputs[n]), tolerance, c.toleranceFloor);
 
   // The copies' sources hold the inputs' bytes: a never-written array would be the operating system's
   // shared zero page, read from cache, which no real data are.
@@ -216,12 +282,12 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   const src = Tensor.wasm('uint8', [bytes], srcJs);
   const dst = Tensor.wasm('uint8', [bytes]);
   const inputsInWasm = inputs.map(({ type, dims }) => Tensor.wasm(type, dims));
-  const outputInWasm = Tensor.wasm(outType, reference.dims);
+  const outputBytes = references.reduce((s, r) => s + r.data.byteLength, 0); // all outputs, one after another
+  const outputInWasm = Tensor.wasm('uint8', [outputBytes]);
   const inputBytes = inputs.map(({ data }) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-  const outBytes = new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength);
+  const outBytes = new Uint8Array(outputBytes);
   const parts = Math.ceil((bytes + outBytes.length) / BLOCK_BYTES); // every array in this many parts
   const block = Tensor.wasm('uint8', [BLOCK_BYTES + 64 * (inputs.length + 1)]);
-  const fetches = { y: fetched };
   // One block of ops.* with out, as the package cuts it (js/blocks.mjs): rows of the output, each input
   // laid out like the output in JS memory taking a block's rows (the output goes over the first).
   let cached = null;
@@ -233,12 +299,17 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
     const tensors = inputs.map(({ type, dims, data }, i) =>
       sliced[i] ? Tensor.wasm(type, [blockRows, ...blockDims[i]], data.subarray(0, blockRows * (data.length / rows))) : Tensor.wasm(type, dims, data));
     // (every elementwise case has an input laid out like its output: inPlace is one)
-    cached = { tensors, blocks: Math.ceil(rows / blockRows), options: { ...attributes, out: tensors[inPlace] } };
+    cached = { tensors, args: nodeInputs(c, tensors, wasmConstants), blocks: Math.ceil(rows / blockRows), options: { ...attributes, out: tensors[inPlace] } };
   }
   const impls = {
-    ops: () => callOps(ops, c, tensors, attributes),
-    opsOut: () => callOps(ops, c, tensors, withOut),
-    opsWasm: () => callOps(ops, c, wasmTensors, withWasmOut),
+    ops: () => callOps(ops, c, args, attributes),
+    ...(single
+      ? { opsOut: () => callOps(ops, c, args, withOut), opsWasm: () => callOps(ops, c, wasmArgs, withWasmOut) }
+      : {
+          opsWasm: () => {
+            for (const t of callOps(ops, c, wasmArgs, attributes)) t.dispose();
+          },
+        }),
     session: () => session.run(feeds),
     sessionFetch: () => session.run(feeds, fetches),
     copyJs: () => dstJs.set(srcJs),
@@ -265,12 +336,13 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   };
   if (cached) {
     impls.kernelCached = () => {
-      for (let b = 0; b < cached.blocks; b++) callOps(ops, c, cached.tensors, cached.options);
+      for (let b = 0; b < cached.blocks; b++) callOps(ops, c, cached.args, cached.options);
     };
   }
   if (ortSession) impls.ort = () => ortSession.run(ortFeeds);
   const ms = await timeAll(impls, timing, collectGarbage);
-  for (const t of [...wasmTensors, wasmOut, src, dst, ...inputsInWasm, outputInWasm, block, ...(cached?.tensors ?? [])]) t.dispose();
+  const owned = [...wasmTensors, ...wasmConstants.filter(Boolean), src, dst, ...inputsInWasm, outputInWasm, block, ...(cached?.tensors ?? [])];
+  for (const t of wasmOut ? [...owned, wasmOut] : owned) t.dispose();
   session.release();
   await ortSession?.release();
   return { name: c.name, op: c.op, inputs: c.inputs, attributes, bytes, ms, ortError, targets: targetsFor(c, ms, env) };
@@ -288,12 +360,13 @@ export function targetsFor(c, ms, env) {
     ratio('per call vs ort', 'ort', 'ops', goals.perCallVsOrt);
     return out;
   }
-  const outGoal = c.product ? goals.productVsOrt : goals.outVsOrt;
-  ratio('out vs ort', 'ort', 'opsOut', outGoal);
+  // c.vsOrt: the case's own goal for every ratio to onnxruntime-web, in both environments.
+  const outGoal = c.vsOrt ?? (c.product ? goals.productVsOrt : goals.outVsOrt);
+  if (ms.opsOut !== undefined) ratio('out vs ort', 'ort', 'opsOut', outGoal); // (not timed with several outputs)
   ratio('fetches vs ort', 'ort', 'sessionFetch', outGoal);
   if (c.elementwise) ratio('out vs JS copy', 'opsOut', 'copyJs', goals.outVsCopy, true);
-  if (c.opsVsOrt) ratio('ops.* vs ort', 'ort', 'ops', c.opsVsOrt);
-  else if (c.pool && goals.poolVsOrt) ratio('ops.* vs ort', 'ort', 'ops', goals.poolVsOrt);
+  const opsGoal = c.opsVsOrt ?? c.vsOrt ?? (c.pool ? goals.poolVsOrt : undefined);
+  if (opsGoal) ratio('ops.* vs ort', 'ort', 'ops', opsGoal);
   return out;
 }
 
