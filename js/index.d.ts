@@ -329,6 +329,25 @@ export type ReciprocalOptions = ConsumedInputsOptions;
 /** Erf has no attributes. */
 export type ErfOptions = OpsetOption;
 
+/** Softmax and LogSoftmax. */
+export interface SoftmaxOptions extends OpsetOption {
+  /**
+   * Versions 1 and 11: the input is coerced to 2-D at this axis (the dims before it are rows, the rest
+   * one axis), default 1. From 13: the one axis normalized, default -1. Negative counts from the back
+   * (version 11 on).
+   */
+  axis?: number;
+}
+export type LogSoftmaxOptions = SoftmaxOptions;
+
+/** Pow. */
+export interface PowOptions extends OpsetOption {
+  /** Version 1 only: 1 broadcasts Y to X's shape (Y of one element, or Y's shape equal to X's dims from `axis` on); default 0, identical shapes. */
+  broadcast?: 0 | 1 | boolean;
+  /** Version 1 only, with broadcast: the dim of X where Y's shape starts (default: Y's shape is a suffix of X's). */
+  axis?: number;
+}
+
 /** Add, Sub, Mul and Div. */
 export interface ArithmeticOptions extends OpsetOption {
   /** Versions 1 and 6 only: 1 broadcasts B to A's shape (B of one element, or B's shape equal to A's dims from `axis` on); default 0, identical shapes. */
@@ -852,6 +871,21 @@ export interface Ops {
   Reciprocal<T extends FloatTensorType>(x: TensorInput<T>, options?: ReciprocalOptions & OutOption<T>): Tensor<T>;
   /** The error function; on integer types erf(x) in float64 truncated toward zero, as ONNX's reference casts it: 0, or ±1 from |x| = 6. */
   Erf<T extends NumericTensorType>(x: TensorInput<T>, options?: ErfOptions & OutOption<T>): Tensor<T>;
+  /**
+   * e^(x - max) / sum along an axis (see SoftmaxOptions); a NaN or +inf among a row's values makes the
+   * row NaN. bfloat16 from version 13.
+   */
+  Softmax<T extends FloatTensorType>(input: TensorInput<T>, options?: SoftmaxOptions & OutOption<T>): Tensor<T>;
+  /** (x - max) - ln(sum of e^(x - max)) along an axis, as Softmax. */
+  LogSoftmax<T extends FloatTensorType>(input: TensorInput<T>, options?: LogSoftmaxOptions & OutOption<T>): Tensor<T>;
+  /**
+   * [X, Y]: X^Y, of X's type, with multidirectional broadcasting from version 7 (before, see PowOptions).
+   * Versions 1 and 7 take float X and Y of one type; from 12 X is int32, int64 or float and Y any
+   * numeric type (bfloat16 X from 13, Y from 15). Computed in float64 as onnxruntime does, converted
+   * once to X's type: integers truncated toward zero and saturated (2^31 gives 2147483647 in int32),
+   * NaN giving 0.
+   */
+  Pow<T extends NumericTensorType>(inputs: readonly [X: TensorInput<T>, Y: TensorInput<'float64' | 'float32' | 'float16' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'bfloat16'>], options?: PowOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn); float types, int8 and uint8 from version 12, bfloat16 from 22. */
   MaxPool<T extends NumericTensorType>(x: TensorInput<T>, options: MaxPoolOptions & OutOption<T>): Tensor<T>;
   /** X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane's maximum. */

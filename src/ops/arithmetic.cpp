@@ -15,15 +15,9 @@ namespace {
 
 using LoopsOf = const kernels::BinaryLoops* (*)(DType);
 
-// A view of t's elements with other dims of the same element count.
-Result<Tensor> with_dims(const Tensor& t, Dims dims) {
-  return Tensor::view(t.dtype(), std::move(dims), const_cast<void*>(t.raw_data()), t.byte_size());
-}
-
 class ArithmeticKernel final : public Kernel {
  public:
   // legacy: versions 1 and 6, with their `broadcast` and `axis` (kNoAxis when absent)
-  static constexpr int64_t kNoAxis = INT64_MIN;
   ArithmeticKernel(LoopsOf loops, bool commutative, bool compares, bool legacy, bool legacy_broadcast, int64_t axis)
       : loops_(loops),
         commutative_(commutative),
@@ -38,7 +32,7 @@ class ArithmeticKernel final : public Kernel {
     Inputs operands = inputs;
     Dims dims;
     if (legacy_) {
-      OW_ASSIGN_OR_RETURN(b_view, legacy_operand_b(a, *inputs[1]));
+      OW_ASSIGN_OR_RETURN(b_view, legacy_operand_b(a, *inputs[1], legacy_broadcast_, axis_));
       operands[1] = &b_view;
       dims = a.dims();
     } else {
@@ -51,33 +45,6 @@ class ArithmeticKernel final : public Kernel {
   }
 
  private:
-  // B as a view of A's rank that broadcasts to A's shape, by the rules of versions 1 and 6.
-  Result<Tensor> legacy_operand_b(const Tensor& a, const Tensor& b) const {
-    const std::string shapes = "A has shape " + dims_to_string(a.dims()) + ", B " + dims_to_string(b.dims());
-    if (!legacy_broadcast_) {
-      if (a.dims() != b.dims())
-        return InvalidArgument(shapes + "; without broadcast = 1 this version needs identical shapes");
-      return with_dims(b, b.dims());
-    }
-    if (b.size() == 1 && axis_ == kNoAxis) return with_dims(b, {});
-    const auto rank_a = static_cast<int64_t>(a.rank()), rank_b = static_cast<int64_t>(b.rank());
-    if (rank_b > rank_a) return InvalidArgument(shapes + "; B must not have more dims than A");
-    int64_t axis = axis_ == kNoAxis ? rank_a - rank_b : axis_;
-    if (axis < 0) axis += rank_a;
-    if (axis < 0 || axis + rank_b > rank_a)
-      return InvalidArgument("attribute 'axis' " + std::to_string(axis_) + " places B's " + std::to_string(rank_b) +
-                             " dims outside A's " + std::to_string(rank_a));
-    Dims dims(static_cast<size_t>(rank_a), 1);
-    for (int64_t k = 0; k < rank_b; ++k) {
-      const int64_t extent = b.dims()[static_cast<size_t>(k)];
-      if (extent != a.dims()[static_cast<size_t>(axis + k)] && extent != 1)
-        return InvalidArgument(shapes + "; with broadcast = 1, each of B's dims must equal A's from axis " +
-                               std::to_string(axis) + " on, or be 1");
-      dims[static_cast<size_t>(axis + k)] = extent;
-    }
-    return with_dims(b, std::move(dims));
-  }
-
   LoopsOf loops_;
   bool commutative_, compares_, legacy_, legacy_broadcast_;
   int64_t axis_;
@@ -89,7 +56,7 @@ template <LoopsOf loops, bool commutative, bool compares = false>
 Result<std::unique_ptr<Kernel>> make_arithmetic(int version, const Attributes& attrs) {
   const bool legacy = version < 7;
   OW_ASSIGN_OR_RETURN(int64_t broadcast, attrs.get_int("broadcast", 0));
-  OW_ASSIGN_OR_RETURN(int64_t axis, attrs.get_int("axis", ArithmeticKernel::kNoAxis));
+  OW_ASSIGN_OR_RETURN(int64_t axis, attrs.get_int("axis", kNoAxis));
   if (broadcast != 0 && broadcast != 1)
     return InvalidArgument("attribute 'broadcast' must be 0 or 1, not " + std::to_string(broadcast));
   return std::unique_ptr<Kernel>(new ArithmeticKernel(loops, commutative, compares, legacy, broadcast == 1, axis));

@@ -200,4 +200,40 @@ void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops&
   }
 }
 
+namespace {
+
+// A view of t's elements with other dims of the same element count.
+Result<Tensor> with_dims(const Tensor& t, Dims dims) {
+  return Tensor::view(t.dtype(), std::move(dims), const_cast<void*>(t.raw_data()), t.byte_size());
+}
+
+}  // namespace
+
+Result<Tensor> legacy_operand_b(const Tensor& a, const Tensor& b, bool broadcast, int64_t axis_attribute, OperandNames names) {
+  const std::string a_name = names.a, b_name = names.b;
+  const std::string shapes = a_name + " has shape " + dims_to_string(a.dims()) + ", " + b_name + " " + dims_to_string(b.dims());
+  if (!broadcast) {
+    if (a.dims() != b.dims())
+      return InvalidArgument(shapes + "; without broadcast = 1 this version needs identical shapes");
+    return with_dims(b, b.dims());
+  }
+  if (b.size() == 1 && axis_attribute == kNoAxis) return with_dims(b, {});
+  const auto rank_a = static_cast<int64_t>(a.rank()), rank_b = static_cast<int64_t>(b.rank());
+  if (rank_b > rank_a) return InvalidArgument(shapes + "; " + b_name + " must not have more dims than " + a_name);
+  int64_t axis = axis_attribute == kNoAxis ? rank_a - rank_b : axis_attribute;
+  if (axis < 0) axis += rank_a;
+  if (axis < 0 || axis + rank_b > rank_a)
+    return InvalidArgument("attribute 'axis' " + std::to_string(axis_attribute) + " places " + b_name + "'s " + std::to_string(rank_b) +
+                           " dims outside " + a_name + "'s " + std::to_string(rank_a));
+  Dims dims(static_cast<size_t>(rank_a), 1);
+  for (int64_t k = 0; k < rank_b; ++k) {
+    const int64_t extent = b.dims()[static_cast<size_t>(k)];
+    if (extent != a.dims()[static_cast<size_t>(axis + k)] && extent != 1)
+      return InvalidArgument(shapes + "; with broadcast = 1, each of " + b_name + "'s dims must equal " + a_name + "'s from axis " +
+                             std::to_string(axis) + " on, or be 1");
+    dims[static_cast<size_t>(axis + k)] = extent;
+  }
+  return with_dims(b, std::move(dims));
+}
+
 }  // namespace ow

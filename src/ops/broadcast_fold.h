@@ -17,4 +17,16 @@ void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops&
 // The broadcast shape of the inputs (multidirectional, NumPy rules), or an error naming the shapes.
 Result<Dims> broadcast_dims(const Inputs& inputs);
 
+// The legacy broadcasting of versions 1 and 6 of Add, Sub, Mul, Div (1 of the comparisons and Pow): B as
+// a view of A's rank that broadcasts to A's shape. Without `broadcast`, B's shape must be A's; with it,
+// B of one element, or each of B's dims equal to A's from `axis` on, or 1 (kNoAxis: B's shape a suffix
+// of A's; negative: from the back).
+constexpr int64_t kNoAxis = INT64_MIN;
+// Errors name the inputs `names` (Pow's are X and Y).
+struct OperandNames {
+  const char* a = "A";
+  const char* b = "B";
+};
+Result<Tensor> legacy_operand_b(const Tensor& a, const Tensor& b, bool broadcast, int64_t axis, OperandNames names = {});
+
 }  // namespace ow

@@ -76,6 +76,10 @@ extern const OpSchema kAbsSchema;
 extern const OpSchema kNegSchema;
 extern const OpSchema kReciprocalSchema;
 extern const OpSchema kErfSchema;
+// Softmax and LogSoftmax (ops/softmax.cpp), Pow (ops/pow.cpp)
+extern const OpSchema kSoftmaxSchema;
+extern const OpSchema kLogSoftmaxSchema;
+extern const OpSchema kPowSchema;
 // Recurrent operators (ops/recurrent.cpp)
 extern const OpSchema kLstmSchema;
 extern const OpSchema kGruSchema;

@@ -30,6 +30,8 @@ std::span<const OpSchema* const> all_operators() {
       // elementwise math
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
       &kErfSchema,
+      // Softmax, LogSoftmax, Pow
+      &kSoftmaxSchema, &kLogSoftmaxSchema, &kPowSchema,
       // MaxPool, GlobalMaxPool, Resize
       &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kResizeSchema,
       // recurrent

@@ -89,8 +89,10 @@ function declaredTuple(op, rows) {
   const params = widest.inputs.map((p, i) => {
     const inVersions = rows.map((r) => r.inputs[i]).filter((q) => q !== undefined);
     assert.ok(inVersions.every((q) => q.name === p.name && !q.variadic), `${op}: input ${i} is ${p.name} in every version that has it`);
-    const typed = rows.filter((r) => r.inputs[i]).map((r) => (sameAsFirst(r, r.inputs[i]) ? 'T' : r.inputs[i].types.map((t) => `'${t}'`).join(' | ')));
-    assert.equal(new Set(typed).size, 1, `${op}: input ${p.name} has one type in every version`);
+    let typed = rows.filter((r) => r.inputs[i]).map((r) => (sameAsFirst(r, r.inputs[i]) ? 'T' : r.inputs[i].types.map((t) => `'${t}'`).join(' | ')));
+    // an input of the first input's types in some versions and of its own in others (Pow's Y): the
+    // union of its types, the newest version's first
+    if (new Set(typed).size > 1) typed = [[...new Set(rows.toReversed().flatMap((r) => r.inputs[i]?.types ?? []))].map((t) => `'${t}'`).join(' | ')];
     const optional = inVersions.length < rows.length || inVersions.some((q) => q.optional);
     const nullable = inVersions.some((q) => q.optional);
     return `${p.name}${optional ? '?' : ''}: TensorInput<${typed[0]}>${nullable ? ' | null' : ''}`;
