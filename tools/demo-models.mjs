@@ -21,8 +21,9 @@ const EXPORTED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo',
 const exported = (name) => () => readFileSync(join(EXPORTED_DIR, `${name}.onnx`));
 
 /**
- * Every model: {file, title, description, image?, expectError?, spec (buildModel's) or bytes()}; a model
- * given by bytes() and not expected to fail is one PyTorch exported.
+ * Every model: {file, title, description, image?, expectError?, spec (buildModel's) or bytes(),
+ * reference?}; a model given by bytes() and not expected to fail is one PyTorch exported. Such models,
+ * and those whose reference is 'onnxruntime-web', are checked against onnxruntime-web on a picture.
  */
 export const MODELS = [
   {
@@ -651,6 +652,7 @@ export const MODELS = [
       nodes: [{ op: 'Conv', name: 'edges', inputs: ['image', 'laplacian', 'gray'], outputs: ['result'], attributes: { group: 3, pads: [1, 1, 1, 1] } }],
     },
   },
+  brightSpots(),
   {
     file: 'conv-opset1.onnx',
     title: 'Conv-1: a 1-D smoothing filter',
@@ -951,6 +953,61 @@ function recurrentTour(opset) {
   };
 }
 
+// YOLO-style pre- and post-processing on a picture: letterbox it into a 320×320 square (the scale from
+// its shape at run time, gray bars), score 40×40 windows by brightness, and keep the brightest that do
+// not overlap (NonMaxSuppression): the boxes come out beside the letterboxed picture.
+function brightSpots() {
+  const SIDE = 320;
+  const WINDOW = 40;
+  const STRIDE = 20;
+  const cells = (SIDE - WINDOW) / STRIDE + 1;
+  const boxes = [];
+  for (let i = 0; i < cells; i++) for (let j = 0; j < cells; j++) boxes.push(i * STRIDE, j * STRIDE, i * STRIDE + WINDOW, j * STRIDE + WINDOW);
+  const i64 = (name, dims, data) => ({ name, type: 'int64', dims, data: data.map(BigInt) });
+  const f32 = (name, dims, data) => ({ name, type: 'float32', dims, data });
+  return {
+    file: 'image-bright-spots.onnx',
+    title: 'Letterbox, then the brightest spots (NonMaxSuppression)',
+    description: `Scales the picture to fit ${SIDE}×${SIDE} (Shape, Gather, ReduceMax, Div: the scale from its size as it runs), Resize and Pad with gray bars, as YOLO's pre-processing does; scores every ${WINDOW}×${WINDOW} window by its mean brightness (ReduceMean, AveragePool) and keeps the 5 brightest that barely overlap (NonMaxSuppression, IoU 0.1, score above 0.5), drawn as boxes.`,
+    image: { inputScale: 1 / 255, outputScale: 255, boxes: 'spots' },
+    spec: {
+      opset: 18,
+      inputs: [imageInput],
+      outputs: [{ name: 'letterboxed', type: 'float32', dims: [1, 3, SIDE, SIDE] }, { name: 'spots', type: 'float32', dims: [null, 4] }],
+      initializers: [
+        i64('nc_index', [2], [0, 1]), i64('hw_index', [2], [2, 3]), i64('first_axis', [1], [0]), i64('channel_axis', [1], [1]),
+        f32('side', [], [SIDE]), i64('side_hw', [2], [SIDE, SIDE]), i64('no_pads', [6], [0, 0, 0, 0, 0, 0]), f32('gray', [], [114 / 255]),
+        i64('score_shape', [3], [1, 1, cells * cells]),
+        f32('boxes', [1, cells * cells, 4], boxes), f32('box_list', [cells * cells, 4], boxes),
+        i64('max_boxes', [1], [5]), f32('iou', [1], [0.1]), f32('min_score', [1], [0.5]), i64('box_column', [], [2]),
+      ],
+      nodes: [
+        { op: 'Shape', inputs: ['image'], outputs: ['shape'] },
+        { op: 'Gather', inputs: ['shape', 'nc_index'], outputs: ['nc'] },
+        { op: 'Gather', inputs: ['shape', 'hw_index'], outputs: ['hw'] },
+        { op: 'Cast', inputs: ['hw'], outputs: ['hw_float'], attributes: { to: 1 } },
+        { op: 'ReduceMax', inputs: ['hw_float', 'first_axis'], outputs: ['longest'], attributes: { keepdims: 0 } },
+        { op: 'Div', inputs: ['side', 'longest'], outputs: ['scale'] },
+        { op: 'Mul', inputs: ['hw_float', 'scale'], outputs: ['scaled_hw'] },
+        { op: 'Floor', inputs: ['scaled_hw'], outputs: ['fitted_hw'] },
+        { op: 'Cast', inputs: ['fitted_hw'], outputs: ['new_hw'], attributes: { to: 7 } },
+        { op: 'Concat', inputs: ['nc', 'new_hw'], outputs: ['sizes'], attributes: { axis: 0 } },
+        { op: 'Resize', name: 'fit', inputs: ['image', '', '', 'sizes'], outputs: ['resized'], attributes: { mode: 'linear' } },
+        { op: 'Sub', inputs: ['side_hw', 'new_hw'], outputs: ['bars'] },
+        { op: 'Concat', inputs: ['no_pads', 'bars'], outputs: ['pads'], attributes: { axis: 0 } },
+        { op: 'Pad', name: 'letterbox', inputs: ['resized', 'pads', 'gray'], outputs: ['letterboxed'] },
+        { op: 'ReduceMean', name: 'brightness', inputs: ['letterboxed', 'channel_axis'], outputs: ['brightness'] },
+        { op: 'AveragePool', name: 'windows', inputs: ['brightness'], outputs: ['window_means'], attributes: { kernel_shape: [WINDOW, WINDOW], strides: [STRIDE, STRIDE] } },
+        { op: 'Reshape', inputs: ['window_means', 'score_shape'], outputs: ['scores'] },
+        { op: 'NonMaxSuppression', name: 'brightest', inputs: ['boxes', 'scores', 'max_boxes', 'iou', 'min_score'], outputs: ['selected'] },
+        { op: 'Gather', inputs: ['selected', 'box_column'], outputs: ['chosen'], attributes: { axis: 1 } },
+        { op: 'Gather', inputs: ['box_list', 'chosen'], outputs: ['spots'] },
+      ],
+    },
+    reference: 'onnxruntime-web',
+  };
+}
+
 function modelBytes(model) {
   return model.bytes ? model.bytes() : buildModel(model.spec);
 }
@@ -958,7 +1015,7 @@ function modelBytes(model) {
 // What the demo's gallery shows; the other models are fixtures of the tests.
 const GALLERY_FILES = new Set([
   'image-blur-posterize.onnx', 'image-downsample.onnx', 'image-dilated-blur.onnx', 'image-transpose.onnx', 'image-mirror-blur.onnx',
-  'image-maxpool-dilate.onnx', 'image-pixelate.onnx', 'image-edges.onnx',
+  'image-maxpool-dilate.onnx', 'image-pixelate.onnx', 'image-edges.onnx', 'image-bright-spots.onnx',
   'pytorch-soft-blur.onnx', 'pytorch-quantize.onnx', 'pytorch-relu6-levels.onnx',
   'rounding.onnx', 'min-broadcast.onnx', 'half-precision.onnx',
   'math-opset13.onnx', 'products-opset13.onnx', 'reduce-opset18-int64.onnx', 'compare-opset19.onnx', 'topk-opset24-bfloat16.onnx', 'nms-opset11.onnx',

@@ -1,8 +1,8 @@
 // Pictures: a picture (built-in or the user's) through one of the gallery's image models, shown before
 // and after, and through one ops.* call in the playground. Each model states how pixels scale in and
-// out (index.json's `image`).
+// out (index.json's `image`), and which output, if any, holds boxes to outline on the result.
 import { InferenceSession } from 'onnx-wasm';
-import { alphaOf, canvasToTensor, drawBuiltInPicture, drawImageFile, drawTensor } from './images.mjs';
+import { alphaOf, canvasToTensor, drawBoxes, drawBuiltInPicture, drawImageFile, drawTensor } from './images.mjs';
 import { runPlayground } from './playground.mjs';
 import { formatReading, timeOnce, timeWarmRuns } from './timing.mjs';
 import { recordCode, sessionCode } from './use-it.mjs';
@@ -28,6 +28,7 @@ function clearAfter() {
   after.setAttribute('aria-label', 'No result: the pipeline failed');
   delete after.dataset.pipeline;
   delete after.dataset.picture;
+  delete after.dataset.boxes;
   $('after-info').textContent = '';
 }
 
@@ -51,10 +52,15 @@ export async function runPipeline() {
     const result = first.result[session.outputNames[0]];
     const warm = await timeWarmRuns(run);
     drawTensor(after, result, entry.image.outputScale, alphaOf(before));
+    const boxes = entry.image.boxes && first.result[entry.image.boxes];
+    if (boxes) drawBoxes(after, boxes);
+    const boxCount = boxes ? ` · ${boxes.dims[0]} box${boxes.dims[0] === 1 ? '' : 'es'}` : '';
     const [, , height, width] = result.dims;
-    $('after-info').textContent = `${width} × ${height} · ${formatShape(feeds[session.inputNames[0]].dims)} → ${formatShape(result.dims)} · first run ${formatReading(first.ms)}, warm runs ${formatMs(warm.median)} each`;
-    after.setAttribute('aria-label', `The picture after ${entry.title}: ${entry.description}`);
+    $('after-info').textContent = `${width} × ${height}${boxCount} · ${formatShape(feeds[session.inputNames[0]].dims)} → ${formatShape(result.dims)} · first run ${formatReading(first.ms)}, warm runs ${formatMs(warm.median)} each`;
+    after.setAttribute('aria-label', `The picture after ${entry.title}${boxCount}: ${entry.description}`);
     Object.assign(after.dataset, { pipeline: entry.file, picture: before.dataset.picture, state: 'ran' });
+    if (boxes) after.dataset.boxes = String(boxes.dims[0]);
+    else delete after.dataset.boxes;
     recordCode(`Ran the pipeline ${entry.file} on the picture (pixels times ${entry.image.inputScale.toPrecision(4)}; the code leaves the values to you).`, sessionCode(entry.file, feeds));
   } catch (e) {
     clearAfter();

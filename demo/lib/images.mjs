@@ -128,3 +128,17 @@ export function drawTensor(canvas, tensor, scale, alpha) {
   canvas.height = height;
   canvas.getContext('2d', { willReadFrequently: true }).putImageData(image, 0, 0);
 }
+
+/**
+ * Outlines boxes on a canvas: a [k, 4] tensor of [y1, x1, y2, x2] in the canvas's pixels
+ * (NonMaxSuppression's default box format).
+ */
+export function drawBoxes(canvas, boxes) {
+  const g = canvas.getContext('2d');
+  g.lineWidth = 2;
+  g.strokeStyle = '#ff2d55';
+  for (let k = 0; k < boxes.dims[0]; k++) {
+    const [y1, x1, y2, x2] = boxes.data.subarray(4 * k, 4 * k + 4);
+    g.strokeRect(x1 + 1, y1 + 1, x2 - x1 - 2, y2 - y1 - 2);
+  }
+}

@@ -382,6 +382,25 @@ async function usePicture(page, name, png, pipeline = 'image-blur-posterize.onnx
   await page.waitForSelector(`#after[data-picture="${name}"][data-pipeline="${pipeline}"]`);
 }
 
+test('the letterbox pipeline: gray bars where the picture does not fill the square, the boxes NonMaxSuppression keeps outlined', async () => {
+  const { page, errors } = await openDemo();
+  await page.selectOption('#pipeline', 'image-bright-spots.onnx');
+  await page.waitForSelector('#after[data-pipeline="image-bright-spots.onnx"][data-boxes]');
+  const count = Number(await page.getAttribute('#after', 'data-boxes'));
+  assert.ok(count >= 1 && count <= 5, `${count} boxes`);
+  const result = await pixels(page, 'after');
+  // The built-in 480 × 300 picture scaled to 320 × 200, then 120 rows of gray (114) below it.
+  assert.deepEqual([result.width, result.height], [320, 320]);
+  assert.deepEqual(pixelAt(result, 1, 318), [114, 114, 114, 255]);
+  let outlined = 0;
+  for (let i = 0; i < result.data.length; i += 4) if (result.data[i] === 255 && result.data[i + 1] === 45 && result.data[i + 2] === 85) outlined++;
+  assert.ok(outlined >= 4 * 30, `${outlined} outline pixels`);
+  assert.match(await page.textContent('#after-info'), new RegExp(`· ${count} box`));
+  await shoot(page, '#image', 'image-bright-spots.png');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('pictures: processed at their own size, shown no larger and no taller than the screen allows, transparency kept', async () => {
   const { page, errors } = await openDemo();
   // The built-in picture: the result has the picture's size, many colours, and differs from it.
