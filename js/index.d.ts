@@ -376,6 +376,12 @@ export type GreaterOptions = ComparisonOptions;
 /** LessOrEqual and GreaterOrEqual have no attributes. */
 export type LessOrEqualOptions = OpsetOption;
 export type GreaterOrEqualOptions = OpsetOption;
+/** And, Or and Xor: version 1's legacy broadcast, as the comparisons'. */
+export type AndOptions = ComparisonOptions;
+export type OrOptions = ComparisonOptions;
+export type XorOptions = ComparisonOptions;
+/** Not has no attributes. */
+export type NotOptions = OpsetOption;
 
 /** Clip. From version 11 the bounds are the optional inputs min and max instead (scalars, null when omitted). */
 export interface ClipOptions extends OpsetOption {
@@ -773,6 +779,14 @@ export interface Ops {
   LessOrEqual<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: LessOrEqualOptions & OutOption<'bool'>): Tensor<'bool'>;
   /** [A, B]: A >= B as bool, as LessOrEqual. */
   GreaterOrEqual<T extends NumericTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: GreaterOrEqualOptions & OutOption<'bool'>): Tensor<'bool'>;
+  /** [A, B] of bool: A and B, broadcasting as Add (version 1's legacy broadcast, see AndOptions). Any nonzero byte is true; the output is 0 or 1. */
+  And<T extends DataTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: AndOptions & OutOption<'bool'>): Tensor<'bool'>;
+  /** [A, B] of bool: A or B, as And. */
+  Or<T extends DataTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: OrOptions & OutOption<'bool'>): Tensor<'bool'>;
+  /** [A, B] of bool: A xor B, as And. */
+  Xor<T extends DataTensorType>(inputs: readonly [A: TensorInput<T>, B: TensorInput<T>], options?: XorOptions & OutOption<'bool'>): Tensor<'bool'>;
+  /** Not x of bool: 1 where x is 0, else 0. */
+  Not<T extends DataTensorType>(x: TensorInput<T>, options?: NotOptions & OutOption<T>): Tensor<T>;
   /**
    * `data` padded with a constant, or by reflecting it, repeating its edges or wrapping it. From version
    * 11 `pads` (2 values per padded axis: every begin, then every end; negative ones remove elements) and

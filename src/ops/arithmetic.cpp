@@ -5,7 +5,8 @@
 // from `axis` on (by default B's shape is a suffix of A's) or 1, repeated along A's (ONNX's own
 // cases test_operator_add_size1_broadcast and _singleton_broadcast expand a B of [2, 1] or [1, 3]).
 // The comparisons Equal, Less, Greater, LessOrEqual and GreaterOrEqual share all of it, with a bool
-// output.
+// output, and so do the logical And, Or and Xor of bool inputs; Not (of one input) is here with them.
+#include "kernels/logical.h"
 #include "ops/broadcast_fold.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
@@ -50,8 +51,8 @@ class ArithmeticKernel final : public Kernel {
   int64_t axis_;
 };
 
-// compares: a comparison, with a bool output (never commutative: the fold may not swap its inputs
-// where they differ in size from the output).
+// compares: a bool output, of a comparison (never commutative: the fold may not swap its inputs where
+// they differ in size from the output) or of And, Or, Xor (bool inputs, commutative).
 template <LoopsOf loops, bool commutative, bool compares = false>
 Result<std::unique_ptr<Kernel>> make_arithmetic(int version, const Attributes& attrs) {
   const bool legacy = version < 7;
@@ -114,6 +115,29 @@ constexpr OpSchema compare_schema(std::string_view name, std::span<const OpVersi
   return {.name = name, .inputs = kInputs, .outputs = kCompareOutputs, .versions = versions, .make_kernel = make_kernel};
 }
 
+// And, Or, Xor 1 and 7 of bool, 1 with the legacy broadcast.
+constexpr TypeConstraint kLogicalConstraints[] = {{"T", kBoolType}, kBoolOutput};
+constexpr OpVersion kLogicalVersions[] = {{.since_version = 1, .types = kLogicalConstraints, .attributes = kCompareAttributes1},
+                                          {.since_version = 7, .types = kLogicalConstraints, .attributes = {}}};
+
+// Not: !x of bool, of x's shape.
+class NotKernel final : public Kernel {
+ public:
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, DType::kBool, x.dims(), y));
+    kernels::logical_not(x.data<Bool>(), y->data<Bool>(), x.size());
+    return Status::Ok();
+  }
+};
+
+Result<std::unique_ptr<Kernel>> make_not(int /*version*/, const Attributes& /*attrs*/) {
+  return std::unique_ptr<Kernel>(new NotKernel);
+}
+
+constexpr OpVersion kNotVersions[] = {{.since_version = 1, .types = type_t<kBoolType>, .attributes = {}}};
+
 }  // namespace
 
 constexpr OpSchema kAddSchema = arithmetic_schema("Add", make_arithmetic<kernels::add_loops, true>);
@@ -128,5 +152,14 @@ constexpr OpSchema kLessOrEqualSchema =
     compare_schema("LessOrEqual", kOrderOrEqualVersions, make_arithmetic<kernels::less_or_equal_loops, false, true>);
 constexpr OpSchema kGreaterOrEqualSchema =
     compare_schema("GreaterOrEqual", kOrderOrEqualVersions, make_arithmetic<kernels::greater_or_equal_loops, false, true>);
+constexpr OpSchema kAndSchema = compare_schema("And", kLogicalVersions, make_arithmetic<kernels::and_loops, true, true>);
+constexpr OpSchema kOrSchema = compare_schema("Or", kLogicalVersions, make_arithmetic<kernels::or_loops, true, true>);
+constexpr OpSchema kXorSchema = compare_schema("Xor", kLogicalVersions, make_arithmetic<kernels::xor_loops, true, true>);
+constexpr OpSchema kNotSchema{.name = "Not",
+                              .inputs = kUnaryInputs,
+                              .outputs = kUnaryOutputs,
+                              .versions = kNotVersions,
+                              .make_kernel = make_not,
+                              .elementwise = true};
 
 }  // namespace ow

@@ -40,6 +40,11 @@ extern const OpSchema kLessSchema;
 extern const OpSchema kGreaterSchema;
 extern const OpSchema kLessOrEqualSchema;
 extern const OpSchema kGreaterOrEqualSchema;
+// And, Or, Xor, Not, with the arithmetic (ops/arithmetic.cpp)
+extern const OpSchema kAndSchema;
+extern const OpSchema kOrSchema;
+extern const OpSchema kXorSchema;
+extern const OpSchema kNotSchema;
 // Pad (ops/pad.cpp), GlobalAveragePool (ops/average_pool.cpp), ReduceMean (ops/reduce_mean.cpp)
 extern const OpSchema kPadSchema;
 extern const OpSchema kGlobalAveragePoolSchema;

@@ -16,6 +16,8 @@ std::span<const OpSchema* const> all_operators() {
       &kClipSchema, &kReluSchema, &kMaxSchema, &kAddSchema, &kSubSchema, &kMulSchema, &kDivSchema,
       // Equal, Less, Greater, LessOrEqual, GreaterOrEqual
       &kEqualSchema, &kLessSchema, &kGreaterSchema, &kLessOrEqualSchema, &kGreaterOrEqualSchema,
+      // And, Or, Xor, Not
+      &kAndSchema, &kOrSchema, &kXorSchema, &kNotSchema,
       // Pad, GlobalAveragePool, ReduceMean
       &kPadSchema, &kGlobalAveragePoolSchema, &kReduceMeanSchema,
       // ReduceSum, ReduceProd, ReduceMax, ReduceMin
