@@ -27,6 +27,10 @@ export const CASES = [
   // (tolerance, absolute below 1).
   ...['Sigmoid', 'Exp'].map((op) => ({ name: `${op} 1M float32`, op, opset: 13, elementwise: true, tolerance: 1e-6,
     inputs: [{ type: 'float32', dims: [1024 * 1024] }] })),
+  // Softmax (issue 36), axis -1, over 80 classes of 8,400 boxes and over the 25,600 pixels of a mask
+  // head's 32 prototypes, on logits in ±10: at least 2x onnxruntime-web (whose exp approximates).
+  ...[[8400, 80], [32, 25600]].map((dims) => ({ name: `Softmax [${dims}] axis -1`, op: 'Softmax', opset: 13, vsOrt: 2, tolerance: 1e-6,
+    inputs: [{ type: 'float32', dims, range: [-10, 10] }], attributes: { axis: -1 } })),
   { name: 'AveragePool [1,64,112,112] k3 s2 p1', op: 'AveragePool', opset: 19, pool: true,
     inputs: [{ type: 'float32', dims: [1, 64, 112, 112] }],
     attributes: { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] } },

@@ -137,15 +137,16 @@ export function bareSpec(c, flattens = 0) {
 }
 
 // A case's input or constant data: `values` as given (64-bit integers as numbers); `range: [lo, hi]`
-// seeded values in [lo, hi) (scores, weights); `boxes: true` boxes [y1, x1, y2, x2] in the unit square
-// with sides from 0.02 to 0.3 (NonMaxSuppression's); else seeded floatData (edge values first, then
-// values in ±50).
+// seeded values in [lo, hi) (scores, weights; integers and bool rounded down: [0, 2) for a bool
+// mask); `boxes: true` boxes [y1, x1, y2, x2] in the unit square with sides from 0.02 to 0.3
+// (NonMaxSuppression's); else seeded floatData (edge values first, then values in ±50).
 export function inputData({ type, dims, values, range, boxes }, seed) {
   const { array } = DTYPES[type];
-  if (values) return array.from(values, (v) => (array === BigInt64Array || array === BigUint64Array ? BigInt(v) : v));
+  const wide = array === BigInt64Array || array === BigUint64Array;
+  if (values) return array.from(values, (v) => (wide ? BigInt(v) : v));
   const n = dims.reduce((a, b) => a * b, 1);
   if (!range && !boxes) return floatData(type, n, seed);
-  const { encode } = FLOAT_TYPES[type];
+  const encode = FLOAT_TYPES[type]?.encode ?? (wide ? (v) => BigInt(Math.floor(v)) : Math.floor);
   const next = rng(seed);
   const out = new array(n);
   if (boxes) {
