@@ -536,6 +536,52 @@ export interface ConstantOptions extends OpsetOption {
 export type IdentityOptions = OpsetOption;
 
 /**
+ * Slice: from version 10 starts, ends, axes and steps are inputs; version 1 takes them here. Negative
+ * starts and ends count from the back, then clamp to the axis (INT64_MAX: to the end).
+ */
+export interface SliceOptions extends OpsetOption {
+  /** Version 1 only: the first index along each axis. Required there. */
+  starts?: readonly number[];
+  /** Version 1 only: the index before which each axis stops. Required there. */
+  ends?: readonly number[];
+  /** Version 1 only: the axes starts and ends apply to (default: the first ones). */
+  axes?: readonly number[];
+}
+
+/** Expand has no attributes. */
+export type ExpandOptions = OpsetOption;
+
+/** Tile has no attributes (version 1's inputs are [input, tiles, axis], scalars). */
+export type TileOptions = OpsetOption;
+
+/** Where has no attributes. */
+export type WhereOptions = OpsetOption;
+
+/** ConstantOfShape: the one-element tensor every output element copies (default float32 0). */
+export interface ConstantOfShapeOptions extends OpsetOption {
+  value?: TensorInput<DataTensorType>;
+}
+
+/** Range has no attributes. */
+export type RangeOptions = OpsetOption;
+
+/** Size has no attributes. */
+export type SizeOptions = OpsetOption;
+
+/** NonZero has no attributes. */
+export type NonZeroOptions = OpsetOption;
+
+export interface GatherElementsOptions extends OpsetOption {
+  /** The axis the indices run along, in [-rank, rank - 1] (default 0). */
+  axis?: number;
+}
+
+export interface GatherNDOptions extends OpsetOption {
+  /** Version 12 on: how many leading axes data and indices share as batches (default 0). */
+  batch_dims?: number;
+}
+
+/**
  * Cast. Floating point to integer truncates toward zero and saturates, as WebAssembly's and ARM64's
  * conversions do: NaN gives 0, values beyond int32, int64, uint32 or uint64 its nearest end; to the
  * narrower integer types, through int32 so saturated, its low bits kept. Integers keep their low bits;
@@ -921,6 +967,29 @@ export interface Ops {
   GRU<T extends FloatTensorType>(inputs: readonly [X: TensorInput<T>, W: TensorInput<T>, R: TensorInput<T>, B?: TensorInput<T> | null, sequence_lens?: TensorInput<'int32'> | null, initial_h?: TensorInput<T> | null], options?: GRUOptions): [Y: Tensor<T>, Y_h: Tensor<T>];
   /** As LSTM with one gate and no cell state. */
   RNN<T extends FloatTensorType>(inputs: readonly [X: TensorInput<T>, W: TensorInput<T>, R: TensorInput<T>, B?: TensorInput<T> | null, sequence_lens?: TensorInput<'int32'> | null, initial_h?: TensorInput<T> | null], options?: RNNOptions): [Y: Tensor<T>, Y_h: Tensor<T>];
+  /**
+   * [data, starts, ends, axes?, steps?] (version 1: [data], the rest in options): along each listed
+   * axis the elements start, start + step, ... before end, each clamped to the axis as ONNX states.
+   */
+  Slice<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, starts?: TensorInput<'int32' | 'int64'>, ends?: TensorInput<'int32' | 'int64'>, axes?: TensorInput<'int32' | 'int64'> | null, steps?: TensorInput<'int32' | 'int64'> | null], options?: SliceOptions & OutOption<T>): Tensor<T>;
+  /** [input, shape]: the input broadcast with the shape (NumPy's rules: a 1 in the shape keeps the dim). */
+  Expand<T extends DataTensorType>(inputs: readonly [input: TensorInput<T>, shape: TensorInput<'int64'>], options?: ExpandOptions & OutOption<T>): Tensor<T>;
+  /** [input, repeats] (version 1: [input, tiles, axis]): each axis repeated. */
+  Tile<T extends DataTensorType>(inputs: readonly [input: TensorInput<T>, tiles: TensorInput<'int64'>, axis: TensorInput<'int64'>] | readonly [input: TensorInput<T>, repeats: TensorInput<'int64'>], options?: TileOptions & OutOption<T>): Tensor<T>;
+  /** [condition, X, Y]: X where condition is true, else Y, the three broadcast together. */
+  Where<T extends DataTensorType>(inputs: readonly [condition: TensorInput<'bool'>, X: TensorInput<T>, Y: TensorInput<T>], options?: WhereOptions & OutOption<T>): Tensor<T>;
+  /** A tensor of the shape the int64 input gives, every element options.value. */
+  ConstantOfShape<T extends DataTensorType>(input: TensorInput<'int64'>, options?: ConstantOfShapeOptions & OutOption<T>): Tensor<T>;
+  /** [start, limit, delta] (scalars): start, start + delta, ... before limit. */
+  Range<T extends NumericTensorType>(inputs: readonly [start: TensorInput<T>, limit: TensorInput<T>, delta: TensorInput<T>], options?: RangeOptions & OutOption<T>): Tensor<T>;
+  /** The input's element count, an int64 scalar. */
+  Size<T extends DataTensorType>(data: TensorInput<T>, options?: SizeOptions & OutOption<'int64'>): Tensor<'int64'>;
+  /** The indices of the non-zero elements (NaN is, -0 is not), [rank, count] in row-major order. */
+  NonZero<T extends DataTensorType>(X: TensorInput<T>, options?: NonZeroOptions & OutOption<'int64'>): Tensor<'int64'>;
+  /** [data, indices]: data's element at each position of indices, along the axis at the index's value. */
+  GatherElements<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, indices: TensorInput<'int32' | 'int64'>], options?: GatherElementsOptions & OutOption<T>): Tensor<T>;
+  /** [data, indices]: the slices of data that the tuples of indices' last axis name. */
+  GatherND<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, indices: TensorInput<'int64'>], options?: GatherNDOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

@@ -89,5 +89,17 @@ extern const OpSchema kPowSchema;
 extern const OpSchema kLstmSchema;
 extern const OpSchema kGruSchema;
 extern const OpSchema kRnnSchema;
+// Slicing and selection (ops/slice.cpp, expand_tile.cpp, where.cpp, generate.cpp), on kernels/strided.h
+extern const OpSchema kSliceSchema;
+extern const OpSchema kExpandSchema;
+extern const OpSchema kTileSchema;
+extern const OpSchema kWhereSchema;
+extern const OpSchema kConstantOfShapeSchema;
+extern const OpSchema kRangeSchema;
+extern const OpSchema kSizeSchema;
+// NonZero, GatherElements and GatherND (ops/index_select.cpp)
+extern const OpSchema kNonZeroSchema;
+extern const OpSchema kGatherElementsSchema;
+extern const OpSchema kGatherNDSchema;
 
 }  // namespace ow

@@ -37,7 +37,10 @@ std::span<const OpSchema* const> all_operators() {
       // MaxPool, GlobalMaxPool, Resize
       &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kResizeSchema,
       // recurrent
-      &kLstmSchema, &kGruSchema, &kRnnSchema};
+      &kLstmSchema, &kGruSchema, &kRnnSchema,
+      // slicing and selection
+      &kSliceSchema, &kExpandSchema, &kTileSchema, &kWhereSchema, &kConstantOfShapeSchema, &kRangeSchema, &kSizeSchema,
+      &kNonZeroSchema, &kGatherElementsSchema, &kGatherNDSchema};
   return ops;
 }
 

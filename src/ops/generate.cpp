@@ -1,0 +1,181 @@
+// Tensors made from a shape or from scalars: ConstantOfShape, Range and Size.
+//
+// ConstantOfShape, versions 9, 20, 21, 23, 24, 25: a tensor of the shape its int64 1-D input gives
+// (none negative; an empty shape, a scalar), every element the one of the attribute `value` (a tensor
+// of one element, whose type the output takes; float32 0 when omitted). 20 adds bfloat16; 21 to 25
+// add types the runtime lacks.
+//
+// Range, version 11: start, start + delta, ... before limit (three scalars of one type), as many as
+// ceil((limit - start) / delta), or none; delta 0 is an error. As ONNX's definition (a loop adding
+// delta) and onnxruntime, each element is the previous plus delta, in the type (floats round at each
+// step); integers are exact, the count computed without overflow for any int64 values.
+//
+// Size, versions 1, 13, 19, 21, 23, 24, 25: the input's element count as an int64 scalar; 13 adds
+// bfloat16, the others types the runtime lacks.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <span>
+#include <string>
+#include <type_traits>
+
+#include "ops/families.h"
+#include "ops/type_lists.h"
+
+namespace ow {
+namespace {
+
+class ConstantOfShapeKernel final : public Kernel {
+ public:
+  explicit ConstantOfShapeKernel(Tensor value) : value_(std::move(value)) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& shape = *inputs[0];
+    if (shape.rank() != 1) return InvalidArgument("input 'input' must be 1-D, got shape " + dims_to_string(shape.dims()));
+    Dims dims(shape.data<int64_t>(), shape.data<int64_t>() + shape.size());
+    for (int64_t d : dims)
+      if (d < 0) return InvalidArgument("input 'input' " + dims_to_string(dims) + " has a negative dimension");
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, value_.dtype(), std::move(dims), y));
+    const size_t element = dtype_size(value_.dtype());
+    auto* out = static_cast<unsigned char*>(y->raw_data());
+    if (y->size() == 0) return Status::Ok();
+    // Doubling copies: log2(n) memcpy calls of growing length.
+    std::memcpy(out, value_.raw_data(), element);
+    const size_t bytes = y->byte_size();
+    for (size_t filled = element; filled < bytes;) {
+      const size_t n = std::min(filled, bytes - filled);
+      std::memcpy(out + filled, out, n);
+      filled += n;
+    }
+    return Status::Ok();
+  }
+
+ private:
+  Tensor value_;
+};
+
+Result<std::unique_ptr<Kernel>> make_constant_of_shape(int version, const Attributes& attrs) {
+  const AttributeValue* a = attrs.find("value");
+  Tensor value;
+  if (a == nullptr) {
+    OW_ASSIGN_OR_RETURN(value, Tensor::allocate(DType::kFloat32, {1}));
+    value.data<float>()[0] = 0.0f;
+  } else {
+    if (a->kind != AttributeValue::Kind::kTensor)
+      return InvalidArgument(std::string("attribute 'value' must be a tensor, got ") + attribute_kind_name(a->kind));
+    value = a->t;
+    if (value.size() != 1)
+      return InvalidArgument("attribute 'value' must hold one element, got shape " + dims_to_string(value.dims()));
+    const std::span<const DType> accepted = version < 20 ? std::span<const DType>(kAnyTypesNoBf16) : std::span<const DType>(kAnyTypes);
+    if (std::find(accepted.begin(), accepted.end(), value.dtype()) == accepted.end())
+      return InvalidArgument("attribute 'value' has type " + std::string(dtype_name(value.dtype())) + ", which this version does not accept");
+  }
+  return std::unique_ptr<Kernel>(new ConstantOfShapeKernel(std::move(value)));
+}
+
+// The element count of Range for integers: exact for any values of T.
+template <typename T>
+Result<size_t> integer_range_count(T start, T limit, T delta) {
+  const bool up = delta > 0;
+  if ((up && limit <= start) || (!up && limit >= start)) return size_t{0};
+  using U = std::make_unsigned_t<T>;
+  // The span and |delta| as unsigned values: exact, as the true span is below 2^bits.
+  const U span = up ? static_cast<U>(static_cast<U>(limit) - static_cast<U>(start)) : static_cast<U>(static_cast<U>(start) - static_cast<U>(limit));
+  const U step = up ? static_cast<U>(delta) : static_cast<U>(U{0} - static_cast<U>(delta));
+  return static_cast<size_t>(std::min<uint64_t>((static_cast<uint64_t>(span) - 1) / step + 1, uint64_t{kMaxTensorBytes} + 1));
+}
+
+class RangeKernel final : public Kernel {
+ public:
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    static constexpr const char* kNames[] = {"start", "limit", "delta"};
+    for (size_t i = 0; i < 3; ++i)
+      if (inputs[i]->size() != 1 || inputs[i]->rank() > 1)
+        return InvalidArgument(std::string("input '") + kNames[i] + "' must be a scalar, got shape " + dims_to_string(inputs[i]->dims()));
+    Status status = Status::Ok();
+    visit_dtype<float, double, int16_t, int32_t, int64_t>(inputs[0]->dtype(), [&](auto element) __attribute__((always_inline)) {
+      using T = decltype(element);
+      status = run<T>(inputs, outputs);
+    });
+    return status;
+  }
+
+ private:
+  template <typename T>
+  static Status run(const Inputs& inputs, Outputs& outputs) {
+    const T start = inputs[0]->data<T>()[0], limit = inputs[1]->data<T>()[0], delta = inputs[2]->data<T>()[0];
+    if (delta == 0) return InvalidArgument("input 'delta' is 0; it must not be");
+    size_t n = 0;
+    if constexpr (std::is_floating_point_v<T>) {
+      const double count = std::ceil((static_cast<double>(limit) - static_cast<double>(start)) / static_cast<double>(delta));
+      if (std::isnan(count)) return InvalidArgument("inputs 'start', 'limit' and 'delta' make no count (NaN)");
+      if (count > static_cast<double>(kMaxTensorBytes)) return OutOfMemory("inputs 'start', 'limit' and 'delta' make more elements than a tensor can hold");
+      n = count > 0 ? static_cast<size_t>(count) : 0;
+    } else {
+      OW_ASSIGN_OR_RETURN(n, integer_range_count<T>(start, limit, delta));
+      if (n > kMaxTensorBytes) return OutOfMemory("inputs 'start', 'limit' and 'delta' make more elements than a tensor can hold");
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, DTypeOf<T>::value, Dims{static_cast<int64_t>(n)}, y));
+    T* out = y->data<T>();
+    if constexpr (std::is_floating_point_v<T>) {
+      T v = start;
+      for (size_t i = 0; i < n; ++i, v += delta) out[i] = v;
+    } else {
+      using U = std::make_unsigned_t<T>;
+      U v = static_cast<U>(start);  // unsigned: the sum after the last element may pass T's range
+      for (size_t i = 0; i < n; ++i, v = static_cast<U>(v + static_cast<U>(delta))) out[i] = static_cast<T>(v);
+    }
+    return Status::Ok();
+  }
+};
+
+Result<std::unique_ptr<Kernel>> make_range(int /*version*/, const Attributes& /*attrs*/) { return std::unique_ptr<Kernel>(new RangeKernel()); }
+
+class SizeKernel final : public Kernel {
+ public:
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, DType::kInt64, Dims{}, y));
+    y->data<int64_t>()[0] = static_cast<int64_t>(inputs[0]->size());
+    return Status::Ok();
+  }
+};
+
+Result<std::unique_ptr<Kernel>> make_size(int /*version*/, const Attributes& /*attrs*/) { return std::unique_ptr<Kernel>(new SizeKernel()); }
+
+constexpr std::string_view kValue[] = {"value"};
+constexpr TypeConstraint kConstantOfShapeTypes9[] = {{"T1", kInt64Type}, {"T2", kAnyTypesNoBf16}};
+constexpr TypeConstraint kConstantOfShapeTypes20[] = {{"T1", kInt64Type}, {"T2", kAnyTypes}};
+constexpr auto kConstantOfShapeVersions =
+    concat(std::to_array<OpVersion>({{.since_version = 9, .types = kConstantOfShapeTypes9, .attributes = kValue}}),
+           same_versions({20, 21, 23, 24, 25}, {.types = kConstantOfShapeTypes20, .attributes = kValue}));
+constexpr Param kConstantOfShapeInputs[] = {{"input", "T1"}};
+constexpr Param kConstantOfShapeOutputs[] = {{"output", "T2"}};
+
+constexpr std::array<DType, 5> kRangeTypes = {DType::kFloat32, DType::kFloat64, DType::kInt16, DType::kInt32, DType::kInt64};
+constexpr OpVersion kRangeVersions[] = {{.since_version = 11, .types = type_t<kRangeTypes>, .attributes = {}}};
+constexpr Param kRangeInputs[] = {{"start", "T"}, {"limit", "T"}, {"delta", "T"}};
+constexpr Param kRangeOutputs[] = {{"output", "T"}};
+
+constexpr TypeConstraint kSizeTypes1[] = {{"T", kAnyTypesNoBf16}, {"T1", kInt64Type}};
+constexpr TypeConstraint kSizeTypes13[] = {{"T", kAnyTypes}, {"T1", kInt64Type}};
+constexpr auto kSizeVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = kSizeTypes1, .attributes = {}}}),
+                                      same_versions({13, 19, 21, 23, 24, 25}, {.types = kSizeTypes13, .attributes = {}}));
+constexpr Param kSizeInputs[] = {{"data", "T"}};
+constexpr Param kSizeOutputs[] = {{"size", "T1"}};
+
+}  // namespace
+
+constexpr OpSchema kConstantOfShapeSchema{.name = "ConstantOfShape",
+                                          .inputs = kConstantOfShapeInputs,
+                                          .outputs = kConstantOfShapeOutputs,
+                                          .versions = kConstantOfShapeVersions,
+                                          .make_kernel = make_constant_of_shape};
+
+constexpr OpSchema kRangeSchema{.name = "Range", .inputs = kRangeInputs, .outputs = kRangeOutputs, .versions = kRangeVersions, .make_kernel = make_range};
+
+constexpr OpSchema kSizeSchema{.name = "Size", .inputs = kSizeInputs, .outputs = kSizeOutputs, .versions = kSizeVersions, .make_kernel = make_size};
+
+}  // namespace ow
