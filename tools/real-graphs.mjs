@@ -39,7 +39,7 @@ const INPUTS = {
   },
   'mask-yolov8-seg': () => ({
     detection: (() => {
-      const d = fill('float32', [38], [-1, 1]);
+      const d = fill('float32', [36], [-1, 1]); // the box (4), then 32 mask coefficients
       d.data.set([120, 100, 200, 160], 0);
       return d;
     })(),
