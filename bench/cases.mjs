@@ -90,6 +90,15 @@ export const CASES = [
   { name: 'Greater [1,80,8400] > 0.25 (bool out)', op: 'Greater', opset: 13, vsOrt: 2, outputs: ['bool'],
     inputs: [{ type: 'float32', dims: [1, 80, 8400], range: [0, 1] }],
     constants: [{ type: 'float32', dims: [], values: [0.25] }] },
+  // YOLOv8's head [1, 84, 8400]: the 80 class scores after the 4 box coordinates; the scores kept where a
+  // mask holds, else 0.
+  { name: 'Slice [1,84,8400] -> scores [1,80,8400]', op: 'Slice', opset: 13, vsOrt: 2,
+    inputs: [{ type: 'float32', dims: [1, 84, 8400], range: [0, 1] }],
+    // starts, ends, axes
+    constants: [{ type: 'int64', dims: [1], values: [4] }, { type: 'int64', dims: [1], values: [84] }, { type: 'int64', dims: [1], values: [1] }] },
+  { name: 'Where [1,80,8400] mask, scores, 0', op: 'Where', opset: 16, vsOrt: 2, outputs: ['float32'],
+    inputs: [{ type: 'bool', dims: [1, 80, 8400], range: [0, 2] }, { type: 'float32', dims: [1, 80, 8400], range: [0, 1] }],
+    constants: [{ type: 'float32', dims: [], values: [0] }] },
   { name: 'TopK 100 of [1,8400]', op: 'TopK', opset: 11, vsOrt: 2, outputs: ['float32', 'int64'],
     inputs: [{ type: 'float32', dims: [1, 8400], range: [0, 1] }],
     constants: [{ type: 'int64', dims: [1], values: [100] }] },
