@@ -581,6 +581,15 @@ export interface GatherNDOptions extends OpsetOption {
   batch_dims?: number;
 }
 
+export interface SplitOptions extends OpsetOption {
+  /** The axis to cut, in [-rank, rank - 1] (default 0). */
+  axis?: number;
+  /** Versions 1 to 11: each part's length, none negative, summing to the axis's. */
+  split?: readonly number[];
+  /** Version 18: how many parts, of ceil(dim / num_outputs) elements, the last smaller. */
+  num_outputs?: number;
+}
+
 /**
  * Cast. Floating point to integer truncates toward zero and saturates, as WebAssembly's and ARM64's
  * conversions do: NaN gives 0, values beyond int32, int64, uint32 or uint64 its nearest end; to the
@@ -990,6 +999,12 @@ export interface Ops {
   GatherElements<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, indices: TensorInput<'int32' | 'int64'>], options?: GatherElementsOptions & OutOption<T>): Tensor<T>;
   /** [data, indices]: the slices of data that the tuples of indices' last axis name. */
   GatherND<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, indices: TensorInput<'int64'>], options?: GatherNDOptions & OutOption<T>): Tensor<T>;
+  /**
+   * [input, split?] (version 1: split of T; 13 on: int64; 2 and 11: none, the attribute): the input cut
+   * along the axis into parts of the lengths split gives, or (version 18) num_outputs parts of
+   * ceil(dim / num_outputs), the last smaller. With neither, one part: ops.* is a node of one output.
+   */
+  Split<T extends DataTensorType>(inputs: readonly [input: TensorInput<T>, split?: TensorInput<'int64' | 'float64' | 'float32' | 'float16'> | null], options?: SplitOptions): Tensor<T>[];
 }
 
 export const ops: Ops;

@@ -40,8 +40,9 @@ function operatorsModule(table) {
   const operators = [];
   for (const { op, maxInputs, outputs, elementwise, independentPlanes } of table) {
     const known = operators.find((o) => o.op === op);
-    // All optional (LSTM, GRU, RNN: a node names those it wants): ops.* gives them all.
-    const given = outputs.filter((p) => !p.optional).length || outputs.length;
+    // All optional (LSTM, GRU, RNN: a node names those it wants): ops.* gives them all. A variadic
+    // one (Split's): as many as the call makes, Infinity here.
+    const given = outputs.at(-1).variadic ? Infinity : outputs.filter((p) => !p.optional).length || outputs.length;
     if (known) {
       known.maxInputs = Math.max(known.maxInputs, maxInputs);
       known.outputs = Math.max(known.outputs, given);

@@ -121,7 +121,9 @@ Status check_node_operator(const Node& node, int64_t opset) {
 
 Status check_node_outputs(const Node& node, const PreparedOp& op) {
   if (node.outputs.empty()) return InvalidModel(node_label(node) + ": the node has no outputs");
-  if (node.outputs.size() > op.outputs().size())
+  // A variadic last output (Split's) takes any number; the kernel checks the count it makes.
+  const bool variadic = op.outputs().back().arity == Param::Arity::kVariadic;
+  if (!variadic && node.outputs.size() > op.outputs().size())
     return InvalidModel(node_label(node) + ": the node names " + std::to_string(node.outputs.size()) + " outputs but " +
                         op.label() + " produces " + std::to_string(op.outputs().size()));
   return Status::Ok();

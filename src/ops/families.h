@@ -101,5 +101,7 @@ extern const OpSchema kSizeSchema;
 extern const OpSchema kNonZeroSchema;
 extern const OpSchema kGatherElementsSchema;
 extern const OpSchema kGatherNDSchema;
+// Split (ops/split.cpp)
+extern const OpSchema kSplitSchema;
 
 }  // namespace ow

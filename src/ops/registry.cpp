@@ -40,7 +40,7 @@ std::span<const OpSchema* const> all_operators() {
       &kLstmSchema, &kGruSchema, &kRnnSchema,
       // slicing and selection
       &kSliceSchema, &kExpandSchema, &kTileSchema, &kWhereSchema, &kConstantOfShapeSchema, &kRangeSchema, &kSizeSchema,
-      &kNonZeroSchema, &kGatherElementsSchema, &kGatherNDSchema};
+      &kNonZeroSchema, &kGatherElementsSchema, &kGatherNDSchema, &kSplitSchema};
   return ops;
 }
 

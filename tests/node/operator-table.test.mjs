@@ -68,7 +68,7 @@ function declaredOps() {
   const dts = readFileSync(join(root, 'js', 'index.d.ts'), 'utf8');
   const body = /export interface Ops \{\n([\s\S]*?)\n\}/.exec(dts)?.[1];
   assert.ok(body, 'js/index.d.ts declares `export interface Ops`');
-  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((?:\w+: (.+?), )?options(\??): (\w+)(?:<T>)?( & OutOption<[^>]+>)?\): (Tensor<[^>]+>|\[.+\]);$/gm)];
+  const methods = [...body.matchAll(/^ {2}(\w+)<T extends (\w+)>\((?:\w+: (.+?), )?options(\??): (\w+)(?:<T>)?( & OutOption<[^>]+>)?\): (Tensor<[^>]+>(?:\[\])?|\[.+\]);$/gm)];
   return { dts, methods: methods.map(([, op, constraint, input, , optionsType, out, result]) => ({ op, constraint, input, optionsType, out, result })) };
 }
 
@@ -139,13 +139,15 @@ test('js/index.d.ts declares exactly the table\'s operators, each with its input
     // (MaxPool's Indices: a session's node asks for them).
     const required = outputs.filter((o) => !o.optional);
     const returned = required.length > 0 ? required : outputs; // all optional (LSTM): all of them
-    const result = returned.length > 1 ? `[${returned.map((o) => `${o.name}: ${declaredOutput(o, lead)}`).join(', ')}]` : declaredOutput(output, lead);
+    // A variadic output (Split's): an array of as many as the call makes.
+    const result = output.variadic ? `${declaredOutput(output, lead)}[]`
+      : returned.length > 1 ? `[${returned.map((o) => `${o.name}: ${declaredOutput(o, lead)}`).join(', ')}]` : declaredOutput(output, lead);
     assert.equal(m.result, fromOptions ? 'Tensor<T>' : result, `${op}'s result`);
     const leadTypes = new Set(table.filter((r) => r.op === op).flatMap((r) => r.inputs[leadIndex(r)]?.types ?? []));
     const constrained = fromOptions ? output.types : leadTypes;
     assert.equal(m.constraint, typeName(constrained), `${op}'s types`);
     assert.equal(m.optionsType, `${op}Options`);
-    assert.equal(Boolean(m.out), returned.length === 1, `${op}'s options take out (OutOption) where it returns one output`);
+    assert.equal(Boolean(m.out), returned.length === 1 && !output.variadic, `${op}'s options take out (OutOption) where it returns one output`);
     assert.match(dts, new RegExp(`export (type|interface) ${op}Options\\b`), `${op}Options is declared`);
   }
 });
