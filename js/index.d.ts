@@ -581,6 +581,11 @@ export interface GatherNDOptions extends OpsetOption {
   batch_dims?: number;
 }
 
+export interface ScatterNDOptions extends OpsetOption {
+  /** Version 16 on: 'none' (default), 'add' or 'mul'; from 18 also 'max' or 'min'. */
+  reduction?: 'none' | 'add' | 'mul' | 'max' | 'min';
+}
+
 export interface SplitOptions extends OpsetOption {
   /** The axis to cut, in [-rank, rank - 1] (default 0). */
   axis?: number;
@@ -1005,6 +1010,11 @@ export interface Ops {
    * ceil(dim / num_outputs), the last smaller. With neither, one part: ops.* is a node of one output.
    */
   Split<T extends DataTensorType>(inputs: readonly [input: TensorInput<T>, split?: TensorInput<'int64' | 'float64' | 'float32' | 'float16'> | null], options?: SplitOptions): Tensor<T>[];
+  /**
+   * [data, indices, updates]: a copy of data with the slices the tuples of indices' last axis name
+   * replaced by (or, options.reduction from version 16, combined with) those of updates, in order.
+   */
+  ScatterND<T extends DataTensorType>(inputs: readonly [data: TensorInput<T>, indices: TensorInput<'int64'>, updates: TensorInput<T>], options?: ScatterNDOptions & OutOption<T>): Tensor<T>;
 }
 
 export const ops: Ops;

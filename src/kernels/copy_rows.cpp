@@ -28,6 +28,10 @@ void gather_rows(const unsigned char* x, const int64_t* indices, size_t n, size_
     for (size_t i = 0; i < n; ++i, y += row) std::memcpy(y, x + static_cast<size_t>(indices[i]) * row, row);
 }
 
+void scatter_rows(const unsigned char* updates, const int64_t* indices, size_t n, size_t row, unsigned char* y) {
+  for (size_t i = 0; i < n; ++i, updates += row) std::memcpy(y + static_cast<size_t>(indices[i]) * row, updates, row);
+}
+
 void concat_rows(const unsigned char* const* inputs, const size_t* rows, size_t count, size_t outer, unsigned char* y) {
   for (size_t o = 0; o < outer; ++o) {
     for (size_t j = 0; j < count; ++j) {

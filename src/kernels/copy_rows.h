@@ -1,4 +1,4 @@
-// Data movement of any element type, in bytes: Gather's and Concat's loops. Each copies whole rows (the
+// Data movement of any element type, in bytes: Gather's, ScatterND's and Concat's loops. Each copies whole rows (the
 // largest runs that are contiguous in both input and output) with memcpy.
 #pragma once
 
@@ -11,6 +11,10 @@ namespace ow::kernels {
 // `row` bytes at x + (o * extent + k) * row goes to y + (o * n + i) * row.
 void gather_rows(const unsigned char* x, const int64_t* indices, size_t n, size_t outer, size_t extent, size_t row,
                  unsigned char* y);
+
+// ScatterND: the n rows of `row` bytes at `updates`, one after another, go to y + indices[i] * row
+// (already in range), in order: of two rows to one place the later stays.
+void scatter_rows(const unsigned char* updates, const int64_t* indices, size_t n, size_t row, unsigned char* y);
 
 // Concat: for each of `outer` blocks, the inputs' rows one after the other; input j's row is rows[j]
 // bytes, at inputs[j] + o * rows[j].

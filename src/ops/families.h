@@ -103,5 +103,7 @@ extern const OpSchema kGatherElementsSchema;
 extern const OpSchema kGatherNDSchema;
 // Split (ops/split.cpp)
 extern const OpSchema kSplitSchema;
+// ScatterND (ops/scatter_nd.cpp)
+extern const OpSchema kScatterNDSchema;
 
 }  // namespace ow

@@ -19,6 +19,7 @@
 #include "kernels/copy_rows.h"
 #include "kernels/strided.h"
 #include "ops/families.h"
+#include "ops/nd_index.h"
 #include "ops/type_lists.h"
 
 namespace ow {
@@ -120,8 +121,6 @@ Result<std::unique_ptr<Kernel>> make_gather_elements(int /*version*/, const Attr
   return std::unique_ptr<Kernel>(new GatherElementsKernel(axis));
 }
 
-constexpr TypeConstraint kNonZeroTypes9[] = {{"T", kAnyTypesNoBf16}, {"tensor(int64)", kInt64Type}};
-constexpr TypeConstraint kNonZeroTypes13[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}};
 class GatherNDKernel final : public Kernel {
  public:
   explicit GatherNDKernel(int64_t batch_dims) : batch_dims_(batch_dims) {}
@@ -150,23 +149,8 @@ class GatherNDKernel final : public Kernel {
     for (size_t d = 0; d < b; ++d) batches *= static_cast<size_t>(dd[d]);
     for (size_t d = b; d < b + m; ++d) extent *= static_cast<size_t>(dd[d]);
     for (size_t d = b + m; d < dd.size(); ++d) inner *= static_cast<size_t>(dd[d]);
-    // Each tuple as a row of data seen as [batches * extent, inner], checked first.
-    const size_t tuples = indices.size() / m;
-    const size_t per_batch = batches == 0 ? 0 : tuples / batches;
-    std::vector<int64_t> rows(tuples);
-    const int64_t* idx = indices.data<int64_t>();
-    for (size_t t = 0; t < tuples; ++t) {
-      int64_t row = 0;
-      for (size_t j = 0; j < m; ++j) {
-        const int64_t dim = dd[b + j];
-        const int64_t k = idx[t * m + j];
-        if (k < -dim || k >= dim)
-          return InvalidArgument("input 'indices' holds " + std::to_string(k) + " at position " + std::to_string(t * m + j) + ", outside [" +
-                                 std::to_string(-dim) + ", " + std::to_string(dim - 1) + "] for axis " + std::to_string(b + j) + " of input 'data'");
-        row = row * dim + (k < 0 ? k + dim : k);
-      }
-      rows[t] = static_cast<int64_t>(t / per_batch * extent) + row;
-    }
+    OW_ASSIGN_OR_RETURN(const std::vector<int64_t> rows, tuple_rows(indices, dd, b));
+    const size_t tuples = rows.size();
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, data.dtype(), std::move(dims), y));
     if (y->size() != 0)
@@ -184,6 +168,8 @@ Result<std::unique_ptr<Kernel>> make_gather_nd(int /*version*/, const Attributes
   return std::unique_ptr<Kernel>(new GatherNDKernel(batch_dims));
 }
 
+constexpr TypeConstraint kNonZeroTypes9[] = {{"T", kAnyTypesNoBf16}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kNonZeroTypes13[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}};
 constexpr OpVersion kNonZeroVersions[] = {{.since_version = 9, .types = kNonZeroTypes9, .attributes = {}},
                                           {.since_version = 13, .types = kNonZeroTypes13, .attributes = {}}};
 constexpr Param kNonZeroInputs[] = {{"X", "T"}};

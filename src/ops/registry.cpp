@@ -40,7 +40,7 @@ std::span<const OpSchema* const> all_operators() {
       &kLstmSchema, &kGruSchema, &kRnnSchema,
       // slicing and selection
       &kSliceSchema, &kExpandSchema, &kTileSchema, &kWhereSchema, &kConstantOfShapeSchema, &kRangeSchema, &kSizeSchema,
-      &kNonZeroSchema, &kGatherElementsSchema, &kGatherNDSchema, &kSplitSchema};
+      &kNonZeroSchema, &kGatherElementsSchema, &kGatherNDSchema, &kSplitSchema, &kScatterNDSchema};
   return ops;
 }
 
