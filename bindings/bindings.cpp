@@ -137,7 +137,7 @@ val params_to_js(const OpVersion& version, std::span<const Param> params) {
 }
 
 // [{op, version, types, inputs, outputs, minInputs, maxInputs (Infinity: variadic), elementwise,
-// independentPlanes}] for every operator version; `types` are the first input's, or for an operator of
+// independentPlanes, sessionOnly}] for every operator version; `types` are the first input's, or for an operator of
 // no inputs its output's (an operator's variants are its versions times these), `inputs` and
 // `outputs` each param's. The build derives the JS operator
 // functions and LATEST_OPSET from it (scripts/build-js.mjs).
@@ -159,6 +159,7 @@ val operator_table() {
       row.set("maxInputs", most == kVariadic ? INFINITY : static_cast<double>(most));
       row.set("elementwise", s->elementwise);
       row.set("independentPlanes", s->independent_planes);
+      row.set("sessionOnly", s->session_only);
       table.call<void>("push", row);
     }
   }

@@ -9,6 +9,7 @@
 #include "interop.h"
 #include "js_strings.h"
 #include "onnx/graph.h"
+#include "ops/operator.h"
 
 using emscripten::val;
 
@@ -47,7 +48,10 @@ val int64s_to_js(const std::vector<int64_t>& values) {
   return list_to_js(values, [](const int64_t& v) { return val(static_cast<double>(v)); });
 }
 
-val attribute_to_js(const AttributeValue& a) {
+val subgraph_to_js(const onnx::Graph& g, int64_t opset);
+
+// An attribute's value; a subgraph's nodes run at `opset`.
+val attribute_to_js(const AttributeValue& a, int64_t opset) {
   using Kind = AttributeValue::Kind;
   switch (a.kind) {
     case Kind::kInt: return val(static_cast<double>(a.i));  // as int64s_to_js
@@ -58,25 +62,55 @@ val attribute_to_js(const AttributeValue& a) {
     case Kind::kFloats:
     case Kind::kWholeNumbers: return list_to_js(a.floats);
     case Kind::kStrings: return list_to_js(a.strings, string_to_js);
+    case Kind::kGraph: return subgraph_to_js(*a.graphs[0], opset);
+    case Kind::kGraphs: return list_to_js(a.graphs, [opset](const auto& g) { return subgraph_to_js(*g, opset); });
     case Kind::kTensor:  // a Constant's value: null, as the kinds no operator here takes
     case Kind::kOther: break;
   }
   return val::null();
 }
 
-val node_to_js(const onnx::ModelDescription::NodeDescription& described) {
-  const onnx::Node& n = described.node;
+// A node (ModelNode in js/index.d.ts) that runs `version` of its operator.
+val node_to_js(const onnx::Node& n, int version, int64_t opset) {
   val node = val::object();
   node.set("name", string_to_js(n.name));
   node.set("opType", string_to_js(n.op_type));
   node.set("domain", string_to_js(n.domain));
-  node.set("version", described.version);
+  node.set("version", version);
   node.set("inputs", list_to_js(n.inputs, string_to_js));
   node.set("outputs", list_to_js(n.outputs, string_to_js));
   val attributes = val::object();
-  for (const auto& [name, value] : n.attributes.items()) attributes.set(string_to_js(name), attribute_to_js(value));
+  for (const auto& [name, value] : n.attributes.items()) attributes.set(string_to_js(name), attribute_to_js(value, opset));
   node.set("attributes", attributes);
   return node;
+}
+
+val initializer_to_js(const std::string& name, DType type, const Dims& dims) {
+  val i = val::object();
+  i.set("name", string_to_js(name));
+  i.set("type", val(dtype_name(type)));  // ASCII
+  i.set("dims", int64s_to_js(dims));
+  return i;
+}
+
+// A subgraph as declared (ModelSubgraph in js/index.d.ts). The session made it, so each node's operator
+// has a version for the opset.
+val subgraph_to_js(const onnx::Graph& g, int64_t opset) {
+  val graph = val::object();
+  graph.set("name", string_to_js(g.name));
+  graph.set("inputs", list_to_js(g.inputs, value_info_to_js));
+  graph.set("outputs", list_to_js(g.outputs, value_info_to_js));
+  graph.set("initializers", list_to_js(g.initializers, [](const onnx::NamedTensor& init) {
+              return initializer_to_js(init.name, init.tensor.dtype(), init.tensor.dims());
+            }));
+  graph.set("nodes", list_to_js(g.nodes, [opset](const onnx::Node& n) {
+              int version = 0;
+              if (const OpSchema* schema = find_operator(n.op_type))
+                for (const OpVersion& v : schema->versions)
+                  if (v.since_version <= opset) version = v.since_version;
+              return node_to_js(n, version, opset);
+            }));
+  return graph;
 }
 
 // A step after optimization (ModelStep in js/index.d.ts).
@@ -105,13 +139,11 @@ val description_to_js(const onnx::ModelDescription& d) {
   graph.set("inputs", list_to_js(d.inputs, value_info_to_js));
   graph.set("outputs", list_to_js(d.outputs, value_info_to_js));
   graph.set("initializers", list_to_js(d.initializers, [](const onnx::ModelDescription::Initializer& init) {
-              val i = val::object();
-              i.set("name", string_to_js(init.name));
-              i.set("type", val(dtype_name(init.type)));  // ASCII
-              i.set("dims", int64s_to_js(init.dims));
-              return i;
+              return initializer_to_js(init.name, init.type, init.dims);
             }));
-  graph.set("nodes", list_to_js(d.nodes, node_to_js));
+  graph.set("nodes", list_to_js(d.nodes, [&d](const onnx::ModelDescription::NodeDescription& n) {
+              return node_to_js(n.node, n.version, d.opset);
+            }));
   graph.set("optimizationLevel", val(onnx::optimization_level_name(d.optimization.level)));  // ASCII
   graph.set("steps", list_to_js(d.steps, step_to_js));
   const auto indices = [](const size_t& i) { return val(static_cast<double>(i)); };

@@ -1038,6 +1038,11 @@ export interface OperatorVersion {
   elementwise: boolean;
   /** Each (batch, channel) plane of the output depends only on that plane of the input (pooling). */
   independentPlanes: boolean;
+  /**
+   * The operator runs subgraphs its node holds (If's then_branch and else_branch): an
+   * `InferenceSession` runs it; `ops` has no function for it.
+   */
+  sessionOnly: boolean;
 }
 
 /** One input or output of an operator version. */
@@ -1083,8 +1088,22 @@ export interface ModelNode {
   /** Value names; '' marks an omitted optional input. */
   inputs: readonly string[];
   outputs: readonly string[];
-  /** By name: ints and floats as numbers, strings, and lists of these; null for tensors and other kinds. */
-  attributes: Readonly<Record<string, number | string | readonly number[] | readonly string[] | null>>;
+  /**
+   * By name: ints and floats as numbers, strings, and lists of these; subgraphs (If's branches) as
+   * declared; null for tensors and other kinds.
+   */
+  attributes: Readonly<Record<string, number | string | readonly number[] | readonly string[] | ModelSubgraph | readonly ModelSubgraph[] | null>>;
+}
+
+/** A subgraph a node's attribute holds (If's then_branch and else_branch), as declared. */
+export interface ModelSubgraph {
+  name: string;
+  /** An If's branches have none: their nodes read the values of the graphs around them by name. */
+  inputs: readonly ModelValueInfo[];
+  outputs: readonly ModelValueInfo[];
+  initializers: ReadonlyArray<{ readonly name: string; readonly type: TensorType; readonly dims: readonly number[] }>;
+  /** In file order. */
+  nodes: readonly ModelNode[];
 }
 
 /** What `InferenceSession.graph` describes: the model as declared (deeply frozen). */

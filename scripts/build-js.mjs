@@ -32,13 +32,15 @@ async function operatorTable() {
   return m.operatorTable();
 }
 
-// The source of `onnx-wasm-operators`: each operator once, in the table's order, with how many inputs
+// The source of `onnx-wasm-operators`: each operator ops.* runs (not those only a session runs: If) once,
+// in the table's order, with how many inputs
 // its versions take at most (Infinity: any number), how many outputs they always give at most (ops.*
 // returns those; an optional one, as MaxPool's Indices, only a session's node asks for), whether it is
 // elementwise and whether its planes are independent, and the newest since-version.
 function operatorsModule(table) {
   const operators = [];
-  for (const { op, maxInputs, outputs, elementwise, independentPlanes } of table) {
+  for (const { op, maxInputs, outputs, elementwise, independentPlanes, sessionOnly } of table) {
+    if (sessionOnly) continue;
     const known = operators.find((o) => o.op === op);
     // All optional (LSTM, GRU, RNN: a node names those it wants): ops.* gives them all. A variadic
     // one (Split's): as many as the call makes, Infinity here.

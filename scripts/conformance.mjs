@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as api from 'onnx-wasm';
 import { formatResults, runCase } from '../tools/conformance-runner.mjs';
-import { decodeModel } from '../tools/onnx-builder.mjs';
+import { decodeModel, graphOperators } from '../tools/onnx-builder.mjs';
 import { HAS_ONNX_CASES, SKIPPED_ONNX_CASES, dataSets, onnxCases } from '../tools/test-cases.mjs';
 
 if (!HAS_ONNX_CASES) {
@@ -16,7 +16,7 @@ if (!HAS_ONNX_CASES) {
   const results = [];
   for (const { name, dir } of onnxCases()) {
     const readFile = async (path) => readFileSync(join(dir, path));
-    const modelOperators = [...new Set(decodeModel(readFileSync(join(dir, 'model.onnx'))).graph.node.map((n) => n.opType))];
+    const modelOperators = graphOperators(decodeModel(readFileSync(join(dir, 'model.onnx'))).graph);
     results.push(await runCase({ name, readFile, api, modelOperators, dataSets: dataSets(dir) }));
   }
   console.log(formatResults(results));

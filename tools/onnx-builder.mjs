@@ -8,6 +8,9 @@
 //     initializers: [{ name: 'w', type: 'float32', dims: [4], data: [1, 2, 3, 4] }],
 //     nodes: [{ op: 'Min', inputs: ['x', 'w'], outputs: ['y'] }],
 //   });
+//
+// A graph attribute (If's branches) is { type: 'GRAPH', value: { nodes, outputs, initializers, inputs, name } },
+// a graph given as to modelProto().
 import protobuf from 'protobufjs';
 
 const ONNX_PROTO = `
@@ -22,9 +25,11 @@ message AttributeProto {
   optional int64 i = 3;
   optional bytes s = 4;
   optional TensorProto t = 5;
+  optional GraphProto g = 6;
   repeated float floats = 7;
   repeated int64 ints = 8;
   repeated bytes strings = 9;
+  repeated GraphProto graphs = 11;
 }
 
 message ValueInfoProto {
@@ -135,7 +140,7 @@ export const DATA_TYPE = {
 };
 
 /** AttributeProto.AttributeType numbers. */
-export const ATTRIBUTE_TYPE = { FLOAT: 1, INT: 2, STRING: 3, TENSOR: 4, GRAPH: 5, FLOATS: 6, INTS: 7, STRINGS: 8 };
+export const ATTRIBUTE_TYPE = { FLOAT: 1, INT: 2, STRING: 3, TENSOR: 4, GRAPH: 5, FLOATS: 6, INTS: 7, STRINGS: 8, GRAPHS: 10 };
 
 const TYPED_ARRAY = {
   float32: Float32Array, float64: Float64Array, float16: Uint16Array, bfloat16: Uint16Array,
@@ -202,8 +207,9 @@ export function valueInfo({ name, type, dims }) {
 
 /**
  * An AttributeProto from a JS value: integer → INT, other number → FLOAT, string → STRING, arrays
- * of those → INTS / FLOATS / STRINGS. `{ type: 'FLOAT', value: 1 }` states the type; `{ raw: {...} }`
- * is an AttributeProto message object used as it is.
+ * of those → INTS / FLOATS / STRINGS. `{ type: 'FLOAT', value: 1 }` states the type; `{ type: 'GRAPH',
+ * value: graph }` and `{ type: 'GRAPHS', value: [graph, ...] }` hold graphs (graphProto()'s specs);
+ * `{ raw: {...} }` is an AttributeProto message object used as it is.
  */
 export function attributeProto(name, value) {
   if (value && typeof value === 'object' && 'raw' in value) return { name, ...value.raw };
@@ -214,6 +220,8 @@ export function attributeProto(name, value) {
     const kind = list.every((v) => typeof v === 'string') ? 'STRING' : list.every(Number.isInteger) ? 'INT' : 'FLOAT';
     type = Array.isArray(value) ? `${kind}S` : kind;
   }
+  if (type === 'GRAPH') return { name, type: ATTRIBUTE_TYPE.GRAPH, g: graphProto(value) };
+  if (type === 'GRAPHS') return { name, type: ATTRIBUTE_TYPE.GRAPHS, graphs: value.map(graphProto) };
   const field = { FLOAT: 'f', INT: 'i', STRING: 's', FLOATS: 'floats', INTS: 'ints', STRINGS: 'strings' }[type];
   const bytes = (v) => (typeof v === 'string' ? new TextEncoder().encode(v) : v);
   return { name, type: ATTRIBUTE_TYPE[type], [field]: Array.isArray(value) ? value.map(bytes) : bytes(value) };
@@ -228,6 +236,20 @@ export function nodeProto({ op, inputs = [], outputs = [], name, domain, attribu
 }
 
 /**
+ * A GraphProto message object from { name, nodes, inputs, outputs, initializers } (nodeProto(),
+ * valueInfo() and tensorProto() specs): a model's graph, or a subgraph a node's attribute holds.
+ */
+export function graphProto({ name = 'graph', nodes = [], inputs = [], outputs = [], initializers = [] }) {
+  return {
+    name,
+    node: nodes.map(nodeProto),
+    initializer: initializers.map(tensorProto),
+    input: inputs.map(valueInfo),
+    output: outputs.map(valueInfo),
+  };
+}
+
+/**
  * A ModelProto message object. `opset`: the default domain's version (null: no opset_import), or
  * `opsetImports` [{domain, version}] for a full list; `irVersion` defaults to 8 (null: left out).
  * `initializers` are tensorProto() specs.
@@ -237,13 +259,7 @@ export function modelProto({ irVersion = 8, opset = 13, opsetImports, nodes = []
     irVersion: irVersion ?? undefined,
     producerName: 'onnx-wasm onnx-builder',
     opsetImport: opsetImports ?? (opset === null ? [] : [{ domain: '', version: opset }]),
-    graph: {
-      name: 'graph',
-      node: nodes.map(nodeProto),
-      initializer: initializers.map(tensorProto),
-      input: inputs.map(valueInfo),
-      output: outputs.map(valueInfo),
-    },
+    graph: graphProto({ nodes, inputs, outputs, initializers }),
   };
 }
 
@@ -260,4 +276,17 @@ export function buildModel(spec) {
 /** Decodes an .onnx file into a plain object (e.g. to list its nodes' operators). */
 export function decodeModel(bytes) {
   return onnx.ModelProto.toObject(onnx.ModelProto.decode(bytes), { longs: Number });
+}
+
+/** The operators of a decoded graph's nodes and of its subgraphs' (If's branches), each once. */
+export function graphOperators(graph) {
+  const ops = new Set();
+  const visit = (g) => {
+    for (const node of g.node ?? []) {
+      ops.add(node.opType);
+      for (const a of node.attribute ?? []) [a.g, ...(a.graphs ?? [])].filter(Boolean).forEach(visit);
+    }
+  };
+  visit(graph);
+  return [...ops];
 }

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareTensors } from './conformance-runner.mjs';
-import { decodeModel } from './onnx-builder.mjs';
+import { decodeModel, graphOperators } from './onnx-builder.mjs';
 
 // A small seeded generator, so that runs compare the same inputs.
 let seed;
@@ -108,7 +108,7 @@ export async function runRealGraphs({ dir, api, ort, filters = [], onRow = () =>
     seed = 1;
     const bytes = readFileSync(join(dir, file));
     const model = decodeModel(bytes);
-    const missing = [...new Set(model.graph.node.map((n) => n.opType))].filter((op) => !supported.has(op));
+    const missing = graphOperators(model.graph).filter((op) => !supported.has(op));
     const feeds = inputsFor(file, model.graph.input, new Set((model.graph.initializer ?? []).map((t) => t.name)));
     const row = { file, ...(missing.length ? { status: 'lacks', detail: missing.join(', ') } : await compare(bytes, feeds, api, ort)) };
     rows.push(row);
@@ -123,7 +123,7 @@ async function compare(bytes, feeds, api, ort) {
     const session = await api.InferenceSession.create(bytes);
     ours = await session.run(Object.fromEntries(Object.entries(feeds).map(([k, v]) => [k, new api.Tensor(v.type, v.data, v.dims)])));
   } catch (e) {
-    // An operator inside a subgraph is found only when the session is made.
+    // A refusal naming an operator the runtime lacks.
     const lacking = /unsupported operator '([^']+)'/.exec(e.message)?.[1];
     return lacking ? { status: 'lacks', detail: lacking } : { status: 'fails', detail: `onnx-wasm: ${e.message.slice(0, 300)}` };
   }

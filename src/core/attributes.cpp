@@ -13,6 +13,8 @@ const char* attribute_kind_name(AttributeValue::Kind kind) {
     case AttributeValue::Kind::kFloats: return "a list of floats";
     case AttributeValue::Kind::kStrings: return "a list of strings";
     case AttributeValue::Kind::kTensor: return "a tensor";
+    case AttributeValue::Kind::kGraph: return "a graph";
+    case AttributeValue::Kind::kGraphs: return "a list of graphs";
     case AttributeValue::Kind::kOther: break;
   }
   return "an unsupported kind";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -12,12 +13,17 @@
 
 namespace ow {
 
+namespace onnx {
+struct Graph;  // onnx/model_decoder.h: a GRAPH attribute's value (If's branches)
+}  // namespace onnx
+
 struct AttributeValue {
   // kWholeNumber: a whole JS number from options, which is an int or a float as the attribute needs
   // (its `i` and its `f`, where a -0 keeps its sign); kWholeNumbers: a list of them (`ints` and
-  // `floats`). kOther: a kind no operator here takes (graphs, sparse tensors, type protos), kept so
-  // that the operator can refuse it by name.
-  enum class Kind { kInt, kFloat, kWholeNumber, kString, kInts, kFloats, kWholeNumbers, kStrings, kTensor, kOther };
+  // `floats`). kGraph, kGraphs: a model's subgraphs (`graphs`: one, or a list), which only a session
+  // runs. kOther: a kind no operator here takes (lists of tensors, sparse tensors, type protos), kept
+  // so that the operator can refuse it by name.
+  enum class Kind { kInt, kFloat, kWholeNumber, kString, kInts, kFloats, kWholeNumbers, kStrings, kTensor, kGraph, kGraphs, kOther };
   Kind kind = Kind::kOther;
   int64_t i = 0;
   double f = 0;
@@ -26,6 +32,8 @@ struct AttributeValue {
   std::vector<double> floats;
   std::vector<std::string> strings;
   Tensor t;  // owns its elements (a copy of the model's or the caller's)
+  // Shared, so that copying a node (a session's description keeps one) does not copy its branches.
+  std::vector<std::shared_ptr<const onnx::Graph>> graphs;
 
   static AttributeValue Int(int64_t v) { AttributeValue a; a.kind = Kind::kInt; a.i = v; return a; }
   static AttributeValue Float(double v) { AttributeValue a; a.kind = Kind::kFloat; a.f = v; return a; }

@@ -2,6 +2,10 @@
 // that every optimization level gives the same bytes.
 #include "onnx/executor.h"
 
+#include <algorithm>
+
+#include "core/shape.h"
+
 namespace ow::onnx {
 namespace {
 
@@ -107,9 +111,41 @@ Status shape_from_dims(const Step& step, const Step::ReshapeFromDims& from, std:
   return Status::Ok();
 }
 
+// An If (Step::Conditional): the condition, a bool of one element, chooses the branch, whose steps run
+// on the session's values; the If's outputs take the branch's. Errors name the branch.
+Status run_conditional(const Step& step, const Step::Conditional& c, std::vector<Tensor>& values, StepScratch& scratch) {
+  const Tensor& cond = values[step.inputs[0]];
+  scratch.inputs.assign(1, &cond);
+  OW_RETURN_IF_ERROR(step.op.check_inputs(scratch.inputs));
+  if (cond.size() != 1)
+    return InvalidArgument(step.op.label() + ": the condition must hold one element, got shape " + dims_to_string(cond.dims()));
+  const bool then = cond.data<Bool>()[0].value != 0;
+  const Step::Subgraph& branch = then ? c.then_branch : c.else_branch;
+  for (const Step& s : branch.steps) {
+    Status st = run_step(s, values, scratch);
+    if (!st.ok()) return st.with_context(then ? "then_branch: " : "else_branch: ");
+    for (size_t v : s.release) values[v] = Tensor();
+  }
+  const std::span<const DType> types = constraint_types(step.op.version(), "V");
+  for (size_t i = 0; i < step.outputs.size(); ++i) {
+    if (step.outputs[i] == kNoValue) continue;
+    const Tensor& y = values[branch.outputs[i]];
+    if (std::find(types.begin(), types.end(), y.dtype()) == types.end())
+      return InvalidArgument(step.op.label() + ": output " + std::to_string(i) + " has type " + dtype_name(y.dtype()) +
+                             ", which this version does not accept");
+    values[step.outputs[i]] = y;  // shares its memory: the branch's own is released below
+  }
+  for (size_t v : branch.produced) values[v] = Tensor();
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scratch) {
+  if (const Step::Conditional* c = step.as<Step::Conditional>()) {
+    Status st = run_conditional(step, *c, values, scratch);
+    return st.ok() ? st : st.with_context(step.label + ": ");
+  }
   Inputs& inputs = scratch.inputs;
   inputs.clear();
   if (const Step::ReshapeFromDims* from = step.as<Step::ReshapeFromDims>()) OW_RETURN_IF_ERROR(shape_from_dims(step, *from, values, scratch));

@@ -59,6 +59,7 @@ struct ModelDescription {
   };
   int64_t ir_version = 0;
   std::vector<OpsetImport> opset_imports;
+  int64_t opset = 0;  // the default domain's, which the nodes' versions are resolved for
   std::string graph_name;
   std::vector<ValueInfo> inputs;  // the inputs a caller feeds, in input_names() order
   std::vector<ValueInfo> outputs;

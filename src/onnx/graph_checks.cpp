@@ -42,10 +42,11 @@ Result<int64_t> default_opset(const Model& model) {
   return opset;  // 0: not imported, an error only if a node uses the domain
 }
 
-// Refuses graphs beyond kMaxGraphEntries or kMaxGraphNameBytes, before anything is built from them.
-Status check_graph_size(const Graph& graph) {
-  size_t entries = graph.initializers.size() + graph.inputs.size() + graph.outputs.size();
-  size_t name_bytes = 0;
+namespace {
+
+// Adds the graph's entries and name bytes (check_graph_size), its subgraphs' with them.
+void count_graph(const Graph& graph, size_t& entries, size_t& name_bytes) {
+  entries += graph.initializers.size() + graph.inputs.size() + graph.outputs.size();
   for (const NamedTensor& init : graph.initializers) name_bytes += init.name.size();
   for (const std::vector<ValueInfo>* infos : {&graph.inputs, &graph.outputs}) {
     for (const ValueInfo& info : *infos) {
@@ -63,8 +64,18 @@ Status check_graph_size(const Graph& graph) {
       entries += value.ints.size() + value.floats.size() + value.strings.size();
       name_bytes += name.size() + value.s.size();
       for (const std::string& str : value.strings) name_bytes += str.size();
+      for (const auto& subgraph : value.graphs) count_graph(*subgraph, entries, name_bytes);
     }
   }
+}
+
+}  // namespace
+
+// Refuses graphs beyond kMaxGraphEntries or kMaxGraphNameBytes, subgraphs counted, before anything is
+// built from them.
+Status check_graph_size(const Graph& graph) {
+  size_t entries = 0, name_bytes = 0;
+  count_graph(graph, entries, name_bytes);
   if (entries > kMaxGraphEntries)
     return Unsupported("the graph is too large: " + std::to_string(entries) +
                        " nodes, node inputs, outputs and attributes, initializers, graph inputs and outputs (at most " +
@@ -121,7 +132,8 @@ Status check_node_operator(const Node& node, int64_t opset) {
 
 Status check_node_outputs(const Node& node, const PreparedOp& op) {
   if (node.outputs.empty()) return InvalidModel(node_label(node) + ": the node has no outputs");
-  // A variadic last output (Split's) takes any number; the kernel checks the count it makes.
+  // A variadic last output takes any number: Split's kernel checks the count it makes, If's branches
+  // must have as many (session_builder.cpp).
   const bool variadic = op.outputs().back().arity == Param::Arity::kVariadic;
   if (!variadic && node.outputs.size() > op.outputs().size())
     return InvalidModel(node_label(node) + ": the node names " + std::to_string(node.outputs.size()) + " outputs but " +

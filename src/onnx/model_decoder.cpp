@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string_view>
@@ -31,7 +32,8 @@ enum class GraphField : pbf_tag_type {
   kNode = 1, kName = 2, kInitializer = 5, kInput = 11, kOutput = 12, kSparseInitializer = 15 };
 enum class NodeField : pbf_tag_type { kInput = 1, kOutput = 2, kName = 3, kOpType = 4, kAttribute = 5, kDomain = 7 };
 enum class AttributeField : pbf_tag_type {
-  kName = 1, kF = 2, kI = 3, kS = 4, kT = 5, kFloats = 7, kInts = 8, kStrings = 9, kType = 20, kRefAttrName = 21 };
+  kName = 1, kF = 2, kI = 3, kS = 4, kT = 5, kG = 6, kFloats = 7, kInts = 8, kStrings = 9, kGraphs = 11, kType = 20,
+  kRefAttrName = 21 };
 enum class ValueInfoField : pbf_tag_type { kName = 1, kType = 2 };
 enum class TypeField : pbf_tag_type { kTensorType = 1 };
 enum class TensorTypeField : pbf_tag_type { kElemType = 1, kShape = 2 };
@@ -395,8 +397,8 @@ struct AttributeFields {
 };
 
 // AttributeProto.AttributeType: the field holding each type's value, and the AttributeValue kind it
-// becomes. Kinds kOther (lists of tensors, graphs, sparse tensors, type protos) are kept as
-// placeholders: no operator here takes them, so PreparedOp or the operator refuses them by name.
+// becomes. Kinds kOther (lists of tensors, sparse tensors, type protos) are kept as placeholders: no
+// operator here takes them, so PreparedOp or the operator refuses them by name.
 struct AttributeTypeInfo {
   int32_t type;
   const char* name;
@@ -409,12 +411,12 @@ constexpr AttributeTypeInfo kAttributeTypes[] = {
     {2, "INT", 3, AttributeValue::Kind::kInt},
     {3, "STRING", 4, AttributeValue::Kind::kString},
     {4, "TENSOR", 5, AttributeValue::Kind::kTensor},
-    {5, "GRAPH", 6, AttributeValue::Kind::kOther},
+    {5, "GRAPH", 6, AttributeValue::Kind::kGraph},
     {6, "FLOATS", 7, AttributeValue::Kind::kFloats},
     {7, "INTS", 8, AttributeValue::Kind::kInts},
     {8, "STRINGS", 9, AttributeValue::Kind::kStrings},
     {9, "TENSORS", 10, AttributeValue::Kind::kOther},
-    {10, "GRAPHS", 11, AttributeValue::Kind::kOther},
+    {10, "GRAPHS", 11, AttributeValue::Kind::kGraphs},
     {11, "SPARSE_TENSOR", 22, AttributeValue::Kind::kOther},
     {12, "SPARSE_TENSORS", 23, AttributeValue::Kind::kOther},
     {13, "TYPE_PROTO", 14, AttributeValue::Kind::kOther},
@@ -461,6 +463,8 @@ Status add_attribute(const Status& read, AttributeFields& a, Attributes& attribu
   }
   if (attributes.has(a.name)) return InvalidModel(label + " is given twice");
   a.value.kind = info->kind;
+  // A GRAPH attribute without its field holds the empty graph, as protobuf reads a message left out.
+  if (a.value.kind == AttributeValue::Kind::kGraph && a.value.graphs.empty()) a.value.graphs.push_back(std::make_shared<Graph>());
   if (a.value.kind == AttributeValue::Kind::kTensor) {
     auto tensor = tensor_from_fields(a.tensor);
     if (!tensor.ok()) return tensor.status().with_context(label + ": ");
@@ -471,7 +475,23 @@ Status add_attribute(const Status& read, AttributeFields& a, Attributes& attribu
 }
 
 
-Status read_attribute_fields(pbf_reader m, AttributeFields& a) {
+Status decode_graph(pbf_reader m, Graph& graph, size_t depth);
+
+// A GRAPH or GRAPHS attribute's graph, `depth` subgraphs deep, appended to `graphs`; refused past
+// kMaxGraphNesting, before it is read, so that decoding never recurses deeper.
+Status read_subgraph(pbf_reader& m, size_t depth, std::vector<std::shared_ptr<const Graph>>& graphs) {
+  pbf_reader sub;
+  OW_RETURN_IF_ERROR(read(m, sub));
+  if (depth > kMaxGraphNesting)
+    return Unsupported("subgraphs are nested more than " + std::to_string(kMaxGraphNesting) + " deep");
+  auto graph = std::make_shared<Graph>();
+  OW_RETURN_IF_ERROR(decode_graph(sub, *graph, depth));
+  graphs.push_back(std::move(graph));
+  return Status::Ok();
+}
+
+// `depth`: how many graphs deep the attribute's node is (0: the model's graph).
+Status read_attribute_fields(pbf_reader m, AttributeFields& a, size_t depth) {
   AttributeValue& v = a.value;
   while (m.next()) {
     const pbf_tag_type tag = m.tag();
@@ -497,6 +517,11 @@ Status read_attribute_fields(pbf_reader m, AttributeFields& a) {
         OW_RETURN_IF_ERROR(read_tensor_fields(tensor, a.tensor));
         break;
       }
+      case AttributeField::kG:
+        v.graphs.clear();  // protobuf: the last one given counts
+        OW_RETURN_IF_ERROR(read_subgraph(m, depth + 1, v.graphs));
+        break;
+      case AttributeField::kGraphs: OW_RETURN_IF_ERROR(read_subgraph(m, depth + 1, v.graphs)); break;
       case AttributeField::kFloats: OW_RETURN_IF_ERROR(read_repeated_floats(m, v.floats)); break;
       case AttributeField::kInts: OW_RETURN_IF_ERROR(read_repeated(m, v.ints)); break;
       case AttributeField::kStrings: OW_RETURN_IF_ERROR(read_appending(m, v.strings)); break;
@@ -508,7 +533,7 @@ Status read_attribute_fields(pbf_reader m, AttributeFields& a) {
 
 // ---- NodeProto, ValueInfoProto, GraphProto, ModelProto
 
-Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
+Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error, size_t depth) {
   while (m.next()) {
     switch (static_cast<NodeField>(m.tag())) {
       case NodeField::kInput: OW_RETURN_IF_ERROR(read_appending(m, node.inputs)); break;
@@ -525,7 +550,7 @@ Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
           break;
         }
         AttributeFields attribute;
-        Status st = read_attribute_fields(sub, attribute);
+        Status st = read_attribute_fields(sub, attribute, depth);
         attribute_error = add_attribute(st, attribute, node.attributes);
         break;
       }
@@ -536,9 +561,9 @@ Status decode_node_fields(pbf_reader m, Node& node, Status& attribute_error) {
 }
 
 // Attribute errors wait until the whole node is read, so that they can name it.
-Status decode_node(pbf_reader m, size_t index, Node& node) {
+Status decode_node(pbf_reader m, size_t index, Node& node, size_t depth) {
   Status attribute_error;
-  Status st = decode_node_fields(m, node, attribute_error);
+  Status st = decode_node_fields(m, node, attribute_error, depth);
   if (!st.ok()) return st.with_context("node #" + std::to_string(index) + ": ");
   if (!attribute_error.ok()) return attribute_error.with_context(node_label(node) + ": ");
   return Status::Ok();
@@ -616,7 +641,8 @@ Status decode_value_info(pbf_reader m, ValueInfo& info) {
   return Status::Ok();
 }
 
-Status decode_graph(pbf_reader m, Graph& graph) {
+// `depth`: 0 for the model's graph, 1 for a subgraph of one of its nodes, ...
+Status decode_graph(pbf_reader m, Graph& graph, size_t depth) {
   while (m.next()) {
     pbf_reader sub;
     switch (static_cast<GraphField>(m.tag())) {
@@ -624,7 +650,7 @@ Status decode_graph(pbf_reader m, Graph& graph) {
       case GraphField::kNode: {
         OW_RETURN_IF_ERROR(read(m, sub));
         Node& node = graph.nodes.emplace_back();
-        OW_RETURN_IF_ERROR(decode_node(sub, graph.nodes.size() - 1, node));
+        OW_RETURN_IF_ERROR(decode_node(sub, graph.nodes.size() - 1, node, depth));
         break;
       }
       case GraphField::kInitializer: {
@@ -673,7 +699,7 @@ Result<Model> decode_model_message(pbf_reader m) {
       }
       case ModelField::kGraph: {
         OW_RETURN_IF_ERROR(read(m, sub));
-        OW_RETURN_IF_ERROR(decode_graph(sub, model.graph));
+        OW_RETURN_IF_ERROR(decode_graph(sub, model.graph, 0));
         model.has_graph = true;
         break;
       }

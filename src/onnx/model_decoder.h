@@ -75,10 +75,14 @@ using ow::element_type_name;  // core/dtype.h
 // against the node's others (an attribute given twice is an error).
 constexpr size_t kMaxNodeAttributes = 1024;
 
+// Most graphs a subgraph may lie inside (If's branches: an If in a branch of an If is two deep).
+// Decoding recurses once per level; deeper models are refused (kUnsupported).
+constexpr size_t kMaxGraphNesting = 16;
+
 // Decodes a serialized ModelProto. Tensors are copied out of `data`, which may be freed afterwards.
 // Errors: kInvalidModel for malformed protobuf or messages (a node's attribute errors name the node),
 // kUnsupported for what the runtime cannot hold (external data, unsupported element types, more than
-// kMaxNodeAttributes attributes), kOutOfMemory when memory runs out.
+// kMaxNodeAttributes attributes, subgraphs nested deeper than kMaxGraphNesting), kOutOfMemory when memory runs out.
 Result<Model> decode_model(const void* data, size_t size);
 
 // Decodes a serialized TensorProto (the .pb files of ONNX test data), with every data encoding.

@@ -1,8 +1,8 @@
 // What a session runs: steps, in run order. The optimizer (graph_optimizer.h) makes them from the
 // declared nodes; the executor (executor.h) runs them. A step is what it computes (Step::Work: one
 // node as declared, a fused Pad + AveragePool, a fused chain of elementwise nodes, a Reshape reading
-// its shape off dimensions) and where its output lives (Step::Kind: new memory, a view of its input,
-// or an input's memory, computed in place).
+// its shape off dimensions, an If running one of its branches) and where its output lives
+// (Step::Kind: new memory, a view of its input, or an input's memory, computed in place).
 #pragma once
 
 #include <cstddef>
@@ -74,7 +74,23 @@ struct Step {
     size_t value;
   };
 
-  using Work = std::variant<OneNode, PadPool, Chain, ReshapeFromDims>;
+  // A subgraph's steps (an If's branch), run on the session's values: they read the values of the
+  // graphs around it by their ids, as their own. `outputs`: its graph outputs; `produced`: those its
+  // steps compute, released once the If has taken them (its steps release the others they compute).
+  struct Subgraph {
+    std::vector<Step> steps;
+    std::vector<size_t> outputs;
+    std::vector<size_t> produced;
+  };
+
+  // An If: the step's inputs are the condition, then every value of the graphs around it that its
+  // branches read (so that the order, the passes and the release planning see those reads); its
+  // outputs are the chosen branch's outputs.
+  struct Conditional {
+    Subgraph then_branch, else_branch;
+  };
+
+  using Work = std::variant<OneNode, PadPool, Chain, ReshapeFromDims, Conditional>;
 
   std::string label;  // node_label() of the node (of the last node fused into it)
   PreparedOp op;      // the node's operator (a fused chain's last node's; a fused pooling's)

@@ -105,5 +105,7 @@ extern const OpSchema kGatherNDSchema;
 extern const OpSchema kSplitSchema;
 // ScatterND (ops/scatter_nd.cpp)
 extern const OpSchema kScatterNDSchema;
+// If (ops/control.cpp): a session runs its branches
+extern const OpSchema kIfSchema;
 
 }  // namespace ow

@@ -88,6 +88,9 @@ struct OpSchema {
   // Each (batch, channel) plane of the output depends only on that plane of the input (pooling): a
   // call may be split into blocks of planes, each computed as a batch of one-channel images (js/calls.mjs).
   bool independent_planes = false;
+  // The operator runs subgraphs its attributes hold (If): a session runs it (onnx/executor.cpp), ops.*
+  // has no function for it.
+  bool session_only = false;
 
   std::span<const Param> inputs_of(const OpVersion& v) const { return v.inputs.empty() ? inputs : v.inputs; }
   std::span<const Param> outputs_of(const OpVersion& v) const { return v.outputs.empty() ? outputs : v.outputs; }
@@ -124,6 +127,9 @@ class PreparedOp {
   bool reshapes() const { return kernel_->reshapes(); }
   // The input count check of run(), for callers that know the count beforehand (a model's nodes).
   Status check_input_count(size_t count) const;
+  // run()'s checks of the input count and types, for callers that run the operator themselves (a
+  // session's If).
+  Status check_inputs(const Inputs& inputs) const;
   std::span<const Param> inputs() const { return schema_->inputs_of(*version_); }
   std::span<const Param> outputs() const { return schema_->outputs_of(*version_); }
 
@@ -132,7 +138,6 @@ class PreparedOp {
   std::string label() const;  // "AveragePool-19"
 
  private:
-  Status check_inputs(const Inputs& inputs) const;  // run()'s checks of the input count and types
 
   // What check_inputs() needs of an input param, which depends on the version alone: resolved once.
   struct ParamCheck {

@@ -40,7 +40,9 @@ std::span<const OpSchema* const> all_operators() {
       &kLstmSchema, &kGruSchema, &kRnnSchema,
       // slicing and selection
       &kSliceSchema, &kExpandSchema, &kTileSchema, &kWhereSchema, &kConstantOfShapeSchema, &kRangeSchema, &kSizeSchema,
-      &kNonZeroSchema, &kGatherElementsSchema, &kGatherNDSchema, &kSplitSchema, &kScatterNDSchema};
+      &kNonZeroSchema, &kGatherElementsSchema, &kGatherNDSchema, &kSplitSchema, &kScatterNDSchema,
+      // control flow
+      &kIfSchema};
   return ops;
 }
 

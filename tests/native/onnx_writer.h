@@ -182,6 +182,16 @@ inline std::string graph(const GraphSpec& g) {
   return s;
 }
 
+// A GRAPH attribute (type 5, field g = 6): If's branches.
+inline std::string attr_graph(const std::string& name, const GraphSpec& g) {
+  std::string s;
+  pbf_writer w(s);
+  w.add_string(1, name);
+  w.add_int32(20, 5);
+  w.add_message(6, graph(g));
+  return s;
+}
+
 struct ModelSpec {
   int64_t ir_version = 8;
   std::vector<std::pair<std::string, int64_t>> opsets = {{"", 13}};

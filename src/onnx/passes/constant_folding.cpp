@@ -32,6 +32,7 @@ void fold_constants(StepGraph& g, OptimizationReport& report) {
   for (size_t s = 0; s < g.steps.size(); ++s) {
     if (!g.index.alive(s)) continue;
     const Step& step = g.steps[s];
+    if (step.as<Step::Conditional>()) continue;  // an If's branches run as the session runs
     inputs.clear();
     bool foldable = true;
     for (size_t i = 0; i < step.inputs.size() && foldable; ++i) {

@@ -4,8 +4,18 @@
 #include "onnx/passes/passes.h"
 
 namespace ow::onnx {
+namespace {
 
-// Not where the Identity's output is a graph output (Session::run would return it as it is). The Pad's
+bool read_by_branches(const StepGraph& g, size_t v) {
+  for (const StepIndex::Read& r : g.index.readers(v))
+    if (g.steps[r.step].as<Step::Conditional>()) return true;
+  return false;
+}
+
+}  // namespace
+
+// Not where the Identity's output is a graph output (Session::run would return it as it is), nor where
+// an If reads it (its branches' steps read it by its id, which the If's inputs list). The Pad's
 // view refuses what Pad refuses (a pads count for another rank, a type the version lacks) as the copy
 // did.
 void remove_identities(StepGraph& g, OptimizationReport& report) {
@@ -19,7 +29,7 @@ void remove_identities(StepGraph& g, OptimizationReport& report) {
     }
     if (!is_op(step, "Identity") || step.outputs.empty() || step.inputs.empty()) continue;
     const size_t out = step.outputs[0], in = step.inputs[0];
-    if (out == kNoValue || in == kNoValue || g.index.is_graph_output(out)) continue;
+    if (out == kNoValue || in == kNoValue || g.index.is_graph_output(out) || read_by_branches(g, out)) continue;
     g.index.replace_reads(out, in);
     report.removed.insert(report.removed.end(), step.nodes.begin(), step.nodes.end());
     g.index.erase(s);
