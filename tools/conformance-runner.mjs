@@ -12,8 +12,8 @@ export const ATOL = 1e-7;
 const DECODE = { float16: f16ToNumber, bfloat16: bf16ToNumber };
 const FLOAT_TYPES = new Set(['float32', 'float64', 'float16', 'bfloat16']);
 
-/** Why `got` does not match `want` (Tensors), or null when it does. */
-export function compareTensors(got, want) {
+/** Why `got` does not match `want` (Tensors), or null when it does; `atol` defaults to ONNX's. */
+export function compareTensors(got, want, atol = ATOL) {
   if (got.type !== want.type) return `type ${got.type}, expected ${want.type}`;
   if (got.dims.length !== want.dims.length || got.dims.some((d, i) => d !== want.dims[i])) {
     return `shape [${got.dims}], expected [${want.dims}]`;
@@ -23,7 +23,7 @@ export function compareTensors(got, want) {
     const g = decode(got.data[i]);
     const w = decode(want.data[i]);
     const ok = FLOAT_TYPES.has(got.type)
-      ? (Number.isNaN(g) && Number.isNaN(w)) || g === w || Math.abs(g - w) <= ATOL + RTOL * Math.abs(w)
+      ? (Number.isNaN(g) && Number.isNaN(w)) || g === w || Math.abs(g - w) <= atol + RTOL * Math.abs(w)
       : g === w; // integers compare exactly
     if (!ok) return `element ${i} is ${g}, expected ${w}`;
   }

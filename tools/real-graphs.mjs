@@ -78,6 +78,11 @@ const INPUTS = {
 };
 const SYMBOLIC = 32; // a symbolic dimension not given above
 
+// Absolute tolerances looser than ONNX's 1e-7, by file-name part. Silero VAD's LSTM state (values up
+// to 1) sums its Conv and LSTM products in another order than onnxruntime: an element near 0 (6e-7)
+// differs by 1.2e-7, float32's spacing at the state's scale; its speech probability matches to 6e-9.
+const ATOL = { silero_vad: 1e-6 };
+
 function inputsFor(file, graphInputs, initializers) {
   const key = Object.keys(INPUTS).find((k) => file.includes(k));
   const given = key ? INPUTS[key]() : {};
@@ -110,14 +115,15 @@ export async function runRealGraphs({ dir, api, ort, filters = [], onRow = () =>
     const model = decodeModel(bytes);
     const missing = graphOperators(model.graph).filter((op) => !supported.has(op));
     const feeds = inputsFor(file, model.graph.input, new Set((model.graph.initializer ?? []).map((t) => t.name)));
-    const row = { file, ...(missing.length ? { status: 'lacks', detail: missing.join(', ') } : await compare(bytes, feeds, api, ort)) };
+    const atol = ATOL[Object.keys(ATOL).find((k) => file.includes(k))];
+    const row = { file, ...(missing.length ? { status: 'lacks', detail: missing.join(', ') } : await compare(bytes, feeds, api, ort, atol)) };
     rows.push(row);
     onRow(row);
   }
   return rows;
 }
 
-async function compare(bytes, feeds, api, ort) {
+async function compare(bytes, feeds, api, ort, atol) {
   let ours;
   try {
     const session = await api.InferenceSession.create(bytes);
@@ -136,7 +142,7 @@ async function compare(bytes, feeds, api, ort) {
   }
   const problems = Object.keys(theirs).map((name) => {
     const want = theirs[name];
-    const why = compareTensors(ours[name], { type: want.type, dims: [...want.dims], data: want.data });
+    const why = compareTensors(ours[name], { type: want.type, dims: [...want.dims], data: want.data }, atol);
     return why && `${name}: ${why}`;
   }).filter(Boolean);
   return problems.length
