@@ -4,10 +4,15 @@
 // GEMM on the core (ops/matrix_product.h): the group's weights [M / group, C / group x K] times its
 // columns [C / group x K, P] (kernels/im2col.h), built in blocks of output positions so that the
 // columns stay in cache; a 1x1 kernel with stride 1 and no padding multiplies X itself. The bias fills
-// Y first and the product adds to it. float16/bfloat16 compute in float32 and round once.
+// Y first and the product adds to it. A depthwise Conv (one input channel per group, any number of
+// outputs per group) of 1 or 2 spatial axes in float32 skips the GEMM, whose k would be only the taps:
+// each output plane is convolved directly (kernels/dwconv.h), from its bias. float16/bfloat16 compute
+// in float32 and round once.
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
+#include "kernels/dwconv.h"
 #include "kernels/im2col.h"
 #include "ops/families.h"
 #include "ops/matrix_product.h"
@@ -86,8 +91,19 @@ class ConvKernel final : public Kernel {
       const C* x_data = compute_elements<S>(x, x_scratch);
       const C* w_data = compute_elements<S>(w, w_scratch);
       C* y_data = result_elements<S>(*y, y_scratch);
+      const C* b_data = bias ? compute_elements<S>(*bias, b_scratch) : nullptr;
+      if constexpr (std::is_same_v<C, float>) {
+        if (cg == 1 && spatial <= 2) {
+          for (size_t plane = 0; plane < static_cast<size_t>(n * m); ++plane) {
+            const size_t image = plane / static_cast<size_t>(m), oc = plane % static_cast<size_t>(m);
+            kernels::dwconv_f32(x_data + (image * static_cast<size_t>(c) + oc / mg) * in_plane, axes[1], axes[2], w_data + oc * taps,
+                                b_data ? b_data[oc] : 0.0f, y_data + plane * out_plane);
+          }
+          store_result<S>(*y, y_scratch);
+          return;
+        }
+      }
       if (bias) {
-        const C* b_data = compute_elements<S>(*bias, b_scratch);
         for (size_t i = 0; i < static_cast<size_t>(n * m); ++i) std::fill_n(y_data + i * out_plane, out_plane, b_data[i % static_cast<size_t>(m)]);
       }
       const size_t block = pointwise ? out_plane : std::max<size_t>(8, std::min(out_plane, kColumnBytes / sizeof(C) / std::max<size_t>(depth, 1)));

@@ -68,6 +68,30 @@ for (const [version, types] of VARIANTS) {
   });
 }
 
+describe('Conv: the direct depthwise path (one input channel per group)', () => {
+  for (const type of ['float32', 'float16', 'bfloat16']) {
+    test(`${type}: widths 1..19, strides 1-3, dilations, asymmetric and wide pads, depth multiplier 2, 1-D`, () => {
+      const next = rng(500 + type.length);
+      for (let width = 1; width <= 19; width++) {
+        for (const stride of [1, 2, 3]) {
+          const k = 1 + ((width + stride) % 4), dilation = 1 + (width % 2);
+          const pads = [width % 3, (width * stride) % 4, (width + 1) % 2, k + 1];  // the last past the kernel
+          const group = 2 + (width % 3), mg = 1 + (stride % 2);
+          const height = 1 + (width % 5);
+          checkConv(type, 22, [1 + (width % 2), group, height, width], [group * mg, 1, Math.min(3, height + pads[0] + pads[2]), k], width % 3 !== 0,
+            { group, strides: [1 + (width % 3), stride], dilations: [1, dilation], pads }, next, `${type} width ${width} stride ${stride}`);
+        }
+      }
+      // A kernel larger than the input, reached through the pads; 1-D; C = 1 with several outputs.
+      checkConv(type, 22, [1, 3, 2, 3], [3, 1, 5, 6], true, { group: 3, pads: [2, 2, 1, 3] }, next, `${type} kernel past the input`);
+      checkConv(type, 22, [2, 4, 17], [8, 1, 3], true, { group: 4, strides: [2], pads: [1, 2] }, next, `${type} 1-D`);
+      checkConv(type, 22, [1, 1, 9, 14], [5, 1, 3, 3], false, { strides: [2, 1], pads: [0, 1, 1, 0] }, next, `${type} one input channel`);
+      checkConv(type, 22, [1, 16, 30, 37], [16, 1, 3, 3], true, { group: 16, pads: [1, 1, 1, 1] }, next, `${type} 3x3 s1`, false);
+      checkConv(type, 22, [1, 16, 30, 37], [16, 1, 3, 3], true, { group: 16, strides: [2, 2], pads: [1, 1, 1, 1] }, next, `${type} 3x3 s2`, false);
+    });
+  }
+});
+
 describe('Conv: float32 in blocks of columns', () => {
   test('a 3x3 convolution whose columns span several blocks; a 1x1 of 64 channels', () => {
     const next = rng(7);
