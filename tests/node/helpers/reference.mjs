@@ -80,8 +80,10 @@ function referenceAxis(size, a, axis) {
   return out >= 1 ? { out, begin, end, k, s, d } : null;
 }
 
-// y, plus per output what the tolerance needs: the sum of |taps| and the number of taps summed.
-export function referencePool(values, dims, a) {
+// The windows both poolings slide over an input of `dims` with attributes `a`: each spatial axis's
+// (referenceAxis), the output's spatial sizes, plane counts and sizes, and the taps of a window; null
+// when an output axis would be empty.
+function poolGeometry(dims, a) {
   const spatial = dims.slice(2);
   const axes = spatial.map((size, i) => referenceAxis(size, a, i));
   if (axes.includes(null)) return null;
@@ -90,6 +92,14 @@ export function referencePool(values, dims, a) {
   const inPlane = spatial.reduce((p, v) => p * v, 1);
   const outPlane = outSpatial.reduce((p, v) => p * v, 1);
   const kernelTaps = a.kernel_shape.reduce((p, v) => p * v, 1);
+  return { spatial, axes, outSpatial, planes, inPlane, outPlane, kernelTaps };
+}
+
+// y, plus per output what the tolerance needs: the sum of |taps| and the number of taps summed.
+export function referencePool(values, dims, a) {
+  const geometry = poolGeometry(dims, a);
+  if (geometry === null) return null;
+  const { spatial, axes, outSpatial, planes, inPlane, outPlane, kernelTaps } = geometry;
   const y = [];
   const sumAbs = [];
   const taps = [];
@@ -135,14 +145,9 @@ export function referencePool(values, dims, a) {
 // row-major window order that holds it. A window without taps gives `empty` and the index -1. Values
 // are numbers; null when the output would be empty.
 export function referenceMaxPool(values, dims, a, empty = -Infinity) {
-  const spatial = dims.slice(2);
-  const axes = spatial.map((size, i) => referenceAxis(size, a, i));
-  if (axes.includes(null)) return null;
-  const outSpatial = axes.map((ax) => ax.out);
-  const planes = dims[0] * dims[1];
-  const inPlane = spatial.reduce((p, v) => p * v, 1);
-  const outPlane = outSpatial.reduce((p, v) => p * v, 1);
-  const kernelTaps = a.kernel_shape.reduce((p, v) => p * v, 1);
+  const geometry = poolGeometry(dims, a);
+  if (geometry === null) return null;
+  const { spatial, axes, outSpatial, planes, inPlane, outPlane, kernelTaps } = geometry;
   const ranksAbove = (v, m) => {
     if (Number.isNaN(m)) return false;
     if (Number.isNaN(v)) return true;
