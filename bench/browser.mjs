@@ -1,6 +1,6 @@
 // The benchmark in headless Chromium: a server on 127.0.0.1 (random port) that serves bench/page.html
 // cross-origin isolated (COOP/COEP, so that performance.now() has fine resolution), the built package
-// (/dist/), onnxruntime-web's files from the dev dependencies (/ort/), tools/, js/ and the cases' models
+// (/dist/), onnxruntime-web's and TensorFlow.js's files from the dev dependencies (/ort/, /tfjs-*/), tools/, js/ and the cases' models
 // (/models/<case name>, built by the caller), and Debian's Chromium driven by playwright-core.
 import http from 'node:http';
 import { dirname, join } from 'node:path';
@@ -15,6 +15,8 @@ function isolatedServer(models) {
   const mounts = [
     ['/dist/', sirv(join(root, 'dist'), { dev: true })],
     ['/ort/', sirv(join(root, 'node_modules', 'onnxruntime-web', 'dist'), { dev: true })],
+    ['/tfjs-core/', sirv(join(root, 'node_modules', '@tensorflow', 'tfjs-core', 'dist'), { dev: true })],
+    ['/tfjs-wasm/', sirv(join(root, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist'), { dev: true })],
     ['/tools/', sirv(join(root, 'tools'), { dev: true })],
     ['/js/', sirv(join(root, 'js'), { dev: true })], // js/block-plan.mjs, which bench/measure.mjs reads
     ['/bench/', sirv(join(root, 'bench'), { dev: true })],

@@ -12,6 +12,7 @@
 //   session      this runtime's InferenceSession.run on a single-operator model
 //   sessionFetch the same with preallocated outputs in JS memory (run(feeds, {y: tensor, ...}))
 //   ort          onnxruntime-web's InferenceSession.run on the same model bytes
+//   tfjs         TensorFlow.js's wasm backend (XNNPACK) on the matrix-product cases (bench/tfjs.mjs)
 //   copyJs       a plain JS copy of the inputs' bytes (TypedArray.prototype.set), JS memory to JS memory,
 //                from an array holding those bytes into another
 //   copyWasm     the same copy inside wasm memory
@@ -31,8 +32,9 @@ import { floatData, FLOAT_TYPES, rng } from '../tools/values.mjs';
 import { DTYPES } from '../js/dtypes.mjs';
 import { f16ToNumber } from '../tools/half-codecs.mjs';
 import { TARGETS } from './cases.mjs';
+import { tfjsProduct } from './tfjs.mjs';
 
-export const COLUMNS = ['ops', 'opsOut', 'opsWasm', 'session', 'sessionFetch', 'ort', 'copyJs', 'copyWasm', 'boundary', 'boundaryBlocked', 'kernelCached'];
+export const COLUMNS = ['ops', 'opsOut', 'opsWasm', 'session', 'sessionFetch', 'ort', 'tfjs', 'copyJs', 'copyWasm', 'boundary', 'boundaryBlocked', 'kernelCached'];
 
 // How long timing takes: `quick` is for development (bench/run.mjs --quick), not for numbers to keep.
 export function settings(quick) {
@@ -215,11 +217,12 @@ function callOps(ops, c, args, options) {
 }
 
 /**
- * Times case `c` with this runtime (`lib`: {Tensor, ops, InferenceSession}) and onnxruntime-web (`ort`)
- * on `model` (its bytes); {name, op, inputs, attributes, bytes, ms, ortError, targets}. `env` is
- * 'node' or 'chromium' (the targets differ), `timing` from settings().
+ * Times case `c` with this runtime (`lib`: {Tensor, ops, InferenceSession}), onnxruntime-web (`ort`)
+ * on `model` (its bytes) and, for the matrix products, TensorFlow.js (`tf`, with its wasm backend set;
+ * optional); {name, op, inputs, attributes, bytes, ms, ortError, targets}. `env` is 'node' or
+ * 'chromium' (the targets differ), `timing` from settings().
  */
-export async function runCase(c, { lib, ort, model, env, timing, collectGarbage }) {
+export async function runCase(c, { lib, ort, tf, model, env, timing, collectGarbage }) {
   const { Tensor, ops, InferenceSession } = lib;
   const inputs = c.inputs.map((spec, i) => ({ type: spec.type, dims: spec.dims, data: inputData(spec, inputSeed(i)) }));
   const constants = (c.constants ?? []).map((k, i) => k && { type: k.type, dims: k.dims, data: inputData(k, constantSeed(i)) });
@@ -270,6 +273,10 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
   await session.run(feeds, fetches);
   agree('InferenceSession with fetches', names.map((n) => fetches[n]), tolerance);
   if (ortSession) agree('onnxruntime-web', names.map((n) => ortOutputs[n]), tolerance, c.toleranceFloor);
+  const tfjs = tf && c.product
+    ? tfjsProduct(tf, c, nodeInputs(c, inputs.map((x) => ({ ...x, fed: true })), constants.map((k) => k && { ...k, fed: false })))
+    : null;
+  if (tfjs) agree('TensorFlow.js', [{ data: tfjs.output() }], tolerance, c.toleranceFloor);
 
   // The copies' sources hold the inputs' bytes: a never-written array would be the operating system's
   // shared zero page, read from cache, which no real data are.
@@ -341,7 +348,9 @@ export async function runCase(c, { lib, ort, model, env, timing, collectGarbage 
     };
   }
   if (ortSession) impls.ort = () => ortSession.run(ortFeeds);
+  if (tfjs) impls.tfjs = tfjs.run;
   const ms = await timeAll(impls, timing, collectGarbage);
+  tfjs?.dispose();
   const owned = [...wasmTensors, ...wasmConstants.filter(Boolean), src, dst, ...inputsInWasm, outputInWasm, block, ...(cached?.tensors ?? [])];
   for (const t of wasmOut ? [...owned, wasmOut] : owned) t.dispose();
   session.release();

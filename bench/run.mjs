@@ -34,13 +34,23 @@ const filters = args.filter((a) => !a.startsWith('--'));
 const chosen = (list) => (filters.length ? list.filter((c) => filters.some((f) => c.name.includes(f))) : list);
 const cases = chosen(CASES);
 const graphCases = chosen(GRAPH_CASES);
-const complete = !quick && !filters.length && environments.length === 2;
 const timing = settings(quick);
 const warmUp = settings(true); // the untimed round: brief
 
 ort.env.wasm.numThreads = 1;
 ort.env.logLevel = 'error';
 await lib.ready();
+// TensorFlow.js's wasm backend, one thread, for the matrix products' column (a dev dependency: a
+// clone without it runs the rest and writes no results).
+const tf = await import('@tensorflow/tfjs-core').then(async (core) => {
+  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  wasm.setThreadsCount(1);
+  await core.setBackend('wasm');
+  return core;
+}).catch((e) => {
+  console.log(`TensorFlow.js left out (${e.message.split('\n')[0]}): run npm ci`);
+  return null;
+});
 
 const models = new Map(cases.map((c) => [c.name, buildModel(modelSpec(c))]));
 for (const c of graphCases) {
@@ -94,10 +104,10 @@ const results = {};
 const coldRuns = quick ? 3 : 7;
 if (environments.includes('node')) {
   printHeader(`Node ${process.version}: onnx-wasm vs onnxruntime-web ${ort.env.versions.web} (wasm, 1 thread)`);
-  for (const c of cases) await runCase(c, { lib, ort, model: models.get(c.name), env: 'node', timing: warmUp, collectGarbage: globalThis.gc });
+  for (const c of cases) await runCase(c, { lib, ort, tf, model: models.get(c.name), env: 'node', timing: warmUp, collectGarbage: globalThis.gc });
   const rows = [];
   for (const c of cases) {
-    const r = await runCase(c, { lib, ort, model: models.get(c.name), env: 'node', timing, collectGarbage: globalThis.gc });
+    const r = await runCase(c, { lib, ort, tf, model: models.get(c.name), env: 'node', timing, collectGarbage: globalThis.gc });
     rows.push(r);
     printRow(r);
   }
@@ -152,12 +162,16 @@ const all = [
 const missed = all.filter((t) => !t.met);
 console.log(`${all.length - missed.length} of ${all.length} targets met${missed.length ? `; missed: ${missed.map((t) => `${t.env ? `${t.env} ` : ''}${t.target}`).join(', ')}` : ''}`);
 
-if (complete) {
+if (!quick && !filters.length && environments.length === 2 && tf) {
   const pkg = (p) => JSON.parse(readFileSync(join(root, p), 'utf8')).version;
   const out = {
     date: new Date().toISOString(),
     machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.arch()}` },
-    versions: { 'onnx-wasm': pkg('package.json'), 'onnxruntime-web': pkg('node_modules/onnxruntime-web/package.json') },
+    versions: {
+      'onnx-wasm': pkg('package.json'),
+      'onnxruntime-web': pkg('node_modules/onnxruntime-web/package.json'),
+      '@tensorflow/tfjs-backend-wasm': pkg('node_modules/@tensorflow/tfjs-backend-wasm/package.json'),
+    },
     wasmBytes,
     environments: results,
     sizeTarget,

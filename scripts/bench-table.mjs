@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const results = JSON.parse(readFileSync(join(root, 'bench', 'results.json'), 'utf8'));
-if (!results.environments) throw new Error('bench/results.json is from an older bench/run.mjs: run `npm run bench` again');
+if (!results.environments || !results.versions['@tensorflow/tfjs-backend-wasm']) throw new Error('bench/results.json is from an older bench/run.mjs: run `npm run bench` again');
 
 const ms = (v) => (v === undefined ? '—' : v >= 10 ? v.toFixed(1) : v >= 0.1 ? v.toFixed(2) : v >= 0.01 ? v.toFixed(3) : `${(v * 1000).toFixed(2)} µs`);
 // A ratio with two decimals, or three where two would round a missed target onto its goal (3.996×).
@@ -33,6 +33,15 @@ function table(title, env) {
     const m = r.ms;
     const opsRatio = find(r, 'per call vs ort') ?? find(r, 'ops.* vs ort');
     lines.push(`| ${r.name} | ${ms(m.ops)} | ${ms(m.opsOut)} | ${ms(m.opsWasm)} | ${ms(m.session)} | ${ms(m.sessionFetch)} | ${ms(m.ort)} | ${ms(m.copyJs)} | ${ms(m.copyWasm)} | ${ms(m.boundary)} | ${ms(m.boundaryBlocked)} | ${m.kernelCached === undefined ? '' : ms(m.kernelCached)} | ${mark(find(r, 'out vs ort'))} | ${mark(find(r, 'fetches vs ort'))} | ${mark(find(r, 'out vs JS copy'))} | ${opsRatio ? mark(opsRatio) : plain(m.ort, m.ops)} |`);
+  }
+  const products = env.cases.filter((r) => r.ms.tfjs !== undefined);
+  if (products.length) {
+    lines.push('', '| matrix product | ops.* with out | session, fetches | onnxruntime-web | TensorFlow.js (wasm, XNNPACK) | ort / out | tfjs / out | ort / tfjs |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of products) {
+      const m = r.ms;
+      lines.push(`| ${r.name} | ${ms(m.opsOut)} | ${ms(m.sessionFetch)} | ${ms(m.ort)} | ${ms(m.tfjs)} | ${plain(m.ort, m.opsOut)} | ${plain(m.tfjs, m.opsOut)} | ${plain(m.ort, m.tfjs)} |`);
+    }
   }
   if (env.graphs?.length) {
     lines.push('', '| exported graph | session | session, fetches | bare call, fetches | a Flatten step | onnxruntime-web | JS copy of the Flatten\'s input | ort / fetches | graph / bare call | Flatten step / copy |',
@@ -114,6 +123,11 @@ function headline() {
   const perCall = (env) => env.cases.find((c) => c.targets.some((t) => t.target === 'per call vs ort'));
   const cold = (env) => `${ms(env.coldStart.ms['ours-ops'])} ms against ${ms(env.coldStart.ms.ort)} ms`;
   const one = perCall(chromium);
+  // TensorFlow.js's wasm backend on the matrix products, against onnxruntime-web and against us.
+  const tfjsRange = (env, num, den) => {
+    const v = env.cases.filter((c) => c.ms.tfjs !== undefined).map((c) => c.ms[num] / c.ms[den]);
+    return `${Math.min(...v).toFixed(2)}–${Math.max(...v).toFixed(2)}×`;
+  };
   const graphValues = (env, target) => (env.graphs ?? []).flatMap((c) => c.targets).filter((t) => t.target === target).map((t) => t.value);
   const graphRange = (env) => {
     const v = graphValues(env, 'fetches vs ort');
@@ -124,6 +138,7 @@ function headline() {
     `From one run of \`npm run bench\` on ${results.date.slice(0, 10)} (${results.machine.cpu}, ${results.machine.cores} cores; \`bench/results.json\`), against onnxruntime-web ${results.versions['onnxruntime-web']} (wasm backend, one thread):`,
     '',
     `- \`ops.*\` with \`options.out\` runs at ${range(chromium)} onnxruntime-web's speed in headless Chromium and ${range(node)} in Node, over ${across}; the matrix products (MatMul, Gemm, Conv) at ${range(chromium, true)} and ${range(node, true)};`,
+    `- on those products, TensorFlow.js's wasm backend (XNNPACK, one thread) runs at ${tfjsRange(chromium, 'ort', 'tfjs')} onnxruntime-web's speed in Chromium and ${tfjsRange(node, 'ort', 'tfjs')} in Node; \`ops.*\` with \`out\` at ${tfjsRange(chromium, 'tfjs', 'opsOut')} and ${tfjsRange(node, 'tfjs', 'opsOut')} of TensorFlow.js's;`,
     `- \`ops.Floor\` on 16 elements takes ${ms(one.ms.ops)} per call in Chromium, ${(one.ms.ort / one.ms.ops).toFixed(1)}× less than onnxruntime-web;`,
     `- from the import to the first result: ${cold(chromium)} in Chromium, ${cold(node)} in Node;`,
     `- models as PyTorch exports them, through \`InferenceSession\` with a fetch: ${graphRange(chromium)} faster than onnxruntime-web in Chromium and ${graphRange(node)} in Node; the default \`nn.AvgPool2d\` export takes ${graphVsBare(chromium)} (Chromium) and ${graphVsBare(node)} (Node) of the bare \`AveragePool\` call's time;`,
