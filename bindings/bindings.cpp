@@ -137,8 +137,8 @@ val params_to_js(const OpVersion& version, std::span<const Param> params) {
 }
 
 // [{op, version, types, inputs, outputs, minInputs, maxInputs (Infinity: variadic), elementwise,
-// independentPlanes, sessionOnly}] for every operator version; `types` are the first input's, or for an operator of
-// no inputs its output's (an operator's variants are its versions times these), `inputs` and
+// independentPlanes, sessionOnly}] for every operator version; `types` are those its variants are
+// counted by (variant_types: an operator's variants are its versions times these), `inputs` and
 // `outputs` each param's. The build derives the JS operator
 // functions and LATEST_OPSET from it (scripts/build-js.mjs).
 val operator_table() {
@@ -149,9 +149,7 @@ val operator_table() {
       val row = val::object();
       row.set("op", string_to_js(s->name));
       row.set("version", v.since_version);
-      // an operator of no inputs (Constant): its output's
-      const Param& first = inputs.empty() ? s->outputs_of(v).front() : inputs.front();
-      row.set("types", type_names_to_js(constraint_types(v, first.type)));
+      row.set("types", type_names_to_js(variant_types(*s, v)));
       row.set("inputs", params_to_js(v, inputs));
       row.set("outputs", params_to_js(v, s->outputs_of(v)));
       row.set("minInputs", static_cast<double>(min_input_count(inputs)));

@@ -102,6 +102,11 @@ size_t min_input_count(std::span<const Param> params);
 size_t max_input_count(std::span<const Param> params);  // kVariadic for "any number"
 // The types `constraint` allows in `version`; empty if it names none.
 std::span<const DType> constraint_types(const OpVersion& version, std::string_view constraint);
+// The types a version's variants are counted by (supportedOperators(), the README's table): its first
+// input's; where that allows one type only, the first single (not variadic) param's allowing more
+// (Where's X over its bool condition, ConstantOfShape's output over its int64 shape); with no inputs,
+// its output's (Constant).
+std::span<const DType> variant_types(const OpSchema& schema, const OpVersion& version);
 
 constexpr size_t kVariadic = static_cast<size_t>(-1);
 

@@ -153,6 +153,22 @@ std::span<const DType> constraint_types(const OpVersion& version, std::string_vi
   return {};
 }
 
+std::span<const DType> variant_types(const OpSchema& schema, const OpVersion& version) {
+  const std::span<const Param> inputs = schema.inputs_of(version);
+  const std::span<const Param> outputs = schema.outputs_of(version);
+  std::span<const DType> types = constraint_types(version, (inputs.empty() ? outputs : inputs).front().type);
+  for (std::span<const Param> params : {inputs, outputs}) {
+    for (const Param& p : params) {
+      if (types.size() > 1) return types;
+      if (p.arity != Param::Arity::kVariadic) {
+        const std::span<const DType> own = constraint_types(version, p.type);
+        if (own.size() > 1) types = own;
+      }
+    }
+  }
+  return types;
+}
+
 Status PreparedOp::check_input_count(size_t n) const {
   const size_t least = least_inputs_, most = most_inputs_;
   if (n >= least && n <= most) return Status::Ok();
