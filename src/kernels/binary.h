@@ -37,7 +37,7 @@ const BinaryLoops* add_loops(DType t);
 const BinaryLoops* sub_loops(DType t);
 const BinaryLoops* mul_loops(DType t);
 const BinaryLoops* div_loops(DType t);
-// Comparisons (kernels/compare.cpp): y is bool; NaN compares unequal and unordered, -0 equals +0.
+// Comparisons (kernels/compare_simd128.cpp): y is bool; NaN compares unequal and unordered, -0 equals +0.
 // Equal also of bool.
 const BinaryLoops* equal_loops(DType t);
 const BinaryLoops* less_loops(DType t);

@@ -6,7 +6,9 @@
 //   static constexpr bool kVector;
 // for the ten types with arithmetic; float16 and bfloat16 go through Op<float> in blocks. A comparison's
 // scalar() returns Bool: its loops write bool outputs (then kVector is false, as a vector of T's lane
-// masks is not a vector of bytes).
+// masks is not a vector of bytes); one of 4-byte T may have
+//   static v128_t mask(v128_t a, v128_t b);  // lane-wise, all ones where scalar() is true
+// and its loops narrow sixteen elements' masks to sixteen bool bytes a step.
 #pragma once
 
 #include <algorithm>
@@ -50,6 +52,25 @@ constexpr bool kUnrolledOf<Op, std::void_t<decltype(Op<float>::kUnrolled)>> = Op
 template <template <typename> class Op>
 constexpr bool kUnrolled = kUnrolledOf<Op>;
 
+template <template <typename> class Op, typename T, typename = void>
+constexpr bool kHasMask = false;
+template <template <typename> class Op, typename T>
+constexpr bool kHasMask<Op, T, std::void_t<decltype(Op<T>::mask(v128_t{}, v128_t{}))>> = sizeof(T) == 4;
+
+// y[i] = op(a[i], b_at(i)) for a comparison with a mask form, sixteen elements a step (four vectors'
+// masks narrowed to bytes: -1 saturates to -1, then 1); returns how many elements it did.
+template <template <typename> class Op, typename T, typename LoadB>
+inline size_t mask_loop(const T* a, LoadB b_at, Bool* y, size_t n) {
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    v128_t m[4];
+    for (size_t k = 0; k < 4; ++k) m[k] = Op<T>::mask(wasm_v128_load(a + i + 4 * k), b_at(i + 4 * k));
+    const v128_t bytes = wasm_i8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(m[0], m[1]), wasm_i16x8_narrow_i32x4(m[2], m[3]));
+    wasm_v128_store(y + i, wasm_v128_and(bytes, wasm_i8x16_splat(1)));
+  }
+  return i;
+}
+
 // The main loops store each vector as soon as it is computed: computed first and stored together, the
 // four were stored in descending order, which V8 keeps, and which ran a tenth slower. Not inlined:
 // the half types' loops call the float32 ones, which would otherwise be copied into each (17 KB of wasm).
@@ -63,6 +84,8 @@ template <template <typename> class Op, typename T>
         for (size_t k = 0; k < 4; ++k)
           wasm_v128_store(y + i + k * kLanes, Op<T>::vec(wasm_v128_load(a + i + k * kLanes), wasm_v128_load(b + i + k * kLanes)));
     for (; i + kLanes <= n; i += kLanes) wasm_v128_store(y + i, Op<T>::vec(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+  } else if constexpr (kHasMask<Op, T>) {
+    i = mask_loop<Op>(a, [b](size_t j) { return wasm_v128_load(b + j); }, y, n);
   }
   for (; i < n; ++i) y[i] = Op<T>::scalar(a[i], b[i]);
 }
@@ -91,7 +114,12 @@ template <template <typename> class Op, typename T>
 [[gnu::noinline]] void vs_loop(const T* a, T b, OutOf<Op, T>* y, size_t n) {
   const auto scalar = [b](T x) { return Op<T>::scalar(x, b); };
   if constexpr (!Op<T>::kVector) {
-    for (size_t i = 0; i < n; ++i) y[i] = scalar(a[i]);
+    size_t i = 0;
+    if constexpr (kHasMask<Op, T>) {
+      const v128_t vb = splat(b);
+      i = mask_loop<Op>(a, [vb](size_t) { return vb; }, y, n);
+    }
+    for (; i < n; ++i) y[i] = scalar(a[i]);
   } else {
     constexpr bool kUnroll = kUnrolled<Op> || std::is_same_v<T, float>;
     if constexpr (kHasByScalar<Op, T>) {

@@ -88,7 +88,7 @@ for (const op of Object.keys(VERSIONS)) {
         test(`${op}-${version}: broadcasting in both orders, scalars, empty and chunk-crossing shapes`, () => {
           const cases = [[[], []], [[], [5]], [[37], []], [[2, 3], [3]], [[2, 1], [1, 3]], [[1, 19], [7, 1]], [[2, 0, 3], [1, 3]],
             [[0], []], [[3, 67], [67]], [[67, 3], [67, 1]], [[2, 9001], [2, 1]], [[700, 33], [33]], [[500, 7], [3, 1, 1]], [[4, 5000], [4, 5000]]];
-          for (const type of types.filter((t) => ['float32', 'float16', 'int64', 'int8', 'bool', 'float64'].includes(t))) {
+          for (const type of types.filter((t) => ['float32', 'float16', 'int32', 'int64', 'int8', 'bool', 'float64'].includes(t))) {
             const { decode } = codec(type);
             cases.forEach(([sa, sb], c) => {
               for (const shapes of [[sa, sb], [sb, sa]]) {
