@@ -7,6 +7,7 @@ import { choosePipeline, setUpImageView } from './lib/image-view.mjs';
 import { openModel, setUpModelView } from './lib/model-view.mjs';
 import { setUpPlayground } from './lib/playground.mjs';
 import { setUpUseIt } from './lib/use-it.mjs';
+import { setUpVoiceView, showVoice } from './lib/vad-view.mjs';
 import { $, el, formatBytes, goToSection, opChip, showMessage } from './lib/ui.mjs';
 
 window.onnxWasm = onnxWasm; // for poking at it from the console
@@ -74,7 +75,7 @@ async function setUpGallery(entries) {
       chips.unshift(el('span', { class: 'chip opset' }, `opset ${session.graph.opsetImports[0].version}`));
       session.release();
     }
-    // Visible "Open" and "Use on a picture"; the model's title completes each name for screen readers.
+    // Visible "Open", "Use on a picture" and "Listen"; the model's title completes each name for screen readers.
     const forModel = el('span', { class: 'visually-hidden' }, ` ${entry.title}`);
     return el('article', { class: 'model-card', dataset: { model: entry.file } },
       el('h3', {}, entry.title),
@@ -84,6 +85,9 @@ async function setUpGallery(entries) {
         el('button', { type: 'button', class: 'small', dataset: { action: 'open' }, onclick: () => open(entry) }, 'Open', forModel),
         entry.image && !entry.expectError
           ? el('button', { type: 'button', class: 'small', dataset: { action: 'use-on-picture' }, onclick: () => choosePipeline(entry.file) }, 'Use on a picture', forModel.cloneNode(true))
+          : null,
+        entry.audio
+          ? el('button', { type: 'button', class: 'small', dataset: { action: 'voice' }, onclick: showVoice }, 'On audio', forModel.cloneNode(true))
           : null));
   }));
   $('gallery-grid').replaceChildren(...cards);
@@ -106,7 +110,7 @@ async function main() {
   $('status').classList.add('ok');
   showStats();
   const entries = await (await fetch('models/index.json')).json();
-  await Promise.all([setUpImageView(entries), setUpGallery(entries), showPackageSize()]);
+  await Promise.all([setUpImageView(entries), setUpVoiceView(), setUpGallery(entries), showPackageSize()]);
   await openModel(await fetchModel(DEFAULT_MODEL), DEFAULT_MODEL);
   document.body.dataset.ready = 'true';
 }

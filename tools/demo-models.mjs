@@ -15,15 +15,16 @@ import { buildModel, tensorProto } from './onnx-builder.mjs';
 const imageInput = { name: 'image', type: 'float32', dims: [1, 3, 'H', 'W'] };
 const imageOutput = { name: 'result', type: 'float32', dims: [1, 3, null, null] };
 
-// Models PyTorch's exporter wrote (scripts/export-demo-models.py), as users bring them: glue nodes
-// (Constant, Pad, Mul, Clip) that graph optimization folds and fuses.
+// Models PyTorch's exporter wrote (scripts/export-demo-models.py, scripts/export-vad-model.py), as users
+// bring them: glue nodes (Constant, Pad, Mul, Clip, Slice) that graph optimization folds and fuses.
 const EXPORTED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'exported');
 const exported = (name) => () => readFileSync(join(EXPORTED_DIR, `${name}.onnx`));
 
 /**
- * Every model: {file, title, description, image?, expectError?, spec (buildModel's) or bytes(),
- * reference?}; a model given by bytes() and not expected to fail is one PyTorch exported. Such models,
- * and those whose reference is 'onnxruntime-web', are checked against onnxruntime-web on a picture.
+ * Every model: {file, title, description, image?, audio?, expectError?, spec (buildModel's) or bytes(),
+ * reference?}; audio marks the model of the page's voice activity section. A model given by bytes() and
+ * not expected to fail is one PyTorch exported. Such models, and those whose reference is
+ * 'onnxruntime-web', are checked against onnxruntime-web: on a picture, or the audio model on a frame.
  */
 export const MODELS = [
   {
@@ -95,6 +96,13 @@ export const MODELS = [
     description: 'torch.floor(F.relu6(x * 8 - 1)): seven levels with the shadows cut. Mul, Sub, Relu, Clip (relu6) and Floor, their constants folded at creation.',
     image: { inputScale: 1 / 255, outputScale: 255 / 6 },
     bytes: exported('pytorch-relu6-levels'),
+  },
+  {
+    file: 'vad-lstm.onnx',
+    title: 'PyTorch voice activity (LSTM)',
+    description: 'A Silero-style VAD that scripts/export-vad-model.py trained on synthesized speech and noise: 512 samples at 16 kHz and the state [2, 1, 32] in, the probability of speech and the new state out. A learned filterbank (Conv), log band magnitudes, one LSTM step, Gemm and Sigmoid; "Voice activity" runs it over a clip, frame by frame.',
+    audio: true,
+    bytes: exported('vad-lstm'),
   },
   {
     file: 'rounding.onnx',
@@ -1016,7 +1024,7 @@ function modelBytes(model) {
 const GALLERY_FILES = new Set([
   'image-blur-posterize.onnx', 'image-downsample.onnx', 'image-dilated-blur.onnx', 'image-transpose.onnx', 'image-mirror-blur.onnx',
   'image-maxpool-dilate.onnx', 'image-pixelate.onnx', 'image-edges.onnx', 'image-bright-spots.onnx',
-  'pytorch-soft-blur.onnx', 'pytorch-quantize.onnx', 'pytorch-relu6-levels.onnx',
+  'pytorch-soft-blur.onnx', 'pytorch-quantize.onnx', 'pytorch-relu6-levels.onnx', 'vad-lstm.onnx',
   'rounding.onnx', 'min-broadcast.onnx', 'half-precision.onnx',
   'math-opset13.onnx', 'products-opset13.onnx', 'reduce-opset18-int64.onnx', 'compare-opset19.onnx', 'topk-opset24-bfloat16.onnx', 'nms-opset11.onnx',
   'recurrent-opset22.onnx',
@@ -1032,7 +1040,7 @@ export const modelDir = (model) => (GALLERY_FILES.has(model.file) ? MODELS_DIR :
 
 /** Every model file, [{dir, file, bytes}]: the gallery's index.json included. */
 export function demoModelFiles() {
-  const index = GALLERY.map(({ file, title, description, image, expectError }) => ({ file, title, description, image, expectError }));
+  const index = GALLERY.map(({ file, title, description, image, audio, expectError }) => ({ file, title, description, image, audio, expectError }));
   const encoder = new TextEncoder();
   return [
     ...MODELS.map((model) => ({ dir: modelDir(model), file: model.file, bytes: modelBytes(model) })),

@@ -5,16 +5,18 @@
 // graph drawn, initializer values, .pb inputs and downloadable outputs; broken and unsupported models,
 // bad inputs, failed pipelines and refused ops.* calls show their message where the visitor is looking
 // and leave no stale result; the pictures, the ops.* playground, the benchmark and the comparison with
-// onnxruntime-web work; axe-core finds no serious or critical violation on any view; every gallery model
-// opens; the conformance view passes; the page fits a phone. Screenshots go to test-artifacts/.
+// onnxruntime-web work; the voice activity example tables what the model gives and its clip plays;
+// axe-core finds no serious or critical violation on any view; every gallery model opens; the
+// conformance view passes; the page fits a phone. Screenshots go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { decodeTensorProto, LATEST_OPSET, ready, supportedOperators } from 'onnx-wasm';
+import { decodeTensorProto, InferenceSession, LATEST_OPSET, ready, supportedOperators } from 'onnx-wasm';
 import { GALLERY } from '../../tools/demo-models.mjs';
+import { FRAME, SAMPLE_RATE, decodeWav, speechProbabilities } from '../../tools/vad.mjs';
 import { startServerAndBrowser } from '../../tools/browser-harness.mjs';
 import { buildModel, encodeTensor } from '../../tools/onnx-builder.mjs';
 import { roundHalfEven } from '../node/helpers/reference.mjs';
@@ -709,6 +711,45 @@ test('the numbers the page shows read back as the same values, for every float t
   await page.context().close();
 });
 
+test('voice activity: the LSTM VAD over the built-in clip, drawn and tabled as Node computes it; the clip plays; the gallery card leads there', async () => {
+  const { page, errors } = await openDemo();
+  await page.waitForSelector('#voice[data-state="ran"]');
+  // Each part's mean probability in the table is the one this process computes with the same code.
+  const demo = (path) => readFileSync(new URL(`../../demo/${path}`, import.meta.url));
+  const session = await InferenceSession.create(demo('models/vad-lstm.onnx'));
+  const { probabilities } = await speechProbabilities(session, decodeWav(new Uint8Array(demo('audio/vad-clip.wav'))).samples);
+  session.release();
+  const { segments } = JSON.parse(demo('audio/vad-clip.json'));
+  const rows = await page.locator('#vad-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({ speech: tr.dataset.speech, mean: tr.querySelector('[data-mean]').dataset.mean })));
+  assert.deepEqual(rows, segments.map(({ start, end, speech }) => {
+    const frames = probabilities.slice(Math.ceil((start * SAMPLE_RATE) / FRAME), Math.floor((end * SAMPLE_RATE) / FRAME));
+    return { speech: String(speech), mean: (frames.reduce((a, b) => a + b, 0) / frames.length).toFixed(3) };
+  }));
+  assert.match(await page.getAttribute('#vad-plot', 'aria-label'), /above 0\.5 at \d\.\d\d–\d\.\d\d s/);
+  assert.match(await page.textContent('#vad-info'), /^125 frames of 32 ms, one session\.run each: .* a frame/);
+  // The clip plays: 4 s of audio the browser decodes.
+  const duration = await page.evaluate(() => new Promise((resolve, reject) => {
+    const audio = document.getElementById('vad-audio');
+    audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true });
+    audio.addEventListener('error', () => reject(new Error(`the clip did not load: ${audio.error?.message}`)), { once: true });
+    audio.preload = 'metadata';
+    audio.load();
+  }));
+  assert.ok(Math.abs(duration - 4) < 0.01, `duration ${duration}`);
+  // The gallery card's button takes a keyboard user to the section; running again gives the same table.
+  await page.focus('.model-card[data-model="vad-lstm.onnx"] [data-action="voice"]');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'voice-title');
+  await page.click('#vad-run');
+  await page.waitForSelector('#voice[data-state="ran"]');
+  assert.deepEqual(await page.locator('#vad-table [data-mean]').evaluateAll((cells) => cells.map((c) => c.dataset.mean)), rows.map((r) => r.mean));
+  assert.match(await page.textContent('#last-code-what'), /vad-lstm\.onnx over the built-in clip/);
+  await shoot(page, '#voice', 'desktop-voice.png');
+  await assertAccessible(page, 'voice activity');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('every gallery model opens: the broken ones show their error, the others run', async () => {
   const { page, errors } = await openDemo();
   const files = await page.locator('.model-card').evaluateAll((cards) => cards.map((c) => c.dataset.model));
@@ -740,7 +781,7 @@ test('on a phone: the page fits the screen, the title stays whole, the conforman
   assert.ok(nav.x + nav.width <= PHONE.width, 'the nav fits');
   await page.screenshot({ path: artifact('demo-phone-first-screen.png') });
   await screenshot(page, 'demo-phone.png');
-  for (const id of ['use', 'image', 'gallery', 'model']) await shoot(page, `#${id}`, `phone-${id}.png`);
+  for (const id of ['use', 'image', 'voice', 'gallery', 'model']) await shoot(page, `#${id}`, `phone-${id}.png`);
   await assertAccessible(page, 'the page on a phone');
 
   // The server lists ONNX's cases where ONNX_TESTS_DIR has them, as this process sees it.
