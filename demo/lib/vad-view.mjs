@@ -260,6 +260,7 @@ export async function setUpVoiceView() {
     showMessage($('vad-message'), { title: 'The voice activity example did not load', code: e.code, detail: e.message });
     return;
   }
+  $('vad-code').textContent = VAD_CODE;
   $('vad-run').addEventListener('click', runClip);
   followPlayback();
   // A new width (a rotated phone, a resized window) redraws the clip at it; the microphone redraws on its own.

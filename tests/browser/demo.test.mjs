@@ -744,6 +744,8 @@ test('voice activity: the LSTM VAD over the built-in clip, drawn and tabled as N
   await page.waitForSelector('#voice[data-state="ran"]');
   assert.deepEqual(await page.locator('#vad-table [data-mean]').evaluateAll((cells) => cells.map((c) => c.dataset.mean)), rows.map((r) => r.mean));
   assert.match(await page.textContent('#last-code-what'), /vad-lstm\.onnx over the built-in clip/);
+  assert.equal(await page.textContent('#vad-code'), await page.textContent('#last-code'));
+  await page.click('.vad-code summary');
   await shoot(page, '#voice', 'desktop-voice.png');
   await assertAccessible(page, 'voice activity');
   assert.deepEqual(errors, []);
