@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <type_traits>
 #include <vector>
 
@@ -10,19 +11,12 @@
 namespace ow::kernels {
 namespace {
 
-struct Ranked {
-  uint64_t key;    // larger first
-  uint32_t index;  // then lower first
-  bool nan;        // after every number
-};
-
-// The k first of `line` in their order, at its front (one instantiation for every type).
-void rank_first(std::vector<Ranked>& line, size_t k) {
-  std::partial_sort(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(k), line.end(), [](const Ranked& a, const Ranked& b) {
-    if (a.nan != b.nan) return b.nan;
-    return a.key > b.key || (a.key == b.key && a.index < b.index);
-  });
-}
+// An element's rank: its key above, the complement of its index below, so that larger ranks come first
+// and equal keys by lower index; one unsigned compare each. 64 bits for the types of at most 32,
+// 128 for the others. NaN's key is 0, below every number's (whose keys, in either order, are at least
+// the complement of -inf's bits), so NaN comes after every number.
+template <typename T>
+using Rank = std::conditional_t<(sizeof(T) < 8), uint64_t, unsigned __int128>;
 
 // The key of a value of T in ascending order of value (floats: the sign-magnitude bits made monotone,
 // -0 as +0; NaN: none, reported by the return value).
@@ -51,20 +45,36 @@ template <typename T>
 void top_k_lines(bool largest, const T* x, size_t outer, size_t axis, size_t inner, size_t k, T* values, int64_t* indices) {
   // The smallest-first order is that of the keys' complements (in T's width).
   constexpr uint64_t kMask = sizeof(T) == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * sizeof(T))) - 1;
-  std::vector<Ranked> line(axis);
+  using R = Rank<T>;
+  const auto rank_of = [largest](T v, size_t a) {
+    uint64_t key = 0;
+    const bool number = ascending_key(v, key);
+    const uint64_t ordered = !number ? 0 : largest ? key : (~key & kMask);
+    return (R{ordered} << 32) | (UINT32_MAX - static_cast<uint32_t>(a));
+  };
+  // The k largest ranks seen so far in a heap whose top is the least of them: a later rank enters only
+  // where it beats that one, so most elements cost one compare.
+  std::vector<R> best(k);
   for (size_t o = 0; o < outer; ++o) {
     for (size_t i = 0; i < inner; ++i) {
+      if (k == 0) break;
       const T* in = x + o * axis * inner + i;
-      for (size_t a = 0; a < axis; ++a) {
-        uint64_t key = 0;
-        const bool number = ascending_key(in[a * inner], key);
-        line[a] = {largest ? key : (~key & kMask), static_cast<uint32_t>(a), !number};
+      for (size_t a = 0; a < k; ++a) best[a] = rank_of(in[a * inner], a);
+      std::make_heap(best.begin(), best.end(), std::greater<R>());
+      for (size_t a = k; a < axis; ++a) {
+        const R r = rank_of(in[a * inner], a);
+        if (r <= best.front()) continue;
+        std::pop_heap(best.begin(), best.end(), std::greater<R>());
+        best.back() = r;
+        std::push_heap(best.begin(), best.end(), std::greater<R>());
       }
-      rank_first(line, k);
+      std::sort_heap(best.begin(), best.end(), std::greater<R>());  // largest first
+      const std::vector<R>& line = best;
       for (size_t j = 0; j < k; ++j) {
         const size_t out = (o * k + j) * inner + i;
-        values[out] = in[line[j].index * inner];
-        indices[out] = line[j].index;
+        const size_t index = UINT32_MAX - static_cast<uint32_t>(line[j]);
+        values[out] = in[index * inner];
+        indices[out] = static_cast<int64_t>(index);
       }
     }
   }
