@@ -1,0 +1,1 @@
+BboxesJ@rš±Ba¨BžSC„åòB†Â	B¯#BÌA…BÜ$åB:’dBB½“­Bu[ÜB GALÑC'6BÈÊC
