@@ -9,6 +9,7 @@
 // ops.* gets the same attributes and runs its newest version (no operator here changed behaviour after
 // these opsets). `vsOrt`: the case's goal for every ratio to onnxruntime-web, in both environments.
 import { MAX_WASM_BYTES } from '../tools/size-budget.mjs';
+import { yoloObjects } from '../tools/graph-inputs.mjs';
 
 export const CASES = [
   ...['Floor', 'Ceil', 'Round'].flatMap((op) =>
@@ -138,6 +139,19 @@ export const GRAPH_CASES = [
     inputs: [{ type: 'float32', dims: [1, 64, 56, 56] }],
     bare: { op: 'AveragePool', attributes: { kernel_shape: [2, 2], strides: [2, 2] } } },
   { name: 'pool + view(n, -1) export [1,64,56,56]', graph: 'pool-view', inputs: [{ type: 'float32', dims: [1, 64, 56, 56] }] },
+  // The repository's graphs in the style of ../shared/real-graphs (scripts/graph-models.mjs; `model` is the
+  // file's path from the root), on tools/graph-inputs.mjs's realistic inputs (`generator`, `options`):
+  // issue 33's sessions at least 2x onnxruntime-web, issue 36's whole small networks at least 1x.
+  { name: 'YOLOv8 NMS post-process [1,84,8400]', graph: 'yolo_nms', model: 'tests/data/graphs/yolo_nms/model.onnx', vsOrt: 2,
+    inputs: [{ type: 'float32', dims: [1, 84, 8400], generator: 'yoloHead', options: { size: 640, classes: 80, objects: yoloObjects(640) } }] },
+  { name: 'letterbox uint8 [720,1280,3] -> [1,3,640,640]', graph: 'letterbox-640', vsOrt: 2,
+    inputs: [{ type: 'uint8', dims: [720, 1280, 3], generator: 'picture', options: { height: 720, width: 1280 } }] },
+  { name: 'threshold + mask [1,32,160,160]', graph: 'threshold_mask', model: 'tests/data/graphs/threshold_mask/model.onnx', vsOrt: 2, tolerance: 1e-6,
+    inputs: [{ type: 'float32', dims: [1, 32, 160, 160], generator: 'maskLogits', options: { channels: 32, height: 160, width: 160 } }] },
+  { name: 'MNIST CNN [1,1,28,28]', graph: 'mnist_cnn', model: 'tests/data/graphs/mnist_cnn/model.onnx', vsOrt: 1, tolerance: 1e-4,
+    inputs: [{ type: 'float32', dims: [1, 1, 28, 28], generator: 'digit', options: {} }] },
+  { name: 'ResNet block [1,64,56,56]', graph: 'resnet_block', model: 'tests/data/graphs/resnet_block/model.onnx', vsOrt: 1, tolerance: 1e-4,
+    inputs: [{ type: 'float32', dims: [1, 64, 56, 56], generator: 'featureMap', options: { dims: [1, 64, 56, 56] } }] },
 ];
 
 // What each case must reach, as ratios measured in one run, by environment: ops.* with options.out and

@@ -31,6 +31,7 @@ import { BLOCK_BYTES, broadcastDims, rowsOfBlock, splitRows } from '../js/block-
 import { floatData, FLOAT_TYPES, rng } from '../tools/values.mjs';
 import { DTYPES } from '../js/dtypes.mjs';
 import { f16ToNumber } from '../tools/half-codecs.mjs';
+import { GRAPH_INPUTS } from '../tools/graph-inputs.mjs';
 import { TARGETS } from './cases.mjs';
 import { tfjsProduct } from './tfjs.mjs';
 
@@ -380,10 +381,19 @@ export function targetsFor(c, ms, env) {
   return out;
 }
 
+// A graph case's input: `generator` names one of tools/graph-inputs.mjs's realistic inputs (a YOLO
+// head, a picture), made with the spec's `options`; else seeded floatData.
+function graphInput({ type, dims, generator, options }) {
+  if (!generator) return floatData(type, dims.reduce((a, b) => a * b, 1), 1);
+  const made = GRAPH_INPUTS[generator](options);
+  if (made.type !== type || made.dims.join() !== dims.join()) throw new Error(`${generator} makes ${made.type} [${made.dims}], not ${type} [${dims}]`);
+  return made.data;
+}
+
 /**
  * Times graph case `c` (bench/cases.mjs GRAPH_CASES): this runtime's InferenceSession on `model` (the
- * exported graph's bytes), with and without a preallocated fetch, against onnxruntime-web on the same
- * bytes; where the case has one, against the bare call's single-node model `bareModel` with a fetch;
+ * graph's bytes), with and without preallocated fetches of every output, against onnxruntime-web on the
+ * same bytes (whose outputs must agree within c.tolerance, relative, default 1e-5); where the case has one, against the bare call's single-node model `bareModel` with a fetch;
  * where it measures a Flatten step, the bare call followed by 1 Flatten (`flattenModels[0]`) and by
  * 1 + c.flattenSteps (`flattenModels[1]`): flattenStep is their difference over c.flattenSteps, and
  * copyStep a JS copy of the bare call's output. copyJs copies the graph's input. {name, graph, inputs,
@@ -392,21 +402,31 @@ export function targetsFor(c, ms, env) {
 export async function runGraphCase(c, { lib, ort, model, bareModel, flattenModels, env, timing, collectGarbage }) {
   const { Tensor, InferenceSession } = lib;
   const [{ type, dims }] = c.inputs;
-  const data = floatData(type, dims.reduce((a, b) => a * b, 1), 1);
+  const data = graphInput(c.inputs[0]);
   const session = await InferenceSession.create(model);
   const x = new Tensor(type, data, dims);
   const feeds = { [session.inputNames[0]]: x };
   const [outputName] = session.outputNames;
-  const reference = (await session.run(feeds))[outputName];
+  const references = await session.run(feeds);
+  const reference = references[outputName];
   const fetchInto = (t) => new Tensor(t.type, new t.data.constructor(t.size), t.dims);
-  const fetched = fetchInto(reference);
-  const fetches = { [outputName]: fetched };
+  // Every output fetched into a preallocated tensor (NonMaxSuppression's count is this input's).
+  const fetches = Object.fromEntries(session.outputNames.map((name) => [name, fetchInto(references[name])]));
   await session.run(feeds, fetches);
-  assertAgree(c.name, reference.data, 'InferenceSession with fetches', reference.type, fetched.data, 0);
+  const tolerance = c.tolerance ?? 1e-5;
+  for (const name of session.outputNames) {
+    const r = references[name];
+    assertAgree(c.name, r.data, `InferenceSession with fetches (${name})`, r.type, fetches[name].data, 0);
+  }
 
   const ortFeeds = { [session.inputNames[0]]: new ort.Tensor(type, data, dims) };
   const { ortSession, outputs: ortOutputs, ortError } = await ortSessionOn(ort, model, ortFeeds);
-  if (ortSession) assertAgree(c.name, reference.data, 'onnxruntime-web', reference.type, ortOutputs[outputName].data, 1e-5);
+  if (ortSession) {
+    for (const name of session.outputNames) {
+      const r = references[name];
+      assertAgree(c.name, r.data, `onnxruntime-web (${name})`, r.type, ortOutputs[name].data, tolerance);
+    }
+  }
 
   const impls = {
     session: () => session.run(feeds),
@@ -453,7 +473,7 @@ export function graphTargetsFor(c, ms, env) {
   const push = (target, value, goal, below = false) =>
     out.push({ target, goal, value, met: value !== null && (below ? value <= goal : value >= goal), ...(below ? { below } : {}) });
   const known = (...names) => names.every((n) => ms[n] !== undefined);
-  push('fetches vs ort', known('ort', 'sessionFetch') ? ms.ort / ms.sessionFetch : null, TARGETS[env].outVsOrt);
+  push('fetches vs ort', known('ort', 'sessionFetch') ? ms.ort / ms.sessionFetch : null, c.vsOrt ?? TARGETS[env].outVsOrt);
   if (c.withinBare) push('graph vs bare call', known('sessionFetch', 'bareFetch') ? ms.sessionFetch / ms.bareFetch : null, c.withinBare, true);
   if (c.stepVsCopy) {
     const step = known('flattenStep', 'copyStep') ? ms.flattenStep / ms.copyStep : null;

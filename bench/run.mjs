@@ -54,7 +54,7 @@ const tf = await import('@tensorflow/tfjs-core').then(async (core) => {
 
 const models = new Map(cases.map((c) => [c.name, buildModel(modelSpec(c))]));
 for (const c of graphCases) {
-  models.set(c.name, readFileSync(join(root, 'bench', 'models', `${c.graph}.onnx`)));
+  models.set(c.name, readFileSync(join(root, c.model ?? join('bench', 'models', `${c.graph}.onnx`))));
   if (c.bare) models.set(`${c.name} (bare)`, buildModel(bareSpec(c)));
   if (c.flattenSteps) {
     models.set(`${c.name} (1 Flatten)`, buildModel(bareSpec(c, 1)));
