@@ -30,4 +30,12 @@ size_t candidates(const float* scores, size_t n, float threshold, bool any, uint
 // (onnxruntime's test, the chosen box first).
 bool overlaps_any(const BoxArrays& chosen, size_t n, const BoxArrays& boxes, size_t c, float iou_threshold);
 
+// The greedy pass over `count` candidates (indices into `scores` and `boxes`, reordered in place): by
+// descending score, equal scores by lower index, each box kept unless it overlaps_any box kept before,
+// until `most` are kept. Writes the kept boxes to `chosen` and their indices to `kept`, in the order
+// chosen; returns how many. Here, not in the operator's file, because that file is built for size and
+// the heap's loops built so run several times slower (3.2 ms instead of 0.4 for 2,340 candidates).
+size_t select_boxes(const float* scores, uint32_t* candidates, size_t count, const BoxArrays& boxes, float iou_threshold, size_t most,
+                    const BoxArrays& chosen, uint32_t* kept);
+
 }  // namespace ow::kernels

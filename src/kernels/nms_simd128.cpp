@@ -79,4 +79,23 @@ bool overlaps_any(const BoxArrays& chosen, size_t n, const BoxArrays& boxes, siz
   return false;
 }
 
+size_t select_boxes(const float* scores, uint32_t* candidates, size_t count, const BoxArrays& boxes, float iou_threshold, size_t most,
+                    const BoxArrays& chosen, uint32_t* kept) {
+  // A heap, not a sort: the pass usually ends after a few of the candidates (`most` kept), or suppresses
+  // most of them around a few kept ones. Higher scores first, equal ones by lower index.
+  const auto after = [scores](uint32_t p, uint32_t q) { return scores[p] < scores[q] || (scores[p] == scores[q] && p > q); };
+  uint32_t* const first = candidates;
+  std::make_heap(first, first + count, after);
+  size_t n = 0;
+  for (uint32_t* end = first + count; end != first && n < most; --end) {
+    std::pop_heap(first, end, after);
+    const uint32_t i = *(end - 1);
+    if (overlaps_any(chosen, n, boxes, i, iou_threshold)) continue;
+    chosen.x_min[n] = boxes.x_min[i], chosen.y_min[n] = boxes.y_min[i], chosen.x_max[n] = boxes.x_max[i], chosen.y_max[n] = boxes.y_max[i];
+    chosen.area[n] = boxes.area[i];
+    kept[n++] = i;
+  }
+  return n;
+}
+
 }  // namespace ow::kernels

@@ -54,26 +54,15 @@ class NonMaxSuppressionKernel final : public Kernel {
       std::vector<float> corners(5 * spatial), kept(5 * most);
       const auto arrays = [](float* p, size_t n) { return kernels::BoxArrays{p, p + n, p + 2 * n, p + 3 * n, p + 4 * n}; };
       const kernels::BoxArrays all = arrays(corners.data(), spatial), chosen = arrays(kept.data(), most);
-      std::vector<uint32_t> candidates(spatial);
+      std::vector<uint32_t> candidates(spatial), kept_indices(most);
       for (size_t b = 0; b < batches; ++b) {
         kernels::box_corners(boxes.data<float>() + b * spatial * 4, spatial, center_point_box_, all);
         for (size_t c = 0; c < classes; ++c) {
           const float* s = scores.data<float>() + (b * classes + c) * spatial;
-          const auto first = candidates.begin();
-          const auto last = first + static_cast<std::ptrdiff_t>(kernels::candidates(s, spatial, score_threshold, !score_input, candidates.data()));
-          // A heap, not a sort: the greedy pass usually ends after a few of the candidates. Higher
-          // scores first, equal ones by lower index.
-          const auto after = [s](uint32_t p, uint32_t q) { return s[p] < s[q] || (s[p] == s[q] && p > q); };
-          std::make_heap(first, last, after);
-          size_t n = 0;
-          for (auto end = last; end != first && n < most; --end) {
-            std::pop_heap(first, end, after);
-            const uint32_t i = *(end - 1);
-            if (kernels::overlaps_any(chosen, n, all, i, iou_threshold)) continue;
-            chosen.x_min[n] = all.x_min[i], chosen.y_min[n] = all.y_min[i], chosen.x_max[n] = all.x_max[i], chosen.y_max[n] = all.y_max[i];
-            chosen.area[n++] = all.area[i];
-            selected.insert(selected.end(), {static_cast<int64_t>(b), static_cast<int64_t>(c), static_cast<int64_t>(i)});
-          }
+          const size_t count = kernels::candidates(s, spatial, score_threshold, !score_input, candidates.data());
+          const size_t n = kernels::select_boxes(s, candidates.data(), count, all, iou_threshold, most, chosen, kept_indices.data());
+          for (size_t k = 0; k < n; ++k)
+            selected.insert(selected.end(), {static_cast<int64_t>(b), static_cast<int64_t>(c), static_cast<int64_t>(kept_indices[k])});
         }
       }
     }
