@@ -23,6 +23,20 @@ struct MatrixOperand {
 void gemm_f32(size_t m, size_t n, size_t k, MatrixOperand<float> a, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
               bool accumulate);
 
+// One operand packed once into the core's panels, for products that reuse it (a session's constant
+// weights, ops/matrix_product.h): each product then packs only the other operand. A (m x k) takes
+// gemm_f32_packed_a_size(m, k) floats, B (k x n) gemm_f32_packed_b_size(k, n).
+size_t gemm_f32_packed_a_size(size_t m, size_t k);
+size_t gemm_f32_packed_b_size(size_t k, size_t n);
+void gemm_f32_pack_a(size_t m, size_t k, MatrixOperand<float> a, float* packed);
+void gemm_f32_pack_b(size_t k, size_t n, MatrixOperand<float> b, float* packed);
+// gemm_f32 with A (B) given as gemm_f32_pack_a (gemm_f32_pack_b) packed it for the same m and k (k and n):
+// the same sums in the same order, so the same result.
+void gemm_f32_packed_a(size_t m, size_t n, size_t k, const float* a_packed, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
+                       bool accumulate);
+void gemm_f32_packed_b(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* b_packed, float* c, size_t ldc, float alpha,
+                       bool accumulate);
+
 // The same in scalar loops, for T = double and for the integers by width (uint32_t, uint64_t: signed
 // values are the same bits, and wrapping products and sums are the same modulo 2^bits).
 template <typename T>

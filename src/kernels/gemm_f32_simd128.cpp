@@ -7,6 +7,9 @@
 // When all of A fits one row panel (m <= kMr, a vector-matrix product), each B element is used by at
 // most kMr rows: B row-major is read in place rather than packed, which would cost as much as the
 // product.
+//
+// An operand used by many products (constant weights) may be packed whole once (gemm_f32_pack_a,
+// gemm_f32_pack_b): each of its panels then holds the whole depth, which the blocks read in place.
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -116,47 +119,85 @@ void zero_or_keep(size_t m, size_t n, float* c, size_t ldc, bool accumulate) {
   for (size_t i = 0; i < m; ++i) std::memset(c + i * ldc, 0, n * sizeof(float));
 }
 
-}  // namespace
-
-void gemm_f32(size_t m, size_t n, size_t k, MatrixOperand<float> a, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
-              bool accumulate) {
+// The product, each operand either packed block by block as it comes (from `a`, `b`) or read from its
+// panels packed whole beforehand (`a_whole`, `b_whole`, null where not). A block's panel for rows (or
+// columns) from i on, i a multiple of kMr (kNr), is at block + i * step: step = kc in a block packed
+// now, k in an operand packed whole (its panels run the whole depth).
+void product(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* a_whole, MatrixOperand<float> b, const float* b_whole,
+             float* c, size_t ldc, float alpha, bool accumulate) {
   if (m == 0 || n == 0) return;
   if (k == 0) return zero_or_keep(m, n, c, ldc, accumulate);
   const size_t kc_max = std::min(k, kKc);
-  const bool in_place_b = m <= kMr && b.col_stride == 1;
-  std::vector<float> a_packed(kMr * ((std::min(m, kMc) + kMr - 1) / kMr) * kc_max);
-  std::vector<float> b_packed(in_place_b ? kNr * kc_max : kNr * ((std::min(n, kNc) + kNr - 1) / kNr) * kc_max);
+  const bool in_place_b = !b_whole && m <= kMr && b.col_stride == 1;
+  std::vector<float> a_packed(a_whole ? 0 : kMr * ((std::min(m, kMc) + kMr - 1) / kMr) * kc_max);
+  std::vector<float> b_packed(b_whole ? 0 : in_place_b ? kNr * kc_max : kNr * ((std::min(n, kNc) + kNr - 1) / kNr) * kc_max);
+  // Rows [i0, i0 + mc) of A at depth [p0, p0 + kc): their first panel, and the step between panels.
+  const auto a_block = [&](size_t i0, size_t mc, size_t p0, size_t kc, size_t& step) {
+    if (a_whole) {
+      step = k;
+      return a_whole + i0 * k + p0 * kMr;
+    }
+    pack_a(a, i0, mc, p0, kc, a_packed.data());
+    step = kc;
+    return static_cast<const float*>(a_packed.data());
+  };
   for (size_t j0 = 0; j0 < n; j0 += kNc) {
     const size_t nc = std::min(kNc, n - j0);
     for (size_t p0 = 0; p0 < k; p0 += kKc) {
       const size_t kc = std::min(kKc, k - p0);
       // Later depth blocks add to what the first wrote.
       const bool acc = accumulate || p0 > 0;
+      size_t a_step;
       if (in_place_b) {
-        pack_a(a, 0, m, p0, kc, a_packed.data());
-        const float* b_block = b.data + static_cast<ptrdiff_t>(p0) * b.row_stride + static_cast<ptrdiff_t>(j0);
+        const float* a_panel = a_block(0, m, p0, kc, a_step);
+        const float* b_rows = b.data + static_cast<ptrdiff_t>(p0) * b.row_stride + static_cast<ptrdiff_t>(j0);
         size_t j = 0;
         for (; j + kNr <= nc; j += kNr)
-          tile(kc, a_packed.data(), m, b_block + j, static_cast<size_t>(b.row_stride), kNr, c + j0 + j, ldc, alpha, acc);
+          tile(kc, a_panel, m, b_rows + j, static_cast<size_t>(b.row_stride), kNr, c + j0 + j, ldc, alpha, acc);
         if (j < nc) {  // the last columns, packed with zeros past n
           pack_b(b, p0, kc, j0 + j, nc - j, b_packed.data());
-          tile(kc, a_packed.data(), m, b_packed.data(), kNr, nc - j, c + j0 + j, ldc, alpha, acc);
+          tile(kc, a_panel, m, b_packed.data(), kNr, nc - j, c + j0 + j, ldc, alpha, acc);
         }
         continue;
       }
-      pack_b(b, p0, kc, j0, nc, b_packed.data());
+      const float* b_panels = b_whole ? b_whole + j0 * k + p0 * kNr : b_packed.data();
+      const size_t b_step = b_whole ? k : kc;
+      if (!b_whole) pack_b(b, p0, kc, j0, nc, b_packed.data());
       for (size_t i0 = 0; i0 < m; i0 += kMc) {
         const size_t mc = std::min(kMc, m - i0);
-        pack_a(a, i0, mc, p0, kc, a_packed.data());
+        const float* a_panels = a_block(i0, mc, p0, kc, a_step);
         for (size_t j = 0; j < nc; j += kNr) {
-          const float* b_panel = b_packed.data() + j * kc;
+          const float* b_panel = b_panels + j * b_step;
           const size_t cols = std::min(kNr, nc - j);
           for (size_t i = 0; i < mc; i += kMr)
-            tile(kc, a_packed.data() + i * kc, std::min(kMr, mc - i), b_panel, kNr, cols, c + (i0 + i) * ldc + j0 + j, ldc, alpha, acc);
+            tile(kc, a_panels + i * a_step, std::min(kMr, mc - i), b_panel, kNr, cols, c + (i0 + i) * ldc + j0 + j, ldc, alpha, acc);
         }
       }
     }
   }
+}
+
+}  // namespace
+
+void gemm_f32(size_t m, size_t n, size_t k, MatrixOperand<float> a, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
+              bool accumulate) {
+  product(m, n, k, a, nullptr, b, nullptr, c, ldc, alpha, accumulate);
+}
+
+size_t gemm_f32_packed_a_size(size_t m, size_t k) { return (m + kMr - 1) / kMr * kMr * k; }
+size_t gemm_f32_packed_b_size(size_t k, size_t n) { return (n + kNr - 1) / kNr * kNr * k; }
+
+void gemm_f32_pack_a(size_t m, size_t k, MatrixOperand<float> a, float* packed) { pack_a(a, 0, m, 0, k, packed); }
+void gemm_f32_pack_b(size_t k, size_t n, MatrixOperand<float> b, float* packed) { pack_b(b, 0, k, 0, n, packed); }
+
+void gemm_f32_packed_a(size_t m, size_t n, size_t k, const float* a_packed, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
+                       bool accumulate) {
+  product(m, n, k, {}, a_packed, b, nullptr, c, ldc, alpha, accumulate);
+}
+
+void gemm_f32_packed_b(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* b_packed, float* c, size_t ldc, float alpha,
+                       bool accumulate) {
+  product(m, n, k, a, nullptr, {}, b_packed, c, ldc, alpha, accumulate);
 }
 
 }  // namespace ow::kernels

@@ -67,6 +67,8 @@ class SessionBuilder {
     session_.steps_ = make_steps(main_, order);
     progress_.stage = "the session's optimization";
     OW_RETURN_IF_ERROR(optimize_steps());
+    progress_.stage = "the session's constant inputs";
+    OW_RETURN_IF_ERROR(prepare_constants(session_.steps_));
     return std::move(session_);
   }
 
@@ -294,6 +296,7 @@ class SessionBuilder {
     OptimizationReport report;  // session.graph describes the model's graph's optimization alone
     StepGraph optimized(subgraph.steps, session_.constants_, known_, fed_, subgraph.outputs, graph.nodes, opset_);
     OW_RETURN_IF_ERROR(optimize(level_, optimized, report));
+    OW_RETURN_IF_ERROR(prepare_constants(subgraph.steps));
     for (size_t v : subgraph.outputs)
       if (optimized.index.producer(v) != kNoStep && std::find(subgraph.produced.begin(), subgraph.produced.end(), v) == subgraph.produced.end())
         subgraph.produced.push_back(v);
@@ -383,6 +386,25 @@ class SessionBuilder {
       if (g.branches[n]) step.work = std::move(*g.branches[n]);
     }
     return steps;
+  }
+
+  // Gives each node that runs as declared its inputs known at creation (Kernel::prepare_constants),
+  // once the optimizer has folded what it could.
+  Status prepare_constants(std::vector<Step>& steps) {
+    Inputs constants;
+    for (Step& step : steps) {
+      if (!step.is_node()) continue;
+      constants.assign(step.inputs.size(), nullptr);
+      bool any = false;
+      for (size_t i = 0; i < step.inputs.size(); ++i) {
+        const size_t v = step.inputs[i];
+        if (v == kNoValue || !known_[v]) continue;
+        constants[i] = &session_.constants_[v];
+        any = true;
+      }
+      if (any) OW_RETURN_IF_ERROR(step.op.prepare_constants(constants).with_context(step.label + ": "));
+    }
+    return Status::Ok();
   }
 
   // Rewrites the steps for the optimization level, plans their releases and describes them.

@@ -7,7 +7,8 @@
 // Y first and the product adds to it. A depthwise Conv (one input channel per group, any number of
 // outputs per group) of 1 or 2 spatial axes in float32 skips the GEMM, whose k would be only the taps:
 // each output plane is convolved directly (kernels/dwconv.h), from its bias. float16/bfloat16 compute
-// in float32 and round once.
+// in float32 and round once. Constant float32 weights in a session (a model's) are packed for the GEMM
+// core once, at its creation.
 #include <algorithm>
 #include <string>
 #include <type_traits>
@@ -28,6 +29,20 @@ constexpr size_t kColumnBytes = 1 << 20;
 class ConvKernel final : public Kernel {
  public:
   ConvKernel(WindowAttributes window, int64_t group) : window_(std::move(window)), group_(group) {}
+
+  // Constant float32 weights (a model's): each group's [M / group, C / group x K] packed for the GEMM
+  // core, which then packs only the columns on each run. Not for the direct depthwise path, which reads
+  // W as it is.
+  Status prepare_constants(const Inputs& constants) override {
+    const Tensor* w = constants.size() > 1 ? constants[1] : nullptr;
+    if (!w || w->dtype() != DType::kFloat32 || w->rank() < 3 || w->rank() > 5 || w->size() == 0) return Status::Ok();
+    const auto m = static_cast<size_t>(w->dims()[0]), groups = static_cast<size_t>(group_);
+    if (m % groups != 0 || (w->dims()[1] == 1 && w->rank() <= 4)) return Status::Ok();
+    const size_t mg = m / groups, depth = w->size() / m;
+    return packed_.pack_a(*w, groups, mg, depth, [&](size_t g) {
+      return kernels::MatrixOperand<float>{w->data<float>() + g * mg * depth, static_cast<ptrdiff_t>(depth), 1};
+    });
+  }
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor &x = *inputs[0], &w = *inputs[1];
@@ -115,13 +130,15 @@ class ConvKernel final : public Kernel {
           C* yg = y_data + (image * static_cast<size_t>(m) + g * mg) * out_plane;
           const kernels::MatrixOperand<C> weights{wg, static_cast<ptrdiff_t>(depth), 1};
           if (pointwise) {
-            gemm<C>(mg, out_plane, depth, weights, {xg, static_cast<ptrdiff_t>(in_plane), 1}, yg, out_plane, C(1), bias != nullptr);
+            packed_.gemm_a<C>(w, g, mg, out_plane, depth, weights, {xg, static_cast<ptrdiff_t>(in_plane), 1}, yg, out_plane, C(1),
+                              bias != nullptr);
             continue;
           }
           for (size_t p0 = 0; p0 < out_plane; p0 += block) {
             const size_t count = std::min(block, out_plane - p0);
             kernels::im2col<C>(xg, cg, axes, p0, count, cols.data());
-            gemm<C>(mg, count, depth, weights, {cols.data(), static_cast<ptrdiff_t>(count), 1}, yg + p0, out_plane, C(1), bias != nullptr);
+            packed_.gemm_a<C>(w, g, mg, count, depth, weights, {cols.data(), static_cast<ptrdiff_t>(count), 1}, yg + p0, out_plane, C(1),
+                              bias != nullptr);
           }
         }
       }
@@ -135,6 +152,7 @@ class ConvKernel final : public Kernel {
  private:
   WindowAttributes window_;
   int64_t group_;
+  PackedWeights packed_;
 };
 
 Result<std::unique_ptr<Kernel>> make_conv(int /*version*/, const Attributes& attrs) {

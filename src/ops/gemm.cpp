@@ -3,7 +3,8 @@
 // unidirectionally (a scalar, [N], [1, N], [M, 1], [M, N], ...); versions 1 and 6 need it [M, N] unless
 // `broadcast` is 1. C is optional from 11. With beta 0, or no C, C is not read (as onnxruntime: a NaN
 // in it does not reach Y). Integers compute exactly, wrapping, and take only whole alpha and beta;
-// float16/bfloat16 compute in float32 and round once.
+// float16/bfloat16 compute in float32 and round once. A constant float32 B in a session (a model's
+// weights) is packed for the GEMM core once, at its creation.
 #include <cmath>
 #include <string>
 
@@ -19,6 +20,18 @@ class GemmKernel final : public Kernel {
  public:
   GemmKernel(double alpha, double beta, bool trans_a, bool trans_b, bool legacy, bool legacy_broadcast)
       : alpha_(alpha), beta_(beta), trans_a_(trans_a), trans_b_(trans_b), legacy_(legacy), legacy_broadcast_(legacy_broadcast) {}
+
+  // A constant float32 B (a model's weights): packed for the GEMM core, which then packs only A on
+  // each run.
+  Status prepare_constants(const Inputs& constants) override {
+    const Tensor* b = constants.size() > 1 ? constants[1] : nullptr;
+    if (!b || b->dtype() != DType::kFloat32 || b->rank() != 2 || b->size() == 0) return Status::Ok();
+    const auto k = static_cast<size_t>(b->dims()[trans_b_ ? 1 : 0]), n = static_cast<size_t>(b->dims()[trans_b_ ? 0 : 1]);
+    return packed_b_.pack_b(*b, 1, k, n, [&](size_t) {
+      return trans_b_ ? kernels::MatrixOperand<float>{b->data<float>(), 1, static_cast<ptrdiff_t>(k)}
+                      : kernels::MatrixOperand<float>{b->data<float>(), static_cast<ptrdiff_t>(n), 1};
+    });
+  }
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor &a = *inputs[0], &b = *inputs[1];
@@ -67,7 +80,7 @@ class GemmKernel final : public Kernel {
       const auto ik = static_cast<ptrdiff_t>(k), in = static_cast<ptrdiff_t>(n), im = static_cast<ptrdiff_t>(m);
       const kernels::MatrixOperand<C> av = trans_a_ ? kernels::MatrixOperand<C>{a_data, 1, im} : kernels::MatrixOperand<C>{a_data, ik, 1};
       const kernels::MatrixOperand<C> bv = trans_b_ ? kernels::MatrixOperand<C>{b_data, 1, ik} : kernels::MatrixOperand<C>{b_data, in, 1};
-      gemm<C>(um, un, static_cast<size_t>(k), av, bv, y_data, un, cast(alpha_), use_c);
+      packed_b_.gemm_b<C>(b, 0, um, un, static_cast<size_t>(k), av, bv, y_data, un, cast(alpha_), use_c);
       store_result<S>(*y, y_scratch);
     };
     if (!visit_dtype<float, double, Float16, BFloat16, int32_t, int64_t, uint32_t, uint64_t>(a.dtype(), run))
@@ -94,6 +107,7 @@ class GemmKernel final : public Kernel {
 
   double alpha_, beta_;
   bool trans_a_, trans_b_, legacy_, legacy_broadcast_;
+  PackedWeights packed_b_;
 };
 
 Result<std::unique_ptr<Kernel>> make_gemm(int version, const Attributes& attrs) {

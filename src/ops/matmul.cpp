@@ -1,7 +1,8 @@
 // MatMul, versions 1, 9, 13: NumPy's matmul. A 1-D A is a row [1, K] and a 1-D B a column [K, 1], that
 // dim dropped from the output; the dims before the last two broadcast (NumPy rules). Each product runs
 // the GEMM core (ops/matrix_product.h): integers wrap, float16/bfloat16 compute in float32. When B has
-// no batch of its own, A's batch is one tall product ([batch * M, K] x [K, N]) rather than many short ones.
+// no batch of its own, A's batch is one tall product ([batch * M, K] x [K, N]) rather than many short ones;
+// such a B constant in a session (float32 weights) is packed once, at its creation.
 #include <string>
 
 #include "ops/families.h"
@@ -26,6 +27,16 @@ std::vector<size_t> broadcast_strides(const Dims& dims, size_t rank) {
 
 class MatMulKernel final : public Kernel {
  public:
+  // A constant float32 B of one matrix (rank 2 or more, no batch of its own), as a model's weights:
+  // packed for the GEMM core, which then packs only A on each run.
+  Status prepare_constants(const Inputs& constants) override {
+    const Tensor* b = constants.size() > 1 ? constants[1] : nullptr;
+    if (!b || b->dtype() != DType::kFloat32 || b->rank() < 2) return Status::Ok();
+    const auto k = static_cast<size_t>(b->dims()[b->rank() - 2]), n = static_cast<size_t>(b->dims().back());
+    if (b->size() == 0 || b->size() != k * n) return Status::Ok();
+    return packed_b_.pack_b(*b, 1, k, n, [&](size_t) { return kernels::MatrixOperand<float>{b->data<float>(), static_cast<ptrdiff_t>(n), 1}; });
+  }
+
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor &a = *inputs[0], &b = *inputs[1];
     if (a.rank() == 0 || b.rank() == 0)
@@ -62,7 +73,7 @@ class MatMulKernel final : public Kernel {
       const auto ik = static_cast<ptrdiff_t>(k), in = static_cast<ptrdiff_t>(n);
       if (b.size() == uk * un && a.size() == count * um * uk) {
         // B is one matrix and A's batch the output's: one product of every row of A.
-        gemm<C>(count * um, un, uk, {a_data, ik, 1}, {b_data, in, 1}, y_data, un, C(1), false);
+        packed_b_.gemm_b<C>(b, 0, count * um, un, uk, {a_data, ik, 1}, {b_data, in, 1}, y_data, un, C(1), false);
       } else {
         std::vector<size_t> index(batch.size(), 0);
         for (size_t t = 0; t < count; ++t) {
@@ -81,6 +92,9 @@ class MatMulKernel final : public Kernel {
       return Unsupported(std::string("type ") + dtype_name(a.dtype()));  // excluded by the schema
     return Status::Ok();
   }
+
+ private:
+  PackedWeights packed_b_;
 };
 
 Result<std::unique_ptr<Kernel>> make_matmul(int /*version*/, const Attributes& /*attrs*/) {

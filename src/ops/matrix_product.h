@@ -60,4 +60,64 @@ void store_result(Tensor& y, const std::vector<float>& scratch) {
   if constexpr (kIsHalf<S>) kernels::f32_to_half(scratch.data(), y.data<S>(), y.size());
 }
 
+// A float32 weight operand packed once into the GEMM core's panels (Kernel::prepare_constants), as
+// `count` matrices one after another (Conv's groups), for products that then pack only the other
+// operand (kernels/gemm.h). It shares the tensor it was packed from, so that tensor's memory stays
+// its own while the panels are in use, and gives the panels only for that tensor.
+class PackedWeights {
+ public:
+  // A as `count` left operands of m x k, matrix g at a(g); B likewise as right operands of k x n.
+  template <typename At>
+  Status pack_a(const Tensor& source, size_t count, size_t m, size_t k, At a) {
+    OW_RETURN_IF_ERROR(allocate(source, count * kernels::gemm_f32_packed_a_size(m, k)));
+    for (size_t g = 0; g < count; ++g) kernels::gemm_f32_pack_a(m, k, a(g), panels_.data<float>() + g * kernels::gemm_f32_packed_a_size(m, k));
+    return Status::Ok();
+  }
+  template <typename Bt>
+  Status pack_b(const Tensor& source, size_t count, size_t k, size_t n, Bt b) {
+    OW_RETURN_IF_ERROR(allocate(source, count * kernels::gemm_f32_packed_b_size(k, n)));
+    for (size_t g = 0; g < count; ++g) kernels::gemm_f32_pack_b(k, n, b(g), panels_.data<float>() + g * kernels::gemm_f32_packed_b_size(k, n));
+    return Status::Ok();
+  }
+  // gemm() with matrix g of these panels as A (gemm_b: as B) where `t` is the tensor they were packed
+  // from, else as gemm() with `a` (`b`), packed as it runs: the same sums either way.
+  template <typename C>
+  void gemm_a(const Tensor& t, size_t g, size_t m, size_t n, size_t k, kernels::MatrixOperand<C> a, kernels::MatrixOperand<C> b, C* c,
+              size_t ldc, C alpha, bool accumulate) const {
+    if constexpr (std::is_same_v<C, float>) {
+      if (const float* panels = panels_for(t)) {
+        kernels::gemm_f32_packed_a(m, n, k, panels + g * kernels::gemm_f32_packed_a_size(m, k), b, c, ldc, alpha, accumulate);
+        return;
+      }
+    }
+    gemm<C>(m, n, k, a, b, c, ldc, alpha, accumulate);
+  }
+  template <typename C>
+  void gemm_b(const Tensor& t, size_t g, size_t m, size_t n, size_t k, kernels::MatrixOperand<C> a, kernels::MatrixOperand<C> b, C* c,
+              size_t ldc, C alpha, bool accumulate) const {
+    if constexpr (std::is_same_v<C, float>) {
+      if (const float* panels = panels_for(t)) {
+        kernels::gemm_f32_packed_b(m, n, k, a, panels + g * kernels::gemm_f32_packed_b_size(k, n), c, ldc, alpha, accumulate);
+        return;
+      }
+    }
+    gemm<C>(m, n, k, a, b, c, ldc, alpha, accumulate);
+  }
+
+ private:
+  const float* panels_for(const Tensor& t) const {
+    const bool same = panels_.size() != 0 && t.raw_data() == source_.raw_data() && t.dtype() == source_.dtype() && t.dims() == source_.dims();
+    return same ? panels_.data<float>() : nullptr;
+  }
+
+  Status allocate(const Tensor& source, size_t floats) {
+    OW_ASSIGN_OR_RETURN(panels_, Tensor::allocate(DType::kFloat32, {static_cast<int64_t>(floats)}));
+    source_ = source;
+    return Status::Ok();
+  }
+
+  Tensor source_;
+  Tensor panels_;
+};
+
 }  // namespace ow

@@ -46,6 +46,16 @@ class Kernel {
   // only those. The others compute every output, and the caller ignores those it does not want.
   virtual void set_output_count(size_t count) { (void)count; }
   virtual Status reshaped_dims(const Inputs& inputs, Dims& dims) const;
+  // Called by a session once, before it runs, with the node's inputs whose values are fixed at its
+  // creation (initializers no feed replaces, folded values), the others null: a kernel may prepare
+  // them for compute(), as the layout its loops read (constant weights packed for the GEMM core). It
+  // keeps what it prepares, and uses it only when compute() is given the tensor it was prepared from;
+  // any other input (ops.*, which never prepares) takes the ordinary path. Unusable constants (a shape
+  // compute() will refuse) are left for compute() to report: errors are only for memory.
+  virtual Status prepare_constants(const Inputs& constants) {
+    (void)constants;
+    return Status::Ok();
+  }
 };
 
 // One formal input or output of an operator version, as ONNX's operator schema names it.
@@ -130,6 +140,9 @@ class PreparedOp {
   // copy it. The shape has the first input's element count.
   Status view_shape(const Inputs& inputs, Dims& dims) const;
   bool reshapes() const { return kernel_->reshapes(); }
+  // Kernel::prepare_constants, for a session's node before it runs. The kernel is this PreparedOp's
+  // and its copies'.
+  Status prepare_constants(const Inputs& constants);
   // The input count check of run(), for callers that know the count beforehand (a model's nodes).
   Status check_input_count(size_t count) const;
   // run()'s checks of the input count and types, for callers that run the operator themselves (a
@@ -152,7 +165,7 @@ class PreparedOp {
 
   const OpSchema* schema_ = nullptr;
   const OpVersion* version_ = nullptr;
-  std::shared_ptr<const Kernel> kernel_;
+  std::shared_ptr<Kernel> kernel_;
   std::vector<ParamCheck> param_checks_;  // per input param
   size_t least_inputs_ = 0, most_inputs_ = 0;  // min_input_count(), max_input_count() of the params
 };

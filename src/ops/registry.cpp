@@ -124,7 +124,7 @@ Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, c
   auto kernel = schema->make_kernel(version->since_version, attrs);
   if (!kernel.ok()) return kernel.status().with_context(op.label() + ": ");
   kernel.value()->set_output_count(output_count);
-  op.kernel_ = std::shared_ptr<const Kernel>(kernel.take());
+  op.kernel_ = std::shared_ptr<Kernel>(kernel.take());
   const std::span<const Param> params = op.inputs();
   op.least_inputs_ = min_input_count(params);
   op.most_inputs_ = max_input_count(params);
@@ -188,6 +188,12 @@ Status PreparedOp::run_into(const Inputs& inputs, Outputs& outputs) const {
   OW_RETURN_IF_ERROR(check_inputs(inputs));
   Status status = kernel_->compute(inputs, outputs);
   if (!status.ok()) return status.with_context(label() + ": ");  // the label only when needed: runs are hot
+  return status;
+}
+
+Status PreparedOp::prepare_constants(const Inputs& constants) {
+  Status status = kernel_->prepare_constants(constants);
+  if (!status.ok()) return status.with_context(label() + ": ");
   return status;
 }
 
