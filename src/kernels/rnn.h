@@ -23,6 +23,11 @@ struct Activation {
   double alpha = 0, beta = 0;
 };
 
+// float32 Sigmoid and Tanh of v[i] clipped to [-clip, clip], in place (rnn_activate_f32_simd128.cpp):
+// the cells' usual activations, in SIMD128 with the elementwise operators' accuracy.
+void sigmoid_clipped_f32(float* v, size_t n, float clip);
+void tanh_clipped_f32(float* v, size_t n, float clip);
+
 // What every cell shares: the hidden size and the clip of the activations' inputs (+inf: none).
 struct CellParams {
   size_t hidden = 0;

@@ -1,7 +1,9 @@
 // The recurrent cells and their activations (kernels/rnn.h), one batch row at a time, for float32
-// (which float16 and bfloat16 run as) and float64.
+// (which float16 and bfloat16 run as) and float64. float32's Sigmoid and Tanh run in SIMD128
+// (rnn_activate_f32_simd128.cpp), the other activations and float64's in scalar loops.
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "kernels/rnn.h"
 
@@ -20,8 +22,12 @@ template <typename S>
   const S alpha = static_cast<S>(a.alpha), beta = static_cast<S>(a.beta);
   switch (a.kind) {
     case ActivationKind::kRelu: return map(v, n, clip, [](S x) { return x > 0 ? x : S(0); });
-    case ActivationKind::kTanh: return map(v, n, clip, [](S x) { return std::tanh(x); });
-    case ActivationKind::kSigmoid: return map(v, n, clip, [](S x) { return S(1) / (S(1) + std::exp(-x)); });
+    case ActivationKind::kTanh:
+      if constexpr (std::is_same_v<S, float>) return tanh_clipped_f32(v, n, clip);
+      else return map(v, n, clip, [](S x) { return std::tanh(x); });
+    case ActivationKind::kSigmoid:
+      if constexpr (std::is_same_v<S, float>) return sigmoid_clipped_f32(v, n, clip);
+      else return map(v, n, clip, [](S x) { return S(1) / (S(1) + std::exp(-x)); });
     case ActivationKind::kAffine: return map(v, n, clip, [=](S x) { return alpha * x + beta; });
     case ActivationKind::kLeakyRelu: return map(v, n, clip, [=](S x) { return x >= 0 ? x : alpha * x; });
     case ActivationKind::kThresholdedRelu: return map(v, n, clip, [=](S x) { return x > alpha ? x : S(0); });

@@ -2,8 +2,10 @@
 // output_sequence (accepted, 0 or 1; Y is computed whenever the node names it, as from version 7), GRU
 // 3 adds linear_before_reset, 14 adds layout (batch first), 22 adds bfloat16.
 //
-// Each direction runs on its own: first X times W for every step at once (with both biases), then, step
-// by step, the previous hidden state times R added to the step's gates, and the cell (kernels/rnn.h).
+// Each direction runs on its own: first X times W for every step at once (with both biases; float32 on
+// the GEMM core, W packed once where a session holds it constant), then, step by step, the previous
+// hidden state times R added to the step's gates (dot products with R's rows, which R's own layout
+// serves), and the cell (kernels/rnn.h).
 // float16 and bfloat16 compute in float32, float32 and float64 in their own type. A batch row whose
 // sequence_lens is shorter than the sequence stops there: Y is 0 past it and Y_h (Y_c) is its state
 // after its last step (its initial state for a length of 0); in reverse it starts at its own last step.
@@ -18,6 +20,7 @@
 #include "kernels/convert_half.h"
 #include "kernels/rnn.h"
 #include "ops/families.h"
+#include "ops/matrix_product.h"
 #include "ops/type_lists.h"
 
 namespace ow {
@@ -147,12 +150,15 @@ struct Layout {
   size_t state_row(size_t d, size_t b) const { return (batch_first ? b * s.directions + d : d * s.batch + b) * s.hidden; }
 };
 
-// The inputs and outputs of a call, as arrays of the type the cells compute in (S).
+// The inputs and outputs of a call, as arrays of the type the cells compute in (S). `w_tensor` is W's
+// tensor, for the panels a session packed from it (`w_packed`).
 template <typename S>
 struct Arrays {
   const S *x, *w, *r, *bias, *h0, *c0, *peephole;
   const int32_t* lens;
   S *y, *y_h, *y_c;
+  const Tensor* w_tensor;
+  const PackedWeights* w_packed;
 };
 
 template <typename S>
@@ -202,10 +208,9 @@ class Recurrence {
       for (size_t j = 0; j < GH; ++j) out[j] = wb ? wb[j] + (lbr && j >= 2 * H ? S(0) : rb[j]) : S(0);
     }
     if (!layout_.batch_first) {
-      kernels::matmul_nt_add(io_.x, s.input, w, s.input, x_w, GH, s.seq * s.batch, GH, s.input);
+      input_product(d, s.seq * s.batch, io_.x, w, x_w, GH);
     } else {
-      for (size_t b = 0; b < s.batch; ++b)
-        kernels::matmul_nt_add(io_.x + layout_.x_row(0, b), s.input, w, s.input, x_w + b * GH, s.batch * GH, s.seq, GH, s.input);
+      for (size_t b = 0; b < s.batch; ++b) input_product(d, s.seq, io_.x + layout_.x_row(0, b), w, x_w + b * GH, s.batch * GH);
     }
     for (size_t b = 0; b < s.batch; ++b) {
       if (io_.h0) std::copy_n(io_.h0 + layout_.state_row(d, b), H, h + b * H);
@@ -252,6 +257,20 @@ class Recurrence {
     }
   }
 
+  // Adds X * W^T of direction d to the gates of `rows` steps (rows of x `input` apart, of out `ldc`
+  // apart): for float32 on the GEMM core, with W's panels where a session packed them (W^T, [input,
+  // gates * hidden], being its right operand), else the dot products of matmul_nt_add.
+  void input_product(size_t d, size_t rows, const S* x, const S* w, S* out, size_t ldc) const {
+    const Sizes& s = layout_.s;
+    const size_t GH = s.gates * s.hidden;
+    if constexpr (std::is_same_v<S, float>) {
+      const auto in = static_cast<ptrdiff_t>(s.input);
+      io_.w_packed->template gemm_b<float>(*io_.w_tensor, d, rows, GH, s.input, {x, in, 1}, {w, 1, in}, out, ldc, 1.0f, true);
+    } else {
+      kernels::matmul_nt_add(x, s.input, w, s.input, out, ldc, rows, GH, s.input);
+    }
+  }
+
   const Config& config_;
   const Layout& layout_;
   Arrays<S> io_;
@@ -264,6 +283,17 @@ std::string dims_error(const char* name, const Dims& got, const std::string& exp
 class RecurrentKernel final : public Kernel {
  public:
   explicit RecurrentKernel(Config config) : config_(std::move(config)) {}
+
+  // A constant float32 W (a model's weights): each direction's W^T packed as the GEMM core's right
+  // operand, for the product of X by W over every step at once.
+  Status prepare_constants(const Inputs& constants) override {
+    const Tensor* w = constants.size() > 1 ? constants[1] : nullptr;
+    if (!w || w->dtype() != DType::kFloat32 || w->rank() != 3 || w->size() == 0) return Status::Ok();
+    const auto directions = static_cast<size_t>(w->dims()[0]), gh = static_cast<size_t>(w->dims()[1]), input = static_cast<size_t>(w->dims()[2]);
+    return w_packed_.pack_b(*w, directions, input, gh, [&](size_t d) {
+      return kernels::MatrixOperand<float>{w->data<float>() + d * gh * input, 1, static_cast<ptrdiff_t>(input)};
+    });
+  }
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const bool lstm = config_.family == Family::kLstm;
@@ -352,7 +382,7 @@ class RecurrentKernel final : public Kernel {
   Status run_typed(const Layout& layout, const int32_t* lens, const std::array<const Tensor*, 7>& ins, const std::array<Tensor*, 3>& outs) const {
     const auto data = [](const Tensor* t) { return t ? t->data<S>() : nullptr; };
     const Arrays<S> io{data(ins[0]), data(ins[1]), data(ins[2]), data(ins[3]), data(ins[4]), data(ins[5]), data(ins[6]), lens,
-                       outs[0]->data<S>(), outs[1]->data<S>(), outs[2] ? outs[2]->data<S>() : nullptr};
+                       outs[0]->data<S>(), outs[1]->data<S>(), outs[2] ? outs[2]->data<S>() : nullptr, ins[1], &w_packed_};
     OW_ASSIGN_OR_RETURN(Tensor scratch, Tensor::allocate(outs[0]->dtype(), {static_cast<int64_t>(Recurrence<S>::scratch_size(layout.s))}));
     Recurrence<S>(config_, layout, io).run(scratch.data<S>());
     return Status::Ok();
@@ -389,6 +419,7 @@ class RecurrentKernel final : public Kernel {
   }
 
   Config config_;
+  PackedWeights w_packed_;
 };
 
 template <Family F>
