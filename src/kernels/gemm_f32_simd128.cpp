@@ -57,6 +57,30 @@ void micro_kernel(size_t kc, const float* a, const float* b, size_t b_stride, fl
   }
 }
 
+// One row of C, 4 x kNr contiguous columns, = alpha * A's row (a packed panel's first) * four
+// B panels, panel_step apart, their rows row_step apart (+ C when accumulating). A one-row product
+// through micro_kernel<1> loads A's element again for each panel; here one load serves four. The
+// sums are micro_kernel<1>'s, in the same order.
+void row_kernel(size_t kc, const float* a, const float* b, size_t panel_step, size_t row_step, float* c, float alpha, bool accumulate) {
+  constexpr size_t kPanels = 4;
+  v128_t acc[2 * kPanels];
+  for (v128_t& v : acc) v = wasm_f32x4_splat(0.0f);
+  for (size_t p = 0; p < kc; ++p, a += kMr, b += row_step) {
+    const v128_t ap = wasm_v128_load32_splat(a);
+    for (size_t q = 0; q < kPanels; ++q) {
+      acc[2 * q] = wasm_f32x4_add(acc[2 * q], wasm_f32x4_mul(ap, wasm_v128_load(b + q * panel_step)));
+      acc[2 * q + 1] = wasm_f32x4_add(acc[2 * q + 1], wasm_f32x4_mul(ap, wasm_v128_load(b + q * panel_step + 4)));
+    }
+  }
+  const v128_t va = wasm_f32x4_splat(alpha);
+  for (size_t i = 0; i < 2 * kPanels; ++i) {
+    v128_t y = alpha == 1.0f ? acc[i] : wasm_f32x4_mul(acc[i], va);
+    if (accumulate) y = wasm_f32x4_add(wasm_v128_load(c + 4 * i), y);
+    wasm_v128_store(c + 4 * i, y);
+  }
+}
+constexpr size_t kRowColumns = 4 * kNr;  // row_kernel's
+
 using MicroKernel = void (*)(size_t, const float*, const float*, size_t, float*, size_t, float, bool);
 constexpr MicroKernel kMicroKernels[kMr + 1] = {nullptr,          micro_kernel<1>, micro_kernel<2>, micro_kernel<3>,
                                                 micro_kernel<4>, micro_kernel<5>, micro_kernel<6>};
@@ -152,6 +176,9 @@ void product(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* 
         const float* a_panel = a_block(0, m, p0, kc, a_step);
         const float* b_rows = b.data + static_cast<ptrdiff_t>(p0) * b.row_stride + static_cast<ptrdiff_t>(j0);
         size_t j = 0;
+        if (m == 1)
+          for (; j + kRowColumns <= nc; j += kRowColumns)
+            row_kernel(kc, a_panel, b_rows + j, kNr, static_cast<size_t>(b.row_stride), c + j0 + j, alpha, acc);
         for (; j + kNr <= nc; j += kNr)
           tile(kc, a_panel, m, b_rows + j, static_cast<size_t>(b.row_stride), kNr, c + j0 + j, ldc, alpha, acc);
         if (j < nc) {  // the last columns, packed with zeros past n
@@ -166,7 +193,11 @@ void product(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* 
       for (size_t i0 = 0; i0 < m; i0 += kMc) {
         const size_t mc = std::min(kMc, m - i0);
         const float* a_panels = a_block(i0, mc, p0, kc, a_step);
-        for (size_t j = 0; j < nc; j += kNr) {
+        size_t j = 0;
+        if (mc == 1)
+          for (; j + kRowColumns <= nc; j += kRowColumns)
+            row_kernel(kc, a_panels, b_panels + j * b_step, kNr * b_step, kNr, c + i0 * ldc + j0 + j, alpha, acc);
+        for (; j < nc; j += kNr) {
           const float* b_panel = b_panels + j * b_step;
           const size_t cols = std::min(kNr, nc - j);
           for (size_t i = 0; i < mc; i += kMr)

@@ -82,11 +82,13 @@ TEST_CASE("gemm_f32: every m, n, k in 1..17, plain and transposed", "[gemm]") {
       }
 }
 
+// One-row products (and a last block of one row) take row_kernel over four panels at a time.
 TEST_CASE("gemm_f32: blocks past the packing sizes, and one-row products", "[gemm]") {
   uint32_t state = 2;
   for (const Case& cs : {Case{130, 37, 300, false, false, false, 1.0f}, Case{7, 2100, 9, false, false, true, 0.5f},
                          Case{125, 19, 513, true, true, false, 2.0f}, Case{1, 4099, 33, false, false, false, 1.0f},
-                         Case{3, 61, 260, false, true, true, 1.0f}, Case{6, 40, 5, false, false, false, 1.0f}})
+                         Case{3, 61, 260, false, true, true, 1.0f}, Case{6, 40, 5, false, false, false, 1.0f},
+                         Case{1, 100, 9, false, true, true, -0.5f}, Case{121, 70, 20, false, true, false, 1.0f}})
     check_f32(cs, state);
 }
 
