@@ -284,6 +284,7 @@ class ResizeKernel final : public Kernel {
       plan.extrapolates = plan.extrapolates || tables[d].any_outside;
       plan.axes.push_back(ax);
     }
+    fold_trailing_identity(plan, tables);
     return a_.mode == Mode::kNearest ? run_nearest(plan, x, *y) : run_interpolate(plan, x, *y);
   }
 
@@ -331,6 +332,44 @@ class ResizeKernel final : public Kernel {
       for (size_t k = 0; k < taps; ++k) t.weight[k * out + o] = static_cast<float>(normalize ? w[k] / sum : w[k]);
     }
     return Status::Ok();
+  }
+
+  // Folds the trailing axes that are not resized (an NHWC image's channels) into the axis before them:
+  // its output o * inner + c reads its taps' inputs i * inner + c. The kernels then loop over rows of
+  // width x channels elements instead of making a call per pixel (a letterbox's [1, 720, 1280, 3] to
+  // [1, 360, 640, 3] took 2.2x onnxruntime-web's time).
+  void fold_trailing_identity(kernels::ResizePlan& plan, std::vector<AxisTable>& tables) const {
+    size_t inner = 1;
+    while (plan.axes.size() >= 2 && plan.axes.back().identity) {
+      inner *= plan.axes.back().input_size;
+      plan.axes.pop_back();
+    }
+    if (inner <= 1) return;
+    kernels::ResizeAxis& ax = plan.axes.back();
+    AxisTable& t = tables[plan.axes.size() - 1];
+    const size_t out = ax.output_size;
+    if (!ax.identity) {
+      std::vector<uint32_t> index(ax.taps * out * inner);
+      std::vector<float> weight(ax.weight ? index.size() : 0);
+      std::vector<uint8_t> outside(ax.outside ? out * inner : 0);
+      for (size_t k = 0; k < ax.taps; ++k)
+        for (size_t o = 0; o < out; ++o)
+          for (size_t c = 0; c < inner; ++c) {
+            const size_t e = (k * out + o) * inner + c;
+            index[e] = static_cast<uint32_t>(ax.index[k * out + o] * inner + c);
+            if (ax.weight) weight[e] = ax.weight[k * out + o];
+            if (ax.outside && k == 0) outside[o * inner + c] = ax.outside[o];
+          }
+      t.index = std::move(index);
+      t.weight = std::move(weight);
+      t.outside = std::move(outside);
+      ax.index = t.index.data();
+      ax.weight = ax.weight ? t.weight.data() : nullptr;
+      ax.outside = ax.outside ? t.outside.data() : nullptr;
+    }
+    ax.input_size *= inner;
+    ax.output_size *= inner;
+    ax.repeat = a_.mode == Mode::kNearest && !ax.outside && !ax.identity ? repeat_of(ax) : 0;
   }
 
   // Whether output o is input o on this axis: one tap of weight 1 there, the others 0.

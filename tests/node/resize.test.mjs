@@ -186,6 +186,23 @@ describe('Resize: the fast paths on image shapes', () => {
       }
     }
   });
+  test('NHWC images (channels not resized, folded into the width): every mode, crop with extrapolation, integers', () => {
+    const next = rng(4);
+    for (const [dims, scales] of [[[1, 9, 12, 3], [1, 0.5, 0.5, 1]], [[1, 5, 7, 4], [1, 1.7, 2, 1]], [[2, 6, 5, 3, 2], [1, 1, 0.5, 1, 1]], [[7, 3], [1.5, 1]]]) {
+      const values = randomValues('float32', dims.reduce((p, v) => p * v, 1), next);
+      for (const mode of ['linear', 'nearest', 'cubic']) check('float32', 19, values, dims, { mode }, { scales }, `${mode} [${dims}] ${scales}`);
+      const ints = randomValues('uint8', values.length, next);
+      check('uint8', 19, ints, dims, { mode: 'linear' }, { scales }, `uint8 linear [${dims}] ${scales}`);
+      check('uint8', 19, ints, dims, { mode: 'nearest' }, { scales }, `uint8 nearest [${dims}] ${scales}`);
+    }
+    const dims = [1, 6, 8, 3];
+    const values = randomValues('float32', 144, next);
+    const roi = [0, 0.2, -0.3, 0, 1, 0.9, 1.2, 1];
+    for (const mode of ['linear', 'nearest']) {
+      check('float32', 19, values, dims, { mode, coordinate_transformation_mode: 'tf_crop_and_resize', extrapolation_value: -7 },
+        { roi, scales: [1, 1.5, 2, 1] }, `${mode} crop [${dims}]`);
+    }
+  });
 });
 
 describe('Resize refusals', () => {
