@@ -11,9 +11,15 @@ The modules are what web developers write around Floor, Ceil, Round, Min and Ave
 every setting, adaptive pooling and means, clamp and quantize pipelines, floor division, minimum and
 maximum, flatten and view, on float32, float64, float16 and integer inputs; and from issue 36 a small
 CNN (Conv, Gemm), a matmul, a 1-D convolution, max pooling and F.interpolate in every mode PyTorch
-writes (nearest, linear, bilinear and bicubic with align_corners true and false, trilinear). Every
-exported graph uses only the operators of issue 23, the five, the products, MaxPool and Resize; the
-script stops on any other.
+writes (nearest, linear, bilinear and bicubic with align_corners true and false, trilinear); and from
+issue 34 the recurrent layers (nn.LSTM, nn.GRU, nn.RNN with tanh and relu: one and two layers,
+bidirectional, batch_first, with and without initial states; their outputs and final states) and
+modules scripted with torch.jit.script whose data-dependent `if` exports If (on a sum, on a size, on a
+sample rate choosing one of two LSTMs as Silero VAD does). Every exported graph uses only the
+operators listed in ALLOWED (If's branches included); the script stops on any other.
+
+A model whose If branches on its inputs' values has one data set per branch (CASES' optional
+seventh field: the input specs of each data set); one that branches on a size has a dynamic batch.
 
 PyTorch 1.13 cannot compute Floor, Ceil, Round, clamp, ReLU or avg_pool on float16 tensors on the CPU,
 and the exporter runs the module: those float16 models are the upcast a user writes instead
@@ -44,16 +50,27 @@ OUT = Path(__file__).resolve().parent.parent / 'tests' / 'data' / 'exported'
 # Issue 23's operators and the five: a model that needs anything else is a mistake in the list below.
 ALLOWED = set('''Constant Identity Cast Reshape Flatten Squeeze Unsqueeze Transpose Shape Gather Concat Pad
 Clip Relu Max Add Sub Mul Div GlobalAveragePool ReduceMean Floor Ceil Round Min AveragePool
-MatMul Gemm Conv MaxPool Resize'''.split())
+MatMul Gemm Conv MaxPool Resize
+LSTM GRU RNN Expand ConstantOfShape Slice If Equal Greater ReduceSum'''.split())
 # Operators whose float results depend on the order of a sum: compared with ONNX's tolerance (Resize
 # only where it interpolates: nearest copies).
-AVERAGING = {'AveragePool', 'GlobalAveragePool', 'ReduceMean', 'MatMul', 'Gemm', 'Conv'}
+AVERAGING = {'AveragePool', 'GlobalAveragePool', 'ReduceMean', 'ReduceSum', 'MatMul', 'Gemm', 'Conv',
+             'LSTM', 'GRU', 'RNN'}
+
+
+def nodes(graph):
+    """The graph's nodes and those of its subgraphs (If's branches)."""
+    for node in graph.node:
+        yield node
+        for attribute in node.attribute:
+            if attribute.type == onnx.AttributeProto.GRAPH:
+                yield from nodes(attribute.g)
 
 
 def averages(model):
     def interpolates(node):
         return node.op_type == 'Resize' and any(a.name == 'mode' and a.s != b'nearest' for a in node.attribute)
-    return bool(AVERAGING & {n.op_type for n in model.graph.node}) or any(interpolates(n) for n in model.graph.node)
+    return any(n.op_type in AVERAGING or interpolates(n) for n in nodes(model.graph))
 
 
 INPUT_NAMES = {1: ['x'], 2: ['x', 'y'], 3: ['x', 'lo', 'hi']}
@@ -107,6 +124,10 @@ def values(kind, dtype, shape, gen):
         t = torch.randint(0, 100, (n,), generator=gen, dtype=torch.int64)
     elif kind == 'positive':
         t = torch.randint(1, 100, (n,), generator=gen, dtype=torch.int64)
+    elif kind in ('above', 'below'):  # ±U(0.1, 2): a sum of a known sign
+        t = (torch.rand(n, generator=gen) * 1.9 + 0.1) * (1 if kind == 'above' else -1)
+    elif isinstance(kind, int):  # every element this value (a sample rate)
+        t = torch.full((n,), kind, dtype=torch.int64)
     else:
         raise ValueError(kind)
     return t.to(dtype).reshape(shape)
@@ -125,6 +146,74 @@ def seeded_module(make):
     """A module whose weights come from a fixed seed, not the order the list is built in."""
     torch.manual_seed(36)
     return make()
+
+
+class Recurrent(nn.Module):
+    """A recurrent layer's output sequence and final states, from the initial states given as inputs
+    (as a streaming model takes them) or from none (the exporter then makes their zeros from x's
+    Shape: Expand, or ConstantOfShape where the batch is dynamic)."""
+
+    def __init__(self, rnn, states):
+        super().__init__()
+        self.rnn = rnn
+        lstm = isinstance(rnn, nn.LSTM)
+        self.input_names = ['x'] + (['h0', 'c0'] if lstm else ['h0'])[:states]
+        self.output_names = ['y', 'h_n', 'c_n'] if lstm else ['y', 'h_n']
+
+    def forward(self, x, *states):
+        y, final = self.rnn(x, (states if len(states) == 2 else states[0]) if states else None)
+        return (y, *final) if isinstance(final, tuple) else (y, final)
+
+
+def recurrent(make, states):
+    return seeded_module(lambda: Recurrent(make(), states))
+
+
+class IfSum(nn.Module):
+    """A data-dependent branch on the input's sum (If on Greater of ReduceSum)."""
+
+    def forward(self, x):
+        if bool(x.sum() > 0):
+            return x * 2
+        return x - 1
+
+
+class IfSize(nn.Module):
+    """A branch on the batch size (If on a Gather of the Shape of x)."""
+
+    def forward(self, x):
+        if x.size(0) > 2:
+            return x.mean(1)
+        return x.sum(1)
+
+
+class IfSampleRate(nn.Module):
+    """A voice-activity step branching on the sample rate as Silero VAD does: at 16000 Hz an LSTM over
+    64 features, else one over the first 32, both from the given states (If around LSTM; the scripted
+    export reorders PyTorch's gates inside each branch with Slice and Concat)."""
+
+    input_names = ['x', 'h0', 'c0', 'sr']
+    output_names = ['y', 'h_n', 'c_n']
+
+    def __init__(self):
+        super().__init__()
+        self.lstm16k = nn.LSTM(64, 64, batch_first=True)
+        self.lstm8k = nn.LSTM(32, 64, batch_first=True)
+
+    def forward(self, x, h0, c0, sr):
+        if bool(sr == 16000):
+            y, (h, c) = self.lstm16k(x, (h0, c0))
+        else:
+            y, (h, c) = self.lstm8k(x[:, :, :32], (h0, c0))
+        return y, h, c
+
+
+def scripted(cls):
+    """torch.jit.script of a seeded cls(), keeping its input and output names."""
+    script = torch.jit.script(seeded_module(cls).eval())
+    script.input_names = getattr(cls, 'input_names', None)
+    script.output_names = getattr(cls, 'output_names', None)
+    return script
 
 
 # (name, description, module, inputs, opsets, dynamic batch). N in an input's shape is the batch
@@ -332,6 +421,52 @@ CASES = [
      Fn(lambda x, y: torch.matmul(x, y)), [f32(N, 5, 32), f32(32, 40)], [9, 13], False),
     ('conv1d_dilated', 'nn.Conv1d(3, 6, 5, stride=2, padding=2, dilation=2) with bias',
      seeded_module(lambda: nn.Conv1d(3, 6, 5, stride=2, padding=2, dilation=2)), [f32(N, 3, 23)], [11, 17], False),
+    # ---- nn.LSTM, nn.GRU, nn.RNN (issue 34): the output sequence and the final states. x is [seq,
+    # batch, features] unless batch_first; the initial states [layers * directions, batch, hidden] are
+    # inputs or, where absent, zeros the graph makes. Two layers: a Slice of the states per layer.
+    ('lstm', 'nn.LSTM(8, 16) from given h0, c0',
+     recurrent(lambda: nn.LSTM(8, 16), 2), [f32(5, N, 8), f32(1, N, 16), f32(1, N, 16)], [9, 14, 17], False),
+    ('lstm_zero_states', 'nn.LSTM(8, 16) without initial states, dynamic batch (ConstantOfShape of zeros)',
+     recurrent(lambda: nn.LSTM(8, 16), 0), [f32(4, N, 8)], [11, 17], True),
+    ('lstm_bidirectional_batch_first', 'nn.LSTM(6, 8, bidirectional=True, batch_first=True) from given h0, c0',
+     recurrent(lambda: nn.LSTM(6, 8, bidirectional=True, batch_first=True), 2),
+     [f32(N, 4, 6), f32(2, N, 8), f32(2, N, 8)], [11, 14, 17], False),
+    ('lstm_2layers', 'nn.LSTM(6, 8, num_layers=2) from given h0, c0 (Slice per layer)',
+     recurrent(lambda: nn.LSTM(6, 8, num_layers=2), 2), [f32(5, N, 6), f32(2, N, 8), f32(2, N, 8)], [11, 14, 17], False),
+    ('lstm_2layers_bidirectional_batch_first', 'nn.LSTM(5, 7, 2, bidirectional=True, batch_first=True), no initial states',
+     recurrent(lambda: nn.LSTM(5, 7, 2, bidirectional=True, batch_first=True), 0), [f32(N, 3, 5)], [14, 17], False),
+    ('lstm_vad', 'nn.LSTM(64, 64, batch_first=True): one step of a voice-activity model, from given h0, c0',
+     recurrent(lambda: nn.LSTM(64, 64, batch_first=True), 2), [f32(1, 1, 64), f32(1, 1, 64), f32(1, 1, 64)], [14], False),
+    ('gru', 'nn.GRU(8, 12) from a given h0 (linear_before_reset)',
+     recurrent(lambda: nn.GRU(8, 12), 1), [f32(5, N, 8), f32(1, N, 12)], [9, 14, 17], False),
+    ('gru_zero_state_batch_first', 'nn.GRU(8, 12, batch_first=True) without an initial state, dynamic batch',
+     recurrent(lambda: nn.GRU(8, 12, batch_first=True), 0), [f32(N, 4, 8)], [11, 17], True),
+    ('gru_bidirectional', 'nn.GRU(5, 6, bidirectional=True) from a given h0',
+     recurrent(lambda: nn.GRU(5, 6, bidirectional=True), 1), [f32(3, N, 5), f32(2, N, 6)], [11, 14, 17], False),
+    ('gru_2layers_bidirectional_batch_first', 'nn.GRU(5, 6, 2, bidirectional=True, batch_first=True) from a given h0',
+     recurrent(lambda: nn.GRU(5, 6, 2, bidirectional=True, batch_first=True), 1), [f32(N, 4, 5), f32(4, N, 6)], [14, 17], False),
+    ('rnn_tanh', 'nn.RNN(7, 9) from a given h0',
+     recurrent(lambda: nn.RNN(7, 9), 1), [f32(6, N, 7), f32(1, N, 9)], [9, 14, 17], False),
+    ('rnn_tanh_batch_first_zero_state', 'nn.RNN(7, 9, batch_first=True) without an initial state',
+     recurrent(lambda: nn.RNN(7, 9, batch_first=True), 0), [f32(N, 6, 7)], [11, 17], False),
+    ('rnn_tanh_2layers_bidirectional', 'nn.RNN(4, 5, 2, bidirectional=True) from a given h0',
+     recurrent(lambda: nn.RNN(4, 5, 2, bidirectional=True), 1), [f32(3, N, 4), f32(4, N, 5)], [14, 17], False),
+    ('rnn_relu', "nn.RNN(4, 5, nonlinearity='relu') from a given h0",
+     recurrent(lambda: nn.RNN(4, 5, nonlinearity='relu'), 1), [f32(3, N, 4), f32(1, N, 5)], [11, 14], False),
+    ('rnn_relu_bidirectional_batch_first', "nn.RNN(4, 5, nonlinearity='relu', bidirectional=True, batch_first=True)",
+     recurrent(lambda: nn.RNN(4, 5, nonlinearity='relu', bidirectional=True, batch_first=True), 1),
+     [f32(N, 3, 4), f32(2, N, 5)], [14, 17], False),
+    ('rnn_relu_2layers_zero_state', "nn.RNN(4, 5, 2, nonlinearity='relu') without an initial state, dynamic batch",
+     recurrent(lambda: nn.RNN(4, 5, 2, nonlinearity='relu'), 0), [f32(3, N, 4)], [14, 17], True),
+    # ---- torch.jit.script of a data-dependent `if` (If): one data set per branch, or a dynamic batch
+    ('if_sum', 'scripted `if x.sum() > 0: x * 2 else x - 1` (If on Greater of ReduceSum), a data set per branch',
+     scripted(IfSum), [f32(N, 3, 4, kind='above')], [11, 13, 17], False,
+     [[f32(N, 3, 4, kind='above')], [f32(N, 3, 4, kind='below')]]),
+    ('if_size', 'scripted `if x.size(0) > 2: x.mean(1) else x.sum(1)`, dynamic batch 3 and 1 (both branches)',
+     scripted(IfSize), [f32(N, 5)], [11, 17], True),
+    ('if_sample_rate_lstm', 'scripted Silero-like step: if sr == 16000 nn.LSTM(64, 64) else nn.LSTM(32, 64), a data set per rate',
+     scripted(IfSampleRate), [f32(1, 1, 64), f32(1, 1, 64), f32(1, 1, 64), i64(kind=16000)], [14, 17], False,
+     [[f32(1, 1, 64), f32(1, 1, 64), f32(1, 1, 64), i64(kind=rate)] for rate in (16000, 8000)]),
 ]
 
 
@@ -352,15 +487,17 @@ def to_numpy(t):
 def export(name, module, specs, opset, dynamic):
     """The model's bytes, its input and output names."""
     inputs = make_inputs(specs, TRACE_BATCH, seeded(name))
-    input_names = INPUT_NAMES[len(inputs)]
+    input_names = getattr(module, 'input_names', None) or INPUT_NAMES[len(inputs)]
+    output_names = getattr(module, 'output_names', None) or ['out']
     axes = None
     if dynamic:
-        axes = {n: {0: 'n'} for n, (_, shape, _) in zip(input_names, specs) if shape[0] == N}
-        axes['out'] = {0: 'n'}
+        axes = {n: {shape.index(N): 'n'} for n, (_, shape, _) in zip(input_names, specs) if N in shape}
+        if output_names == ['out']:
+            axes['out'] = {0: 'n'}
     f = BytesIO()
     torch.onnx.export(module, tuple(inputs), f, opset_version=opset, input_names=input_names,
-                      output_names=['out'], dynamic_axes=axes)
-    return f.getvalue(), input_names
+                      output_names=output_names, dynamic_axes=axes)
+    return f.getvalue(), input_names, output_names
 
 
 def write_tensor(path, array, name):
@@ -373,14 +510,14 @@ def main():
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
     index = []
-    for name, description, module, specs, opsets, dynamic in CASES:
+    for name, description, module, specs, opsets, dynamic, *data_sets in CASES:
         module.eval()
         for opset in opsets:
             model_name = f'{name}_opset{opset}'
-            bytes_, input_names = export(model_name, module, specs, opset, dynamic)
+            bytes_, input_names, output_names = export(model_name, module, specs, opset, dynamic)
             model = onnx.load_from_string(bytes_)
             onnx.checker.check_model(model)
-            operators = sorted({n.op_type for n in model.graph.node})
+            operators = sorted({n.op_type for n in nodes(model.graph)})
             if not set(operators) <= ALLOWED:
                 sys.exit(f'{model_name}: the exporter wrote {sorted(set(operators) - ALLOWED)}')
             graph_inputs = [i.name for i in model.graph.input]
@@ -390,24 +527,30 @@ def main():
             folder.mkdir()
             (folder / 'model.onnx').write_bytes(bytes_)
             gen = seeded(model_name + '/data')
-            for k, batch in enumerate(DYNAMIC_BATCHES if dynamic else (TRACE_BATCH,)):
-                inputs = make_inputs(specs, batch, gen)
+            sets = [(s, TRACE_BATCH) for s in data_sets[0]] if data_sets else \
+                [(specs, batch) for batch in (DYNAMIC_BATCHES if dynamic else (TRACE_BATCH,))]
+            for k, (set_specs, batch) in enumerate(sets):
+                inputs = make_inputs(set_specs, batch, gen)
                 with torch.no_grad():
-                    output = module(*inputs)
+                    outputs = module(*inputs)
+                outputs = outputs if isinstance(outputs, tuple) else (outputs,)
                 data = folder / f'test_data_set_{k}'
                 data.mkdir()
                 for j, (input_name, t) in enumerate(zip(input_names, inputs)):
                     write_tensor(data / f'input_{j}.pb', to_numpy(t), input_name)
-                write_tensor(data / 'output_0.pb', to_numpy(output), 'out')
-            out_type = output.dtype
-            index.append({
+                for j, (output_name, t) in enumerate(zip(output_names, outputs)):
+                    write_tensor(data / f'output_{j}.pb', to_numpy(t), output_name)
+            entry = {
                 'name': model_name,
                 'description': description,
                 'opset': opset,
                 'operators': operators,
                 'dynamicBatch': dynamic,
-                'exact': not (out_type.is_floating_point and averages(model)),
-            })
+                'exact': not (outputs[0].dtype.is_floating_point and averages(model)),
+            }
+            if data_sets:
+                entry['dataSets'] = len(sets)
+            index.append(entry)
             print(f'{model_name}: {" ".join(operators)}')
     lines = ',\n'.join(' ' + json.dumps(entry) for entry in index)
     (OUT / 'index.json').write_text(f'[\n{lines}\n]\n')
