@@ -129,7 +129,10 @@ export const CASES = [
 // graph means, run as a single-node model on the same input: the default nn.AvgPool2d export must cost
 // at most `withinBare` times it (its Pad of zeros fused into the pooling's pads). A Flatten step must
 // cost at most `stepVsCopy` of a JS copy of its input: measured on the bare call followed by 1 and by
-// 1 + `flattenSteps` Flattens (each a view), the difference over `flattenSteps`.
+// 1 + `flattenSteps` Flattens (each a view), the difference over `flattenSteps`. `inputs` are the
+// graph's inputs in order, seeded as CASES' are where no `generator` makes them; every output is
+// fetched and compared with onnxruntime-web's (`tolerance`, default 1e-5); `vsOrt`: the case's own
+// goal against it.
 export const GRAPH_CASES = [
   { name: 'nn.AvgPool2d(3, 2, 1) export [1,64,112,112]', graph: 'avgpool2d-default', opset: 19, withinBare: 1.1,
     inputs: [{ type: 'float32', dims: [1, 64, 112, 112] }],
@@ -152,6 +155,12 @@ export const GRAPH_CASES = [
     inputs: [{ type: 'float32', dims: [1, 1, 28, 28], generator: 'digit', options: {} }] },
   { name: 'ResNet block [1,64,56,56]', graph: 'resnet_block', model: 'tests/data/graphs/resnet_block/model.onnx', vsOrt: 1, tolerance: 1e-4,
     inputs: [{ type: 'float32', dims: [1, 64, 56, 56], generator: 'featureMap', options: { dims: [1, 64, 56, 56] } }] },
+  // Issue 34: one LSTM step of voice-activity size (input 64, hidden 128) inside If, as a scripted
+  // module branching on the sample rate exports it (Silero VAD's pattern), per session.run: at least
+  // 2x onnxruntime-web. The bare step is the LSTM case above.
+  { name: 'If(sr) around nn.LSTM(64, 128) export, 1 step', graph: 'if-lstm-step', vsOrt: 2, tolerance: 1e-5,
+    inputs: [{ type: 'float32', dims: [1, 1, 64], range: [-1, 1] }, { type: 'float32', dims: [1, 1, 128], range: [-1, 1] },
+      { type: 'float32', dims: [1, 1, 128], range: [-1, 1] }, { type: 'int64', dims: [], values: [16000] }] },
 ];
 
 // What each case must reach, as ratios measured in one run, by environment: ops.* with options.out and

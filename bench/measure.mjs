@@ -381,10 +381,11 @@ export function targetsFor(c, ms, env) {
   return out;
 }
 
-// A graph case's input: `generator` names one of tools/graph-inputs.mjs's realistic inputs (a YOLO
-// head, a picture), made with the spec's `options`; else seeded floatData.
-function graphInput({ type, dims, generator, options }) {
-  if (!generator) return floatData(type, dims.reduce((a, b) => a * b, 1), 1);
+// A graph case's input i: `generator` names one of tools/graph-inputs.mjs's realistic inputs (a YOLO
+// head, a picture), made with the spec's `options`; else seeded as an operator case's (inputData).
+function graphInput(spec, i) {
+  const { type, dims, generator, options } = spec;
+  if (!generator) return inputData(spec, inputSeed(i));
   const made = GRAPH_INPUTS[generator](options);
   if (made.type !== type || made.dims.join() !== dims.join()) throw new Error(`${generator} makes ${made.type} [${made.dims}], not ${type} [${dims}]`);
   return made.data;
@@ -396,21 +397,22 @@ function graphInput({ type, dims, generator, options }) {
  * same bytes (whose outputs must agree within c.tolerance, relative, default 1e-5); where the case has one, against the bare call's single-node model `bareModel` with a fetch;
  * where it measures a Flatten step, the bare call followed by 1 Flatten (`flattenModels[0]`) and by
  * 1 + c.flattenSteps (`flattenModels[1]`): flattenStep is their difference over c.flattenSteps, and
- * copyStep a JS copy of the bare call's output. copyJs copies the graph's input. {name, graph, inputs,
+ * copyStep a JS copy of the bare call's output. copyJs copies the graph's first input. {name, graph, inputs,
  * ms, ortError, targets}.
  */
 export async function runGraphCase(c, { lib, ort, model, bareModel, flattenModels, env, timing, collectGarbage }) {
   const { Tensor, InferenceSession } = lib;
-  const [{ type, dims }] = c.inputs;
-  const data = graphInput(c.inputs[0]);
+  // The graph's inputs in order; every output fetched into a preallocated tensor (NonMaxSuppression's
+  // count is this input's).
+  const datas = c.inputs.map(graphInput);
+  const [data] = datas;
   const session = await InferenceSession.create(model);
-  const x = new Tensor(type, data, dims);
-  const feeds = { [session.inputNames[0]]: x };
-  const [outputName] = session.outputNames;
+  const feedsOf = (TensorOf) => Object.fromEntries(session.inputNames.map((name, i) => [name, new TensorOf(c.inputs[i].type, datas[i], c.inputs[i].dims)]));
+  const feeds = feedsOf(Tensor);
+  const x = feeds[session.inputNames[0]];
   const references = await session.run(feeds);
-  const reference = references[outputName];
+  const reference = references[session.outputNames[0]];
   const fetchInto = (t) => new Tensor(t.type, new t.data.constructor(t.size), t.dims);
-  // Every output fetched into a preallocated tensor (NonMaxSuppression's count is this input's).
   const fetches = Object.fromEntries(session.outputNames.map((name) => [name, fetchInto(references[name])]));
   await session.run(feeds, fetches);
   const tolerance = c.tolerance ?? 1e-5;
@@ -419,7 +421,7 @@ export async function runGraphCase(c, { lib, ort, model, bareModel, flattenModel
     assertAgree(c.name, r.data, `InferenceSession with fetches (${name})`, r.type, fetches[name].data, 0);
   }
 
-  const ortFeeds = { [session.inputNames[0]]: new ort.Tensor(type, data, dims) };
+  const ortFeeds = feedsOf(ort.Tensor);
   const { ortSession, outputs: ortOutputs, ortError } = await ortSessionOn(ort, model, ortFeeds);
   if (ortSession) {
     for (const name of session.outputNames) {

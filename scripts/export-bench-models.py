@@ -10,6 +10,12 @@ pooling pipelines a web page runs on an image, at the sizes bench/cases.mjs time
                            [1, 64, 56, 56]
   pool-view.onnx           F.avg_pool2d(x, 2).view(n, -1) with a dynamic batch: shape arithmetic
                            (Shape, Gather, Unsqueeze, Concat) then Reshape, on [1, 64, 56, 56]
+  if-lstm-step.onnx        one step of a voice-activity model's LSTM in a module scripted with
+                           torch.jit.script that branches on the sample rate as Silero VAD does: If
+                           (sr == 16000) around nn.LSTM(64, 128, batch_first=True), else an
+                           nn.LSTM(32, 128) over the first 32 features; x [1, 1, 64], the states h, c
+                           [1, 1, 128] given and returned (opset 14). The bare step is the LSTM case
+                           of bench/cases.mjs at the same sizes.
 
 Run with Debian's python3-torch (1.13): /usr/bin/python3 scripts/export-bench-models.py. The benchmark
 reads the committed files and does not need PyTorch.
@@ -19,6 +25,7 @@ from pathlib import Path
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from torch import Tensor
 
 OUT = Path(__file__).resolve().parent.parent / 'bench' / 'models'
 OPSET = 13
@@ -40,6 +47,23 @@ class PoolView(nn.Module):
         return y.view(y.size(0), -1)
 
 
+class IfLstmStep(nn.Module):
+    """A streaming LSTM step behind a branch on the sample rate (If), as Silero VAD's graph has one:
+    the output and the states the caller keeps for the next call."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm16k = nn.LSTM(64, 128, batch_first=True)
+        self.lstm8k = nn.LSTM(32, 128, batch_first=True)
+
+    def forward(self, x, h, c, sr: Tensor):
+        if bool(sr == 16000):
+            y, (h, c) = self.lstm16k(x, (h, c))
+        else:
+            y, (h, c) = self.lstm8k(x[:, :, :32], (h, c))
+        return y, h, c
+
+
 # name: (module, input shape, whether the batch is dynamic)
 MODELS = {
     'avgpool2d-default': (nn.AvgPool2d(3, stride=2, padding=1), [1, 64, 112, 112], False),
@@ -56,6 +80,12 @@ def main():
                           input_names=['x'], output_names=['y'],
                           dynamic_axes={'x': {0: 'n'}, 'y': {0: 'n'}} if dynamic else None)
         print(f'{name}.onnx')
+    torch.manual_seed(34)  # the LSTMs' weights
+    state = torch.zeros(1, 1, 128)
+    torch.onnx.export(torch.jit.script(IfLstmStep().eval()), (torch.zeros(1, 1, 64), state, state, torch.tensor(16000)),
+                      str(OUT / 'if-lstm-step.onnx'), opset_version=14,
+                      input_names=['x', 'h', 'c', 'sr'], output_names=['y', 'hn', 'cn'])
+    print('if-lstm-step.onnx')
 
 
 if __name__ == '__main__':
