@@ -48,12 +48,20 @@ std::string Progress::where(std::string_view call) const {
   return where;
 }
 
+void Session::plan_steps(const std::vector<Step>& steps, const std::string& prefix, std::vector<PlannedStep>& planned) const {
+  for (const Step& step : steps) {
+    planned.push_back({prefix + step.label, {}});
+    for (size_t v : step.release) planned.back().frees.push_back(value_names_[v]);
+    if (const Step::Conditional* c = step.as<Step::Conditional>()) {
+      plan_steps(c->then_branch.steps, prefix + step.label + ": then_branch: ", planned);
+      plan_steps(c->else_branch.steps, prefix + step.label + ": else_branch: ", planned);
+    }
+  }
+}
+
 std::vector<Session::PlannedStep> Session::plan() const {
   std::vector<PlannedStep> planned;
-  for (const Step& step : steps_) {
-    planned.push_back({step.label, {}});
-    for (size_t v : step.release) planned.back().frees.push_back(value_names_[v]);
-  }
+  plan_steps(steps_, "", planned);
   return planned;
 }
 

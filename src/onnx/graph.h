@@ -108,7 +108,8 @@ class Session {
   Status run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* progress = nullptr) const;
 
   // The execution plan, for tests and debugging: nodes in run order, each with the intermediate
-  // values freed right after it (their last use; not one a view takes, whose memory its output keeps).
+  // values freed right after it (their last use; not one a view takes, whose memory its output keeps);
+  // an If's branches' steps after it, labelled "<If's label>: then_branch: <label>".
   struct PlannedStep {
     std::string node;  // node_label()
     std::vector<std::string> frees;
@@ -116,6 +117,8 @@ class Session {
   std::vector<PlannedStep> plan() const;
 
  private:
+  void plan_steps(const std::vector<Step>& steps, const std::string& prefix, std::vector<PlannedStep>& planned) const;
+
   struct GraphInput {
     ValueInfo info;  // for an initializer without a declared type, the initializer's type
     size_t value;

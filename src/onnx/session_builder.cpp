@@ -272,7 +272,8 @@ class SessionBuilder {
     return Status::Ok();
   }
 
-  // A branch of If node `node`: checked, its values defined, its steps ordered and optimized.
+  // A branch of If node `node`: checked, its values defined, its steps ordered (optimize_branches
+  // optimizes them).
   Result<Step::Subgraph> build_subgraph(GraphBuild& g, const Node& node) {
     const Graph& graph = g.graph;
     if (!graph.inputs.empty()) return InvalidModel("the branch declares inputs, which an If's branches do not take");
@@ -293,16 +294,36 @@ class SessionBuilder {
     std::vector<size_t> order;
     OW_RETURN_IF_ERROR(topological_order(g, order));
     subgraph.steps = make_steps(g, order);
-    OptimizationReport report;  // session.graph describes the model's graph's optimization alone
-    StepGraph optimized(subgraph.steps, session_.constants_, known_, fed_, subgraph.outputs, graph.nodes, opset_);
-    OW_RETURN_IF_ERROR(optimize(level_, optimized, report));
-    OW_RETURN_IF_ERROR(prepare_constants(subgraph.steps));
-    for (size_t v : subgraph.outputs)
-      if (optimized.index.producer(v) != kNoStep && std::find(subgraph.produced.begin(), subgraph.produced.end(), v) == subgraph.produced.end())
-        subgraph.produced.push_back(v);
     std::sort(g.captured.begin(), g.captured.end());
     g.captured.erase(std::unique(g.captured.begin(), g.captured.end()), g.captured.end());
     return subgraph;
+  }
+
+  // The branches of each If among `steps` (of `graph`), optimized once the graph around them is: the
+  // values it folded (an outer Constant's weights) are then constants their folding reads (a scripted
+  // export's Slices and Concats of an LSTM's weights), and theirs those of an If inside them.
+  Status optimize_branches(std::vector<Step>& steps, const Graph& graph) {
+    for (Step& step : steps) {
+      Step::Conditional* conditional = step.as<Step::Conditional>();
+      if (!conditional) continue;
+      const Node& node = graph.nodes[step.nodes[0]];
+      const std::pair<const char*, Step::Subgraph*> branches[] = {{"then_branch", &conditional->then_branch},
+                                                                  {"else_branch", &conditional->else_branch}};
+      for (const auto& [name, subgraph] : branches) {
+        const Graph& branch = *node.attributes.find(name)->graphs[0];
+        OptimizationReport report;  // session.graph describes the model's graph's optimization alone
+        StepGraph optimized(subgraph->steps, session_.constants_, known_, fed_, subgraph->outputs, branch.nodes, opset_);
+        Status st = optimize(level_, optimized, report);
+        if (st.ok()) st = prepare_constants(subgraph->steps);
+        if (!st.ok()) return st.with_context(node_label(node) + ": " + name + ": ");
+        for (size_t v : subgraph->outputs)
+          if (optimized.index.producer(v) != kNoStep &&
+              std::find(subgraph->produced.begin(), subgraph->produced.end(), v) == subgraph->produced.end())
+            subgraph->produced.push_back(v);
+        OW_RETURN_IF_ERROR(optimize_branches(subgraph->steps, branch));
+      }
+    }
+    return Status::Ok();
   }
 
   Status resolve_graph_outputs() {
@@ -412,6 +433,7 @@ class SessionBuilder {
     Session& s = session_;
     StepGraph graph(s.steps_, s.constants_, known_, fed_, s.output_values_, graph_.nodes, opset_);
     OW_RETURN_IF_ERROR(optimize(level_, graph, s.description_.optimization));
+    OW_RETURN_IF_ERROR(optimize_branches(s.steps_, graph_));
     const auto names = [&s](const std::vector<size_t>& values) {
       std::vector<std::string> named;
       for (size_t v : values) named.push_back(v == kNoValue ? "" : s.value_names_[v]);

@@ -116,10 +116,51 @@ TEST_CASE("If: the branch's intermediates are freed when it ends; the model's gr
   auto session = load(floor_or_ceil(), 16);
   REQUIRE(session.ok());
   const auto plan = session.value().plan();
-  REQUIRE(plan.size() == 1);
+  REQUIRE(plan.size() == 4);
   CHECK(plan[0].node == "node 'if' (If)");
+  CHECK(plan[1].node == "node 'if' (If): then_branch: node 'floor' (Floor)");
+  CHECK(plan[2].node == "node 'if' (If): then_branch: node 'add' (Add)");
+  CHECK(plan[2].frees == std::vector<std::string>{"f"});
+  CHECK(plan[3].node == "node 'if' (If): else_branch: node 'ceil' (Ceil)");
   const auto& steps = session.value().description().steps;
   REQUIRE(steps.size() == 1);
   // The condition, then what the branches read, by value id (initializers come first).
   CHECK(steps[0].inputs == std::vector<std::string>{"cond", "w", "x"});
+}
+
+TEST_CASE("If: branches are optimized after the graph around them, whose folded values theirs read", "[onnx][if]") {
+  // y = cond ? x + w[1:3] : Ceil(x), w a Constant node of the model's graph (as a scripted export's
+  // weights are), the Slice's starts and ends Constant nodes of the branch: at 'all' the Slice folds.
+  const pb::GraphSpec then_branch{{pb::node({"Constant", {}, {"starts"}, "starts", {pb::attr_ints("value_ints", {1})}, ""}),
+                                   pb::node({"Constant", {}, {"ends"}, "ends", {pb::attr_ints("value_ints", {3})}, ""}),
+                                   pb::node({"Slice", {"w", "starts", "ends"}, {"s"}, "slice", {}, ""}),
+                                   pb::node({"Add", {"x", "s"}, {"sum"}, "add", {}, ""})},
+                                  {},
+                                  {},
+                                  {info("sum", kF32, {pb::symbolic()})}};
+  const pb::GraphSpec else_branch{{pb::node({"Ceil", {"x"}, {"c"}, "ceil", {}, ""})}, {}, {}, {info("c", kF32, {pb::symbolic()})}};
+  const pb::GraphSpec graph{{pb::node({"Constant", {}, {"w"}, "w", {pb::attr_floats("value_floats", {1.0f, 2.0f, 3.0f, 4.0f})}, ""}),
+                             if_node("if", "cond", {"y"}, then_branch, else_branch)},
+                            {},
+                            {info("cond", kBool, {}), info("x", kF32, {pb::fixed(2)})},
+                            {info("y", kF32, {pb::symbolic()})}};
+  const std::vector<float> x = {0.5f, -1.5f};
+  for (OptimizationLevel level : {OptimizationLevel::kDisabled, OptimizationLevel::kAll}) {
+    auto session = load(graph, 16, level);
+    REQUIRE(session.ok());
+    std::vector<std::string> steps;
+    for (const auto& step : session.value().plan()) steps.push_back(step.node);
+    const std::string then_ = "node 'if' (If): then_branch: ";
+    if (level == OptimizationLevel::kAll) {
+      CHECK(steps == std::vector<std::string>{"node 'if' (If)", then_ + "node 'add' (Add)", "node 'if' (If): else_branch: node 'ceil' (Ceil)"});
+    } else {
+      CHECK(steps == std::vector<std::string>{"node 'w' (Constant)", "node 'if' (If)", then_ + "node 'starts' (Constant)", then_ + "node 'ends' (Constant)",
+                                              then_ + "node 'slice' (Slice)", then_ + "node 'add' (Add)", "node 'if' (If): else_branch: node 'ceil' (Ceil)"});
+    }
+    for (bool c : {true, false}) {
+      Outputs out;
+      REQUIRE(session.value().run({{"cond", cond_of(c)}, {"x", make_tensor<float>({2}, x)}}, out).ok());
+      CHECK(values_of<float>(out[0]) == (c ? std::vector<float>{2.5f, 1.5f} : std::vector<float>{1.0f, -1.0f}));
+    }
+  }
 }
