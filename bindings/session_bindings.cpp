@@ -115,7 +115,7 @@ val subgraph_to_js(const onnx::Graph& g, int64_t opset) {
 
 // A step after optimization (ModelStep in js/index.d.ts).
 val step_to_js(const onnx::ModelDescription::StepDescription& described) {
-  static constexpr const char* kKinds[] = {"compute", "view", "in-place"};  // by Step::Kind
+  static constexpr const char* kKinds[] = {"compute", "view", "in-place", "view"};  // by Step::Kind
   val step = val::object();
   step.set("nodes", list_to_js(described.nodes, [](const size_t& i) { return val(static_cast<double>(i)); }));
   step.set("opType", string_to_js(described.op_type));

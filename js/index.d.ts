@@ -1149,10 +1149,12 @@ export interface ModelStep {
    * AveragePool; an elementwise chain; the shape arithmetic, then the Reshape it serves).
    */
   nodes: readonly number[];
-  /** The operator's; a fused Pad + AveragePool's is 'AveragePool', a fused chain's its nodes', joined: 'Mul+Round+Clip'. */
+  /** The operator's; a fused Pad + AveragePool's is 'AveragePool', a fused chain's its nodes', joined: 'Mul+Round+Clip', 'Mul+Greater+Where'. */
   opType: string;
   /**
-   * 'compute': new outputs; 'view': its output is its input's memory in another shape (no copy);
+   * 'compute': new outputs; 'view': its output is its input's memory in another shape (no copy), or
+   * (Slice, Split) each output a part of its input's memory where, for the input at hand, the part is
+   * contiguous in it (else copied);
    * 'in-place': computes into its input's memory (when no other tensor holds that memory).
    */
   kind: 'compute' | 'view' | 'in-place';

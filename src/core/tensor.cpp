@@ -26,6 +26,7 @@ Result<Tensor> Tensor::allocate(DType type, Dims dims) {
   t.dims_ = std::move(dims);
   t.block_ = static_cast<Block*>(p);
   t.block_->refs = 1;
+  t.block_->bytes = bytes;
   t.data_ = static_cast<unsigned char*>(p) + header;
   return t;
 }
@@ -96,6 +97,14 @@ void Tensor::view_of(const Tensor& x, Dims& dims) {
     data_ = x.data_;
   }
   dims_.swap(dims);
+}
+
+void Tensor::part_of(const Tensor& x, size_t offset, Dims& dims) {
+  unsigned char* first = static_cast<unsigned char*>(x.data_) + offset * dtype_size(x.dtype_);
+  view_of(x, dims);
+  data_ = first;
+  size_ = 1;
+  for (int64_t d : dims_) size_ *= static_cast<size_t>(d);
 }
 
 void Tensor::view_of(Tensor&& x, Dims& dims) {

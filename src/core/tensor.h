@@ -48,6 +48,10 @@ class Tensor {
   // As view_of(), taking x's elements rather than sharing them (x is left empty, its dims' memory in
   // `dims` for the next call).
   void view_of(Tensor&& x, Dims& dims);
+  // As view_of(), for a part of x: this tensor becomes x's elements from `offset` (in elements) on,
+  // under `dims`, which the caller checks lie within x. Owned memory stays alive while any tensor
+  // holding a part of it lives (the reference count grows); a part is never exclusive() while x is.
+  void part_of(const Tensor& x, size_t offset, Dims& dims);
 
   void* raw_data() { return data_; }
   const void* raw_data() const { return data_; }
@@ -57,6 +61,8 @@ class Tensor {
   // Whether this tensor owns its memory and no other tensor shares it: writing into it changes no
   // other tensor (views, whose memory someone else owns, never are).
   bool exclusive() const { return block_ != nullptr && block_->refs == 1; }
+  // Whether this tensor's elements are all the memory it holds (a part of another's is not, part_of).
+  bool whole() const { return block_ == nullptr || byte_size() == block_->bytes; }
 
  private:
   DType dtype_ = DType::kUndefined;
@@ -66,6 +72,7 @@ class Tensor {
   // copies share them. Null for views.
   struct Block {
     size_t refs;
+    size_t bytes;  // of the elements allocated
   };
   static constexpr size_t kCacheLine = 64;
   static constexpr size_t kCacheLineFrom = 4096;  // bytes of elements from which they start a cache line

@@ -49,18 +49,20 @@ Status run_chain(const Step& step, const Step::Chain& chain, const Inputs& input
   if (x.dtype() == DType::kFloat32 && x.rank() >= chain.rank) {
     if (step.kind == Step::Kind::kInPlace && x.exclusive()) produced.push_back(x);
     Tensor* y;
-    Status st = output_tensor(produced, 0, x.dtype(), x.dims(), y);
+    Status st = output_tensor(produced, 0, chain.pass.writes_bool() ? DType::kBool : DType::kFloat32, x.dims(), y);
     if (!st.ok()) return st.with_context(step.label + ": ");
-    kernels::scale_round_clamp(chain.pass, x.data<float>(), y->data<float>(), x.size());
+    kernels::scale_round_clamp(chain.pass, x.data<float>(), y->raw_data(), x.size());
     return Status::Ok();
   }
-  Tensor value = x;  // the chain's value: its input, then each node's output
+  Tensor value = x, read;  // the chain's value: its input, then each node's output; read: the one before
   Inputs link_inputs;
   for (const Step::Link& link : chain.links) {
     link_inputs.clear();
-    for (size_t i = 0; i < link.inputs.size(); ++i) link_inputs.push_back(i == link.chained ? &value : inputs[link.inputs[i]]);
+    for (size_t i = 0; i < link.inputs.size(); ++i)
+      link_inputs.push_back(i == link.chained ? &value : link.inputs[i] == Step::Link::kCompared ? &read : inputs[link.inputs[i]]);
     Status st = link.op.run(link_inputs, produced);
     if (!st.ok()) return st.with_context(link.label + ": ");
+    read = std::move(value);
     value = std::move(produced[0]);
   }
   produced.assign(1, std::move(value));
@@ -158,6 +160,16 @@ Status run_step(const Step& step, std::vector<Tensor>& values, StepScratch& scra
     if (step.takes_input) y.view_of(std::move(values[step.inputs[0]]), scratch.dims);
     else y.view_of(*inputs[0], scratch.dims);
     return Status::Ok();
+  }
+  if (step.kind == Step::Kind::kParts) {
+    Result<bool> contiguous = step.op.contiguous_parts(inputs, scratch.parts);
+    if (!contiguous.ok()) return contiguous.status().with_context(step.label + ": ");
+    if (contiguous.value()) {
+      // Each output shares input 0's memory; the parts are those the kernel would copy.
+      for (size_t i = 0; i < step.outputs.size(); ++i)
+        if (step.outputs[i] != kNoValue) values[step.outputs[i]].part_of(*inputs[0], scratch.parts[i].offset, scratch.parts[i].dims);
+      return Status::Ok();
+    }
   }
   Outputs& produced = scratch.produced;
   if (const Step::Chain* chain = step.as<Step::Chain>()) {

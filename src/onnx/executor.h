@@ -14,6 +14,7 @@ struct StepScratch {
   Inputs inputs;
   Outputs produced;
   Dims dims;     // a view's shape; swapped with the output's dims (Tensor::view_of)
+  std::vector<Part> parts;  // the outputs of a step of parts (Step::Kind::kParts)
   Tensor shape;  // a Reshape's shape read off dimensions (Step::ReshapeFromDims)
 };
 

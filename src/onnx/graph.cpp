@@ -100,9 +100,10 @@ Status Session::run(const std::vector<Feed>& feeds, Outputs& outputs, Progress* 
   for (size_t v : output_values_) outputs.push_back(values[v]);
   values.clear();
   // An output that still shares memory shares it with a feed (the caller's), a constant of the session
-  // or another output: the caller gets a copy, never memory it could see change.
+  // or another output: the caller gets a copy, never memory it could see change. So does an output that
+  // is a part of a larger tensor (a Slice's view), rather than keep all of it alive.
   for (Tensor& y : outputs) {
-    if (y.exclusive()) continue;
+    if (y.exclusive() && y.whole()) continue;
     OW_ASSIGN_OR_RETURN(Tensor copy, Tensor::allocate(y.dtype(), y.dims()));
     if (y.byte_size() != 0) std::memcpy(copy.raw_data(), y.raw_data(), y.byte_size());
     y = std::move(copy);

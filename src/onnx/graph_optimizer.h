@@ -14,14 +14,17 @@
 //             known only as the session runs (a dynamic batch: x.view(x.size(0), -1)) reads them off
 //             those values as it runs, instead of those steps;
 //   all:      Reshape, Flatten, Squeeze, Unsqueeze (and an Identity left as a graph output) made
-//             views of their input; elementwise nodes computed into their input's memory
+//             views of their input; Slice and Split outputs views of parts of their input where,
+//             for the input at hand, each part is contiguous in it (else copied as declared);
+//             elementwise nodes computed into their input's memory
 //             where that value has no later use and its memory no other holder.
 // A fused step runs where the last of its nodes ran: where two nodes would fail in one run, the
 // optimized graph may report the other first.
 // Tensors are reference-counted: a view shares its input's memory, which is written in place only when
 // the tensor writing it is its only holder (Tensor::exclusive(), checked as each step runs), so that a
 // feed (the caller's memory), an initializer or a value still read later is never written. Session::run
-// copies an output that shares memory with anything else before returning it.
+// copies an output that shares memory with anything else, or is a part of a larger tensor, before
+// returning it.
 #pragma once
 
 #include <cstdint>

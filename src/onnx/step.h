@@ -2,7 +2,7 @@
 // declared nodes; the executor (executor.h) runs them. A step is what it computes (Step::Work: one
 // node as declared, a fused Pad + AveragePool, a fused chain of elementwise nodes, a Reshape reading
 // its shape off dimensions, an If running one of its branches) and where its output lives
-// (Step::Kind: new memory, a view of its input, or an input's memory, computed in place).
+// (Step::Kind: new memory, a view of its input or of parts of it, or an input's memory, computed in place).
 #pragma once
 
 #include <cstddef>
@@ -24,6 +24,9 @@ struct Step {
     kCompute,  // the step computes new outputs
     kView,     // output 0 is input 0's memory in the operator's output shape (PreparedOp::view_shape)
     kInPlace,  // the step computes into input `in_place`'s memory when no other tensor holds it
+    // Each output is a part of input 0's memory (PreparedOp::contiguous_parts: Slice, Split) where the
+    // parts are contiguous in the input at hand; else the step computes them.
+    kParts,
   };
 
   // The node's operator on the step's inputs, as declared.
@@ -44,14 +47,16 @@ struct Step {
     bool ceil_mode;
   };
 
-  // Elementwise nodes by scalar constants fused into one float32 pass (passes/chain_rules.h). The
+  // Elementwise nodes by scalar constants fused into one pass over float32 (passes/chain_rules.h),
+  // which may end in a comparison (a bool output) and a Where or Cast choosing by it. The
   // step's inputs are the chain's input, then the other inputs of each node; where the pass does not
   // serve the chain's input, the nodes run one by one as declared, each naming itself in an error.
   struct Link {
+    static constexpr size_t kCompared = SIZE_MAX;  // an input reading the value the link before read
     PreparedOp op;
     std::string label;           // node_label() of the node
     size_t chained;              // its input that reads the node before's output (the first: the step's input 0)
-    std::vector<size_t> inputs;  // its inputs, as positions in the step's inputs (but the chained one)
+    std::vector<size_t> inputs;  // its inputs, as positions in the step's inputs (but the chained one), or kCompared
   };
   struct Chain {
     kernels::ScaleRoundClamp pass;

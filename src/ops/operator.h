@@ -29,6 +29,13 @@ using Outputs = std::vector<Tensor>;
 Status output_tensor(Outputs& outputs, size_t index, DType type, const Dims& dims, Tensor*& y);
 Status output_tensor(Outputs& outputs, size_t index, DType type, Dims&& dims, Tensor*& y);
 
+// One output of an operator that selects parts of its first input (Kernel::selects_parts): where it
+// starts in that input, in elements, and its shape.
+struct Part {
+  size_t offset = 0;
+  Dims dims;
+};
+
 // A node with its attributes parsed and checked; compute() may be called many times.
 class Kernel {
  public:
@@ -56,6 +63,13 @@ class Kernel {
     (void)constants;
     return Status::Ok();
   }
+  // Kernels whose every output is a part of their first input (Slice, Split) say so and, for the inputs
+  // at hand, write each output's Part into `parts` (its memory reused) when each is one contiguous
+  // range of the input's elements, in order; false when one is not (the outputs are then computed). So
+  // a graph can make the outputs views of the input rather than copies (onnx/graph_optimizer.h). The
+  // errors are compute()'s.
+  virtual bool selects_parts() const { return false; }
+  virtual Result<bool> contiguous_parts(const Inputs& inputs, std::vector<Part>& parts) const;
 };
 
 // One formal input or output of an operator version, as ONNX's operator schema names it.
@@ -143,6 +157,10 @@ class PreparedOp {
   // Kernel::prepare_constants, for a session's node before it runs. The kernel is this PreparedOp's
   // and its copies'.
   Status prepare_constants(const Inputs& constants);
+  // As run(), for an operator whose kernel selects_parts(): its outputs as parts of the first input,
+  // when each is contiguous there (Kernel::contiguous_parts), for the caller to view (Tensor::part_of).
+  Result<bool> contiguous_parts(const Inputs& inputs, std::vector<Part>& parts) const;
+  bool selects_parts() const { return kernel_->selects_parts(); }
   // The input count check of run(), for callers that know the count beforehand (a model's nodes).
   Status check_input_count(size_t count) const;
   // run()'s checks of the input count and types, for callers that run the operator themselves (a

@@ -206,6 +206,15 @@ Status PreparedOp::view_shape(const Inputs& inputs, Dims& dims) const {
   return status;
 }
 
+Result<bool> Kernel::contiguous_parts(const Inputs&, std::vector<Part>&) const { return Unsupported("this operator computes its outputs"); }
+
+Result<bool> PreparedOp::contiguous_parts(const Inputs& inputs, std::vector<Part>& parts) const {
+  OW_RETURN_IF_ERROR(check_inputs(inputs));
+  Result<bool> contiguous = kernel_->contiguous_parts(inputs, parts);
+  if (!contiguous.ok()) return contiguous.status().with_context(label() + ": ");
+  return contiguous;
+}
+
 Status PreparedOp::check_inputs(const Inputs& inputs) const {
   const size_t n = inputs.size();
   OW_RETURN_IF_ERROR(check_input_count(n));

@@ -7,7 +7,8 @@
 // step, start and end are clamped to [0, dim], for a negative one start to [0, dim - 1] and end to
 // [-1, dim - 1]; the count is ceil((end - start) / step), or 0. So INT64_MAX and INT64_MIN ends mean
 // "to the end" and "to the front". A step of 0, an axis out of range or listed twice, and lists of
-// different lengths are errors naming the input.
+// different lengths are errors naming the input. The output is a strided copy (kernels/strided.h), or in a
+// session a view of the input where it is contiguous in it (contiguous_parts).
 #include <algorithm>
 #include <string>
 
@@ -67,6 +68,60 @@ class SliceKernel final : public Kernel {
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& x = *inputs[0];
+    OW_ASSIGN_OR_RETURN(const std::vector<AxisSlice> slices, axis_slices(inputs));
+    const size_t rank = x.rank();
+    Dims dims(rank);
+    std::vector<kernels::StridedAxis<1>> axes(rank);
+    const unsigned char* first = static_cast<const unsigned char*>(x.raw_data());
+    const size_t element = dtype_size(x.dtype());
+    ptrdiff_t stride = 1;
+    for (size_t d = rank; d-- > 0;) {
+      dims[d] = slices[d].count;
+      axes[d] = {static_cast<size_t>(slices[d].count), {static_cast<ptrdiff_t>(slices[d].step) * stride}};
+      first += static_cast<ptrdiff_t>(slices[d].start) * stride * static_cast<ptrdiff_t>(element);
+      stride *= static_cast<ptrdiff_t>(x.dims()[d]);
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(dims), y));
+    if (y->size() != 0) kernels::strided_copy(std::move(axes), element, first, y->raw_data());
+    return Status::Ok();
+  }
+
+  // The output is one contiguous range of x when, from the last axis back, the axes taken whole in
+  // order are followed by one taken with step 1, and every axis before that has one element (or the
+  // output has none).
+  bool selects_parts() const override { return true; }
+  Result<bool> contiguous_parts(const Inputs& inputs, std::vector<Part>& parts) const override {
+    const Tensor& x = *inputs[0];
+    OW_ASSIGN_OR_RETURN(const std::vector<AxisSlice> slices, axis_slices(inputs));
+    const size_t rank = x.rank();
+    parts.resize(1);
+    Part& part = parts[0];
+    part.dims.resize(rank);
+    part.offset = 0;
+    bool empty = false;
+    for (size_t d = 0; d < rank; ++d) {
+      part.dims[d] = slices[d].count;
+      empty = empty || slices[d].count == 0;
+    }
+    if (empty) return true;
+    size_t d = rank;
+    while (d > 0 && slices[d - 1].count == x.dims()[d - 1] && slices[d - 1].step == 1) --d;
+    if (d > 0 && slices[d - 1].step == 1) --d;  // slice_axis makes an axis of one element step 1
+    for (size_t k = 0; k < d; ++k)
+      if (slices[k].count != 1) return false;
+    size_t stride = 1;
+    for (size_t k = rank; k-- > 0;) {
+      part.offset += static_cast<size_t>(slices[k].start) * stride;
+      stride *= static_cast<size_t>(x.dims()[k]);
+    }
+    return true;
+  }
+
+ private:
+  // Each axis's slice, for the inputs at hand (version 1: the attributes).
+  Result<std::vector<AxisSlice>> axis_slices(const Inputs& inputs) const {
+    const Tensor& x = *inputs[0];
     SliceSpec spec;
     if (version_ == 1) {
       spec = attrs_;
@@ -109,24 +164,9 @@ class SliceKernel final : public Kernel {
       if (step == 0) return InvalidArgument("input 'steps' has 0 at position " + std::to_string(i) + "; a step must not be 0");
       slices[axis] = slice_axis(spec.starts[i], spec.ends[i], step, x.dims()[axis]);
     }
-    Dims dims(rank);
-    std::vector<kernels::StridedAxis<1>> axes(rank);
-    const unsigned char* first = static_cast<const unsigned char*>(x.raw_data());
-    const size_t element = dtype_size(x.dtype());
-    ptrdiff_t stride = 1;
-    for (size_t d = rank; d-- > 0;) {
-      dims[d] = slices[d].count;
-      axes[d] = {static_cast<size_t>(slices[d].count), {static_cast<ptrdiff_t>(slices[d].step) * stride}};
-      first += static_cast<ptrdiff_t>(slices[d].start) * stride * static_cast<ptrdiff_t>(element);
-      stride *= static_cast<ptrdiff_t>(x.dims()[d]);
-    }
-    Tensor* y;
-    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(dims), y));
-    if (y->size() != 0) kernels::strided_copy(std::move(axes), element, first, y->raw_data());
-    return Status::Ok();
+    return slices;
   }
 
- private:
   int version_;
   SliceSpec attrs_;  // version 1's
 };

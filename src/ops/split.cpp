@@ -4,7 +4,8 @@
 // version 18's `num_outputs` instead cuts parts of ceil(dim / num_outputs), the last one smaller. With
 // neither, the node's outputs share the axis equally (an error where it does not divide), as ONNX
 // states; ops.* is a node of one output. 11 states negative axes (accepted in every version, as
-// onnxruntime does); 13 adds bfloat16. Each part is a strided copy (kernels/strided.h).
+// onnxruntime does); 13 adds bfloat16. Each part is a strided copy (kernels/strided.h), or in a session
+// a view of the input where the parts are contiguous in it (contiguous_parts).
 #include <string>
 #include <type_traits>
 
@@ -25,15 +26,9 @@ class SplitKernel final : public Kernel {
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& x = *inputs[0];
-    const auto r = static_cast<int64_t>(x.rank());
-    if (axis_ < -r || axis_ >= r)
-      return InvalidArgument("attribute 'axis' is " + std::to_string(axis_) + ", outside [" + std::to_string(-r) + ", " + std::to_string(r - 1) +
-                             "] for input 'input' of shape " + dims_to_string(x.dims()));
-    const auto axis = static_cast<size_t>(axis_ < 0 ? axis_ + r : axis_);
+    OW_ASSIGN_OR_RETURN(const size_t axis, checked_axis(x));
     const int64_t dim = x.dims()[axis];
-    OW_ASSIGN_OR_RETURN(const std::vector<int64_t> lengths, part_lengths(inputs, dim));
-    if (lengths.size() < wanted_)
-      return InvalidArgument("the node names " + std::to_string(wanted_) + " outputs but the split makes " + std::to_string(lengths.size()));
+    OW_ASSIGN_OR_RETURN(const std::vector<int64_t> lengths, checked_part_lengths(inputs, dim));
 
     size_t outer = 1, inner = 1;
     for (size_t d = 0; d < axis; ++d) outer *= static_cast<size_t>(x.dims()[d]);
@@ -54,7 +49,45 @@ class SplitKernel final : public Kernel {
     return Status::Ok();
   }
 
+  // The parts are contiguous ranges of x when the axes before `axis` have one element between them
+  // (or x has none).
+  bool selects_parts() const override { return true; }
+  Result<bool> contiguous_parts(const Inputs& inputs, std::vector<Part>& parts) const override {
+    const Tensor& x = *inputs[0];
+    OW_ASSIGN_OR_RETURN(const size_t axis, checked_axis(x));
+    OW_ASSIGN_OR_RETURN(const std::vector<int64_t> lengths, checked_part_lengths(inputs, x.dims()[axis]));
+    size_t outer = 1, inner = 1;
+    for (size_t d = 0; d < axis; ++d) outer *= static_cast<size_t>(x.dims()[d]);
+    for (size_t d = axis + 1; d < x.rank(); ++d) inner *= static_cast<size_t>(x.dims()[d]);
+    if (outer > 1 && x.size() != 0) return false;
+    parts.resize(lengths.size());
+    size_t offset = 0;
+    for (size_t j = 0; j < lengths.size(); ++j) {
+      parts[j].offset = x.size() == 0 ? 0 : offset;
+      parts[j].dims.assign(x.dims().begin(), x.dims().end());
+      parts[j].dims[axis] = lengths[j];
+      offset += static_cast<size_t>(lengths[j]) * inner;
+    }
+    return true;
+  }
+
  private:
+  Result<size_t> checked_axis(const Tensor& x) const {
+    const auto r = static_cast<int64_t>(x.rank());
+    if (axis_ < -r || axis_ >= r)
+      return InvalidArgument("attribute 'axis' is " + std::to_string(axis_) + ", outside [" + std::to_string(-r) + ", " + std::to_string(r - 1) +
+                             "] for input 'input' of shape " + dims_to_string(x.dims()));
+    return static_cast<size_t>(axis_ < 0 ? axis_ + r : axis_);
+  }
+
+  // part_lengths(), and at least as many parts as the node has outputs.
+  Result<std::vector<int64_t>> checked_part_lengths(const Inputs& inputs, int64_t dim) const {
+    OW_ASSIGN_OR_RETURN(std::vector<int64_t> lengths, part_lengths(inputs, dim));
+    if (lengths.size() < wanted_)
+      return InvalidArgument("the node names " + std::to_string(wanted_) + " outputs but the split makes " + std::to_string(lengths.size()));
+    return lengths;
+  }
+
   // The parts' lengths, checked against the axis's `dim`.
   Result<std::vector<int64_t>> part_lengths(const Inputs& inputs, int64_t dim) const {
     const Tensor* split_input = inputs.size() > 1 ? inputs[1] : nullptr;

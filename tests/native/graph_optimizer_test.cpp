@@ -438,8 +438,23 @@ RandomChain random_chain(uint32_t& seed) {
     }
     value = out;
   }
+  // Then, at times, a comparison with a constant (Less and Greater alone at opset 10: Equal takes float
+  // from 11, LessOrEqual and GreaterOrEqual come in 12), its bool the output, or chosen by a Where
+  // between the compared value and constants, or cast to float32.
+  int32_t output_type = kF32;
+  if (const uint32_t end = next(4); end != 0) {
+    const char* compare = std::vector<const char*>{"Less", "Greater", "Equal", "LessOrEqual", "GreaterOrEqual"}[next(c.opset >= 13 ? 5 : 2)];
+    const std::string threshold = constant(length, "t"), compared = value;
+    nodes.push_back(pb::node({compare, next(2) ? std::vector<std::string>{value, threshold} : std::vector<std::string>{threshold, value}, {"mask"}, "compare", {}, ""}));
+    value = "mask";
+    if (end == 1) output_type = 9;  // bool
+    else if (end == 2)
+      nodes.push_back(pb::node({"Where", {"mask", next(3) ? compared : constant(length, "a"), next(3) ? compared : constant(length, "b")}, {"chosen"}, "where", {}, ""}));
+    else nodes.push_back(pb::node({"Cast", {"mask"}, {"chosen"}, "cast", {pb::attr_int("to", 1)}, ""}));
+    if (end != 1) value = "chosen";
+  }
   c.spec.inputs = {f32_info("x", {pb::fixed(3), pb::fixed(37)})};
-  c.spec.outputs = {f32_info(value, {})};
+  c.spec.outputs = {pb::value_info(value, output_type, {})};
   if (next(6) == 0) c.spec.outputs.push_back(f32_info("v" + std::to_string(1 + next(static_cast<uint32_t>(length))), {}));  // read twice
   return c;
 }
@@ -462,8 +477,8 @@ size_t fused_chains(const Session& s) {
 
 TEST_CASE("Graph optimizer: elementwise chains by constants fused into one pass, bit for bit, over random chains", "[onnx][optimizer]") {
   uint32_t seed = 11;
-  size_t fused = 0;
-  for (int c = 0; c < 600; ++c) {
+  size_t fused = 0, masked = 0;
+  for (int c = 0; c < 900; ++c) {
     const RandomChain chain = random_chain(seed);
     Tensor x = chain_input(static_cast<uint32_t>(c));
     INFO("case " << c << " opset " << chain.opset);
@@ -471,8 +486,11 @@ TEST_CASE("Graph optimizer: elementwise chains by constants fused into one pass,
     CHECK(fused_chains(sessions[1]) == 0);
     CHECK(fused_chains(sessions[2]) == fused_chains(sessions[3]));
     fused += fused_chains(sessions[3]);
+    for (const auto& step : sessions[3].description().steps)
+      masked += step.op_type.find('+') != std::string::npos && (step.op_type.find("Where") != std::string::npos || step.op_type.find("Cast") != std::string::npos);
   }
   CHECK(fused > 150);
+  CHECK(masked > 50);
 }
 
 TEST_CASE("Graph optimizer: a quantize chain is one step computed in place, shown as its nodes", "[onnx][optimizer]") {

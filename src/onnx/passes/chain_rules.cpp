@@ -16,20 +16,37 @@ std::optional<float> scalar_of(const Tensor* t) {
   return *t->data<float>();
 }
 
+// The comparison a node computes of the chain's value at input `chained` and a constant, if it is one
+// (c < x is x > c).
+std::optional<kernels::Comparison> comparison_of(const OpSchema& schema, size_t chained) {
+  using kernels::Comparison;
+  const bool swapped = chained == 1;
+  if (&schema == &kEqualSchema) return Comparison::kEqual;
+  if (&schema == &kLessSchema) return swapped ? Comparison::kGreater : Comparison::kLess;
+  if (&schema == &kGreaterSchema) return swapped ? Comparison::kLess : Comparison::kGreater;
+  if (&schema == &kLessOrEqualSchema) return swapped ? Comparison::kGreaterOrEqual : Comparison::kLessOrEqual;
+  if (&schema == &kGreaterOrEqualSchema) return swapped ? Comparison::kLessOrEqual : Comparison::kGreaterOrEqual;
+  return std::nullopt;
+}
+
 }  // namespace
 
-bool ChainRules::add(const PreparedOp& op, const Attributes& attrs, size_t chained, const Inputs& inputs) {
+bool ChainRules::add(const PreparedOp& op, const Attributes& attrs, size_t chained, const Inputs& inputs, unsigned compared) {
   const OpSchema& schema = op.schema();
   const int version = op.version().since_version;
-  if (chained >= inputs.size()) return false;
+  if (chained >= inputs.size() || inputs.size() > 3) return false;
+  // After a comparison the value is a bool mask: only a Where or a Cast reads it.
+  const bool masked = next_ > kCompare;
+  if (masked != (&schema == &kWhereSchema || &schema == &kCastSchema)) return false;
   // The constants, all of one element and not NaN; their highest rank.
   std::optional<float> constant[3];
   size_t rank = rank_;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    if (i == chained || !inputs[i]) continue;
-    if (i > 2 || !(constant[i] = scalar_of(inputs[i]))) return false;
+    if (i == chained || (compared >> i & 1) || !inputs[i]) continue;
+    if (!(constant[i] = scalar_of(inputs[i]))) return false;
     rank = std::max(rank, inputs[i]->rank());
   }
+  if (compared != 0 && &schema != &kWhereSchema) return false;
   const std::optional<float> other = constant[1 - std::min<size_t>(chained, 1)];
   kernels::ScaleRoundClamp pass = pass_;
   // The stages the node sets must follow those set so far; next_ moves past them if the node joins.
@@ -81,6 +98,28 @@ bool ChainRules::add(const PreparedOp& op, const Attributes& attrs, size_t chain
     joins = (!lo_needed || take(kLow)) && (!hi_needed || take(kHigh));
     if (lo_needed) pass.lo = lo;
     if (hi_needed) pass.hi = hi;
+  } else if (const std::optional<kernels::Comparison> comparison = comparison_of(schema, chained)) {
+    // Equal takes float32 from version 11; the others broadcast from 7 (1 has the legacy broadcast).
+    const std::span<const DType> types = constraint_types(op.version(), "T");
+    joins = version >= 7 && inputs.size() == 2 && other && std::find(types.begin(), types.end(), DType::kFloat32) != types.end() &&
+            take(kCompare);
+    pass.mask = kernels::Mask{*comparison, other.value_or(0.0f)};
+  } else if (&schema == &kWhereSchema && chained == 0 && pass.mask) {
+    // Where(mask, a, b), each of a and b the compared value or a constant.
+    const auto choice = [&](size_t i) { return kernels::Choice{(compared >> i & 1) != 0, constant[i].value_or(0.0f)}; };
+    joins = inputs.size() == 3 && ((compared & 2) || constant[1]) && ((compared & 4) || constant[2]) && take(kSelect);
+    pass.mask->selects = true;
+    pass.mask->when_true = choice(1);
+    pass.mask->when_false = choice(2);
+  } else if (&schema == &kCastSchema && pass.mask) {
+    // A Cast of the mask to float32 (version 1 names the type, the others number it): 1 or +0.
+    const AttributeValue* to = attrs.find("to");
+    const bool to_float = to && (version == 1 ? to->kind == AttributeValue::Kind::kString && to->s == "FLOAT"
+                                              : to->kind == AttributeValue::Kind::kInt && to->i == static_cast<int64_t>(DType::kFloat32));
+    joins = inputs.size() == 1 && to_float && take(kSelect);
+    pass.mask->selects = true;
+    pass.mask->when_true = {false, 1.0f};
+    pass.mask->when_false = {false, 0.0f};
   }
   if (!joins) return false;
   next_ = next;

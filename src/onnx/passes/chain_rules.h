@@ -1,8 +1,10 @@
 // The rules of chain fusion (chain_fusion.cpp): which elementwise nodes by scalar constants a graph may
 // fuse into one float32 pass (kernels/scale_round_clamp.h), and the version rules that decide it. A
 // chain is, in this order and each at most once: Mul or Div by a constant; Add or Sub of one; Floor,
-// Ceil or Round; Max by one (or Relu); Min by one (Clip: Max then Min). Each node reads the one before.
-// The executor runs the pass (Step::Chain).
+// Ceil or Round; Max by one (or Relu); Min by one (Clip: Max then Min); a comparison with one (Equal,
+// Less, Greater, LessOrEqual, GreaterOrEqual: a bool mask); then a Where choosing by that mask between
+// the value the comparison read and constants, or a Cast of the mask to float32. Each node reads the
+// one before (a Where also the value before the comparison). The executor runs the pass (Step::Chain).
 #pragma once
 
 #include <cstddef>
@@ -18,7 +20,9 @@ class ChainRules {
   // value at input `chained` and, at each other input, a constant (null where omitted) of one float32
   // element that is not NaN, and computes what the pass does for a float32 value of at least the
   // constants' rank. False, the chain unchanged, otherwise.
-  bool add(const PreparedOp& op, const Attributes& attrs, size_t chained, const Inputs& inputs);
+  // `compared`: the inputs (bit i: input i) that read the value the comparison before it read (a
+  // Where's operands), which are not constants.
+  bool add(const PreparedOp& op, const Attributes& attrs, size_t chained, const Inputs& inputs, unsigned compared = 0);
 
   // The pass computing the chain so far, for float32 inputs of at least rank() (a constant of higher
   // rank broadcasts x to a larger shape; the nodes then run one by one).
@@ -26,7 +30,7 @@ class ChainRules {
   size_t rank() const { return rank_; }
 
  private:
-  enum Stage { kScale, kOffset, kRounding, kLow, kHigh };
+  enum Stage { kScale, kOffset, kRounding, kLow, kHigh, kCompare, kSelect };
 
   kernels::ScaleRoundClamp pass_;
   int next_ = kScale;

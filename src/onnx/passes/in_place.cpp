@@ -12,13 +12,15 @@ void compute_in_place(StepGraph& g) {
   const std::vector<size_t> last_reader = g.index.last_readers();
   for (size_t s = 0; s < g.steps.size(); ++s) {
     Step& step = g.steps[s];
-    if (!g.index.alive(s) || step.kind != Step::Kind::kCompute || !step.op.schema().elementwise || step.outputs.size() != 1 ||
-        step.as<Step::PadPool>())
+    // A fused chain's pass computes into its input (the first) alone, which is of its output's type
+    // unless the pass writes a bool mask.
+    const Step::Chain* fused = step.as<Step::Chain>();
+    const bool chain = fused != nullptr;
+    if (!g.index.alive(s) || step.kind != Step::Kind::kCompute || !(chain || step.op.schema().elementwise) || step.outputs.size() != 1 ||
+        step.as<Step::PadPool>() || (chain && fused->pass.writes_bool()))
       continue;
     const std::span<const Param> params = step.op.inputs();
     const std::string_view output_type = step.op.outputs()[0].type;
-    // A fused chain's pass computes into its input (the first) alone, which is of its output's type.
-    const bool chain = step.as<Step::Chain>() != nullptr;
     for (size_t i = 0; i < (chain ? 1 : step.inputs.size()); ++i) {
       const size_t v = step.inputs[i];
       if (v == kNoValue || g.index.producer(v) == kNoStep || g.index.is_graph_output(v) || last_reader[v] != s ||
