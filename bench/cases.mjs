@@ -161,6 +161,10 @@ export const GRAPH_CASES = [
   { name: 'If(sr) around nn.LSTM(64, 128) export, 1 step', graph: 'if-lstm-step', vsOrt: 2, tolerance: 1e-5,
     inputs: [{ type: 'float32', dims: [1, 1, 64], range: [-1, 1] }, { type: 'float32', dims: [1, 1, 128], range: [-1, 1] },
       { type: 'float32', dims: [1, 1, 128], range: [-1, 1] }, { type: 'int64', dims: [], values: [16000] }] },
+  // Issue 33: a threshold chain (Mul, Sub, Greater, Where: one fused pass) and a YOLO head cut by Split
+  // (its parts views of the input).
+  { name: 'threshold where(x*2-1 > 0.5) export [1,3,224,224]', graph: 'threshold', inputs: [{ type: 'float32', dims: [1, 3, 224, 224] }] },
+  { name: 'YOLO head split + reduce export [1,84,8400]', graph: 'yolo-head-split', inputs: [{ type: 'float32', dims: [1, 84, 8400] }] },
 ];
 
 // What each case must reach, as ratios measured in one run, by environment: ops.* with options.out and

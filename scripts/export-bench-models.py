@@ -16,6 +16,10 @@ pooling pipelines a web page runs on an image, at the sizes bench/cases.mjs time
                            nn.LSTM(32, 128) over the first 32 features; x [1, 1, 64], the states h, c
                            [1, 1, 128] given and returned (opset 14). The bare step is the LSTM case
                            of bench/cases.mjs at the same sizes.
+  threshold.onnx           torch.where(x * 2 - 1 > 0.5, x * 2 - 1, 0): a threshold chain (Mul, Sub,
+                           Greater, Where), on [1, 3, 224, 224]
+  yolo-head-split.onnx     boxes, scores = x.split([4, 80], 1); boxes.sum(1) * 640 + scores.amax(1): a
+                           YOLO head cut by Split, each part reduced, on [1, 84, 8400]
 
 Run with Debian's python3-torch (1.13): /usr/bin/python3 scripts/export-bench-models.py. The benchmark
 reads the committed files and does not need PyTorch.
@@ -64,12 +68,26 @@ class IfLstmStep(nn.Module):
         return y, h, c
 
 
+class Threshold(nn.Module):
+    def forward(self, x):
+        s = x * 2 - 1
+        return torch.where(s > 0.5, s, torch.zeros(()))
+
+
+class YoloHeadSplit(nn.Module):
+    def forward(self, x):
+        boxes, scores = x.split([4, 80], 1)
+        return boxes.sum(1) * 640 + scores.amax(1)
+
+
 # name: (module, input shape, whether the batch is dynamic)
 MODELS = {
     'avgpool2d-default': (nn.AvgPool2d(3, stride=2, padding=1), [1, 64, 112, 112], False),
     'pool-round-clamp': (PoolRoundClamp(), [1, 3, 224, 224], False),
     'pool-flatten': (PoolFlatten(), [1, 64, 56, 56], False),
     'pool-view': (PoolView(), [1, 64, 56, 56], True),
+    'threshold': (Threshold(), [1, 3, 224, 224], False),
+    'yolo-head-split': (YoloHeadSplit(), [1, 84, 8400], False),
 }
 
 
