@@ -49,7 +49,7 @@ void clamp_pass(const ScaleRoundClamp& chain, const float* x, float* y, size_t n
 }
 
 // The comparison C, lane-wise (all bits set where true) and of one element, as the comparison
-// kernels compute it (kernels/compare.cpp: the built-in float comparisons).
+// kernels compute it (kernels/compare_simd128.cpp: the same lane masks and built-in comparisons).
 template <Comparison C>
 v128_t compare_vec(v128_t a, v128_t b) {
   if constexpr (C == Comparison::kEqual) return wasm_f32x4_eq(a, b);
