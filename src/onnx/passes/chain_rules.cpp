@@ -103,7 +103,9 @@ bool ChainRules::add(const PreparedOp& op, const Attributes& attrs, size_t chain
     const std::span<const DType> types = constraint_types(op.version(), "T");
     joins = version >= 7 && inputs.size() == 2 && other && std::find(types.begin(), types.end(), DType::kFloat32) != types.end() &&
             take(kCompare);
-    pass.mask = kernels::Mask{*comparison, other.value_or(0.0f)};
+    pass.mask.emplace();
+    pass.mask->compare = *comparison;
+    pass.mask->threshold = other.value_or(0.0f);
   } else if (&schema == &kWhereSchema && chained == 0 && pass.mask) {
     // Where(mask, a, b), each of a and b the compared value or a constant.
     const auto choice = [&](size_t i) { return kernels::Choice{(compared >> i & 1) != 0, constant[i].value_or(0.0f)}; };
