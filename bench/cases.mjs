@@ -48,13 +48,16 @@ export const CASES = [
     inputs: [{ type: 'float32', dims: [1, 512, 7, 7] }],
     attributes: { kernel_shape: [7, 7] } },
   // Products: MNIST's and a mask head's sizes (the summation order differs from onnxruntime-web's).
+  // MatMul multiplies two computed values (a mask head's coefficients by its prototypes); Gemm is a
+  // linear layer and Conv a convolution layer: their weights and bias are constants (initializers, as
+  // in an exported model: a session packs them once; ops.* takes them on every call).
   ...[[[1, 32], [32, 25600]], [[128, 256], [256, 256]]].flatMap(([a, b]) => [
     { name: `MatMul [${a}]x[${b}]`, op: 'MatMul', opset: 13, product: true, tolerance: 1e-4, toleranceFloor: 1e4,
       inputs: [{ type: 'float32', dims: a }, { type: 'float32', dims: b }] },
     { name: `Gemm [${a}]x[${b}] + bias`, op: 'Gemm', opset: 13, product: true, tolerance: 1e-4, toleranceFloor: 1e4,
-      inputs: [{ type: 'float32', dims: a }, { type: 'float32', dims: b }, { type: 'float32', dims: [b[1]] }] },
+      inputs: [{ type: 'float32', dims: a }], constants: [{ type: 'float32', dims: b }, { type: 'float32', dims: [b[1]] }] },
   ]),
-  // Conv: 3x3 (stride 1 and 2), depthwise 3x3 and 1x1 at MobileNet-like sizes, weights and bias as inputs.
+  // Conv: 3x3 (stride 1 and 2), depthwise 3x3 and 1x1 at MobileNet-like sizes.
   ...[
     ['3x3 s1', [1, 16, 112, 112], [32, 16, 3, 3], { pads: [1, 1, 1, 1] }],
     ['3x3 s2', [1, 32, 112, 112], [64, 32, 3, 3], { strides: [2, 2], pads: [1, 1, 1, 1] }],
@@ -66,7 +69,7 @@ export const CASES = [
     ['1x1', [1, 64, 56, 56], [64, 64, 1, 1], {}],
   ].map(([kind, x, w, attributes]) => ({
     name: `Conv ${kind} [${x}] -> ${w[0]}`, op: 'Conv', opset: 22, product: true, tolerance: 1e-4, toleranceFloor: 1e4, attributes,
-    inputs: [{ type: 'float32', dims: x }, { type: 'float32', dims: w }, { type: 'float32', dims: [w[0]] }],
+    inputs: [{ type: 'float32', dims: x }], constants: [{ type: 'float32', dims: w }, { type: 'float32', dims: [w[0]] }],
   })),
   // MaxPool and Resize (issue 36): ops.* at least 2x onnxruntime-web (opsVsOrt). A Resize case's
   // `constants` are the node's inputs after X (roi, scales, sizes; null where omitted), initializers of

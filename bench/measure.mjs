@@ -59,7 +59,7 @@ async function repeat(fn, isAsync, calls) {
 
 // Times each implementation (sync or async) per call in ms: calibrates a batch size, then runs samples
 // of each implementation in turn. Every implementation runs the same batch, the one the fastest needs
-// to fill a sample, so that all of them see caches alike. Garbage is collected (if `collectGarbage`
+// to fill a sample (within the budget), so that all of them see caches alike. Garbage is collected (if `collectGarbage`
 // can) before the case, not between rounds: a forced full collection returns freed outputs' memory
 // to the system, and whatever ran next would pay page faults that repeated calls in an application do
 // not see. Returns {name: median ms per call}.
@@ -70,6 +70,7 @@ export async function timeAll(impls, { sampleMs, budgetMs, minSamples, maxSample
   const isAsync = {};
   let batch = 1;
   let slowest = 0; // ms per call
+  let perRound = 0; // ms per call of every implementation, one after another
   for (const name of names) {
     const fn = impls[name];
     const first = fn();
@@ -87,7 +88,12 @@ export async function timeAll(impls, { sampleMs, budgetMs, minSamples, maxSample
     }
     batch = Math.max(batch, calls);
     slowest = Math.max(slowest, ms / calls);
+    perRound += ms / calls;
   }
+  // ...but no larger than lets minSamples rounds of every implementation fit in the budget: beside a
+  // call of milliseconds, a baseline of microseconds (the copy of a small input) would otherwise make
+  // each round run for minutes.
+  batch = Math.max(1, Math.min(batch, Math.floor(budgetMs / (minSamples * perRound))));
   const rounds = Math.max(minSamples, Math.min(maxSamples, Math.floor(budgetMs / (slowest * batch))));
   const times = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
