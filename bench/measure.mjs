@@ -57,6 +57,9 @@ async function repeat(fn, isAsync, calls) {
   else for (let i = 0; i < calls; i++) fn();
 }
 
+// The longest sample of one implementation, in ms (see timeAll).
+const kMaxSampleMs = 100;
+
 // Times each implementation (sync or async) per call in ms: calibrates a batch size, then runs samples
 // of each implementation in turn. Every implementation runs the same batch, the one the fastest needs
 // to fill a sample (within the budget), so that all of them see caches alike. Garbage is collected (if `collectGarbage`
@@ -70,7 +73,6 @@ export async function timeAll(impls, { sampleMs, budgetMs, minSamples, maxSample
   const isAsync = {};
   let batch = 1;
   let slowest = 0; // ms per call
-  let perRound = 0; // ms per call of every implementation, one after another
   for (const name of names) {
     const fn = impls[name];
     const first = fn();
@@ -88,12 +90,11 @@ export async function timeAll(impls, { sampleMs, budgetMs, minSamples, maxSample
     }
     batch = Math.max(batch, calls);
     slowest = Math.max(slowest, ms / calls);
-    perRound += ms / calls;
   }
-  // ...but no larger than lets minSamples rounds of every implementation fit in the budget: beside a
-  // call of milliseconds, a baseline of microseconds (the copy of a small input) would otherwise make
-  // each round run for minutes.
-  batch = Math.max(1, Math.min(batch, Math.floor(budgetMs / (minSamples * perRound))));
+  // ...but a sample of the slowest takes at most kMaxSampleMs: beside a call of milliseconds, a
+  // baseline of microseconds (the copy of a small input) would otherwise make each round run for
+  // minutes.
+  batch = Math.max(1, Math.min(batch, Math.floor(kMaxSampleMs / slowest)));
   const rounds = Math.max(minSamples, Math.min(maxSamples, Math.floor(budgetMs / (slowest * batch))));
   const times = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
