@@ -141,7 +141,7 @@ function headline() {
     `- on those products, TensorFlow.js's wasm backend (XNNPACK, one thread) runs at ${tfjsRange(chromium, 'ort', 'tfjs')} onnxruntime-web's speed in Chromium and ${tfjsRange(node, 'ort', 'tfjs')} in Node; \`ops.*\` with \`out\` at ${tfjsRange(chromium, 'tfjs', 'opsOut')} and ${tfjsRange(node, 'tfjs', 'opsOut')} of TensorFlow.js's;`,
     `- \`ops.Floor\` on 16 elements takes ${ms(one.ms.ops)} per call in Chromium, ${(one.ms.ort / one.ms.ops).toFixed(1)}× less than onnxruntime-web;`,
     `- from the import to the first result: ${cold(chromium)} in Chromium, ${cold(node)} in Node;`,
-    `- models as PyTorch exports them, through \`InferenceSession\` with a fetch: ${graphRange(chromium)} faster than onnxruntime-web in Chromium and ${graphRange(node)} in Node; the default \`nn.AvgPool2d\` export takes ${graphVsBare(chromium)} (Chromium) and ${graphVsBare(node)} (Node) of the bare \`AveragePool\` call's time;`,
+    `- graphs through \`InferenceSession\` with a fetch (PyTorch's exports, and YOLO post-processing, letterbox, mask, MNIST and ResNet graphs): ${graphRange(chromium)} onnxruntime-web's speed in Chromium and ${graphRange(node)} in Node; the default \`nn.AvgPool2d\` export takes ${graphVsBare(chromium)} (Chromium) and ${graphVsBare(node)} (Node) of the bare \`AveragePool\` call's time;`,
     `- ${results.targetsMet} of ${results.targetsTotal} targets met: the tables, the misses and the method are in [docs/benchmarks.md](docs/benchmarks.md).`,
   ].join('\n');
 }

@@ -660,6 +660,7 @@ export const MODELS = [
       nodes: [{ op: 'Conv', name: 'edges', inputs: ['image', 'laplacian', 'gray'], outputs: ['result'], attributes: { group: 3, pads: [1, 1, 1, 1] } }],
     },
   },
+  featureMaps(),
   brightSpots(),
   {
     file: 'conv-opset1.onnx',
@@ -961,6 +962,42 @@ function recurrentTour(opset) {
   };
 }
 
+// A small CNN's first layers on the picture, with hand-set filters so that each feature map means
+// something: Sobel in x and y and a diagonal, each sign, on the gray picture (Conv, 3 -> 6), Relu,
+// a 2x2 MaxPool, then a 1x1 Conv that shows the vertical edges in red, the horizontal in green and the
+// diagonal in blue, clipped to [0, 1].
+function featureMaps() {
+  const kernels = [[-1, 0, 1, -2, 0, 2, -1, 0, 1], [-1, -2, -1, 0, 0, 0, 1, 2, 1], [0, 1, 2, -1, 0, 1, -2, -1, 0]];
+  // Each filter and its negative, the same on R, G and B (a third each: the gray picture's).
+  const filters = kernels.flatMap((k) => [k, k.map((v) => -v)]).flatMap((k) => [0, 1, 2].flatMap(() => k.map((v) => v / 3)));
+  // Output channel c sums feature maps 2c and 2c + 1 (both signs of one direction), doubled.
+  const mix = [0, 1, 2].flatMap((c) => [0, 1, 2, 3, 4, 5].map((m) => (m >> 1 === c ? 2 : 0)));
+  return {
+    file: 'image-feature-maps.onnx',
+    title: "A small CNN's feature maps",
+    description: 'Six 3×3 filters on the gray picture (Sobel across, Sobel down, a diagonal, each sign: Conv 3 → 6), Relu, a 2×2 MaxPool, then a 1×1 Conv (6 → 3): vertical edges in red, horizontal in green, diagonal in blue, Clip to [0, 1].',
+    image: { inputScale: 1 / 255, outputScale: 255 },
+    spec: {
+      opset: 22,
+      inputs: [imageInput],
+      outputs: [imageOutput],
+      initializers: [
+        { name: 'filters', type: 'float32', dims: [6, 3, 3, 3], data: filters },
+        { name: 'mix', type: 'float32', dims: [3, 6, 1, 1], data: mix },
+        { name: 'zero', type: 'float32', dims: [], data: [0] },
+        { name: 'one', type: 'float32', dims: [], data: [1] },
+      ],
+      nodes: [
+        { op: 'Conv', name: 'conv1', inputs: ['image', 'filters'], outputs: ['features'], attributes: { pads: [1, 1, 1, 1] } },
+        { op: 'Relu', name: 'relu', inputs: ['features'], outputs: ['rectified'] },
+        { op: 'MaxPool', name: 'pool', inputs: ['rectified'], outputs: ['pooled'], attributes: { kernel_shape: [2, 2], strides: [2, 2] } },
+        { op: 'Conv', name: 'conv2', inputs: ['pooled', 'mix'], outputs: ['mixed'] },
+        { op: 'Clip', name: 'clip', inputs: ['mixed', 'zero', 'one'], outputs: ['result'] },
+      ],
+    },
+  };
+}
+
 // YOLO-style pre- and post-processing on a picture: letterbox it into a 320×320 square (the scale from
 // its shape at run time, gray bars), score 40×40 windows by brightness, and keep the brightest that do
 // not overlap (NonMaxSuppression): the boxes come out beside the letterboxed picture.
@@ -1023,7 +1060,7 @@ function modelBytes(model) {
 // What the demo's gallery shows; the other models are fixtures of the tests.
 const GALLERY_FILES = new Set([
   'image-blur-posterize.onnx', 'image-downsample.onnx', 'image-dilated-blur.onnx', 'image-transpose.onnx', 'image-mirror-blur.onnx',
-  'image-maxpool-dilate.onnx', 'image-pixelate.onnx', 'image-edges.onnx', 'image-bright-spots.onnx',
+  'image-maxpool-dilate.onnx', 'image-pixelate.onnx', 'image-edges.onnx', 'image-feature-maps.onnx', 'image-bright-spots.onnx',
   'pytorch-soft-blur.onnx', 'pytorch-quantize.onnx', 'pytorch-relu6-levels.onnx', 'vad-lstm.onnx',
   'rounding.onnx', 'min-broadcast.onnx', 'half-precision.onnx',
   'math-opset13.onnx', 'products-opset13.onnx', 'reduce-opset18-int64.onnx', 'compare-opset19.onnx', 'topk-opset24-bfloat16.onnx', 'nms-opset11.onnx',
