@@ -54,10 +54,10 @@ void top_k_lines(bool largest, const T* x, size_t outer, size_t axis, size_t inn
   };
   // The k largest ranks seen so far in a heap whose top is the least of them: a later rank enters only
   // where it beats that one, so most elements cost one compare.
+  if (k == 0) return;
   std::vector<R> best(k);
   for (size_t o = 0; o < outer; ++o) {
     for (size_t i = 0; i < inner; ++i) {
-      if (k == 0) break;
       const T* in = x + o * axis * inner + i;
       for (size_t a = 0; a < k; ++a) best[a] = rank_of(in[a * inner], a);
       std::make_heap(best.begin(), best.end(), std::greater<R>());
@@ -69,10 +69,9 @@ void top_k_lines(bool largest, const T* x, size_t outer, size_t axis, size_t inn
         std::push_heap(best.begin(), best.end(), std::greater<R>());
       }
       std::sort_heap(best.begin(), best.end(), std::greater<R>());  // largest first
-      const std::vector<R>& line = best;
       for (size_t j = 0; j < k; ++j) {
         const size_t out = (o * k + j) * inner + i;
-        const size_t index = UINT32_MAX - static_cast<uint32_t>(line[j]);
+        const size_t index = UINT32_MAX - static_cast<uint32_t>(best[j]);
         values[out] = in[index * inner];
         indices[out] = static_cast<int64_t>(index);
       }
