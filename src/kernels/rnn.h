@@ -1,5 +1,6 @@
-// The loops of the recurrent operators (LSTM, GRU, RNN; ops/recurrent.cpp): the gate matrix products,
-// the activations and the cells. float16 and bfloat16 run as float32, float64 as itself.
+// The loops of the recurrent operators (LSTM, GRU, RNN; ops/recurrent.cpp): the float64 gate matrix
+// products (float32's are the GEMM core's, kernels/gemm.h), the activations and the cells. float16 and
+// bfloat16 run as float32, float64 as itself.
 #pragma once
 
 #include <cstddef>
@@ -8,10 +9,8 @@
 namespace ow::kernels {
 
 // c[m * ldc + n] += a[m * lda + k] * b[n * ldb + k], summed over k < K, for m < M and n < N: the rows
-// of b are the weight rows (ONNX's W and R are [gates * hidden, input]). The one place the recurrent
-// operators multiply matrices, so that it can move to a shared GEMM core. Sized for per-step calls
+// of b are the weight rows (ONNX's W and R are [gates * hidden, input]). Sized for per-step calls
 // (M = batch, often 1): no packing, no allocation.
-void matmul_nt_add(const float* a, size_t lda, const float* b, size_t ldb, float* c, size_t ldc, size_t M, size_t N, size_t K);
 void matmul_nt_add(const double* a, size_t lda, const double* b, size_t ldb, double* c, size_t ldc, size_t M, size_t N, size_t K);
 
 // The activation functions ONNX's recurrent operators name, with their alpha and beta.

@@ -1,5 +1,6 @@
-// matmul_nt_add for float64 (kernels/rnn.h): as the float32 loop, two rows of b at a time in two
-// vector accumulators of two lanes.
+// matmul_nt_add for float64 (kernels/rnn.h): each output is a dot product of a row of a and a row of
+// b, both contiguous, so two rows of b are taken at once against one row of a, in two vector
+// accumulators of two lanes whose lanes are summed at the end into the two outputs.
 #include "kernels/rnn.h"
 #include "kernels/simd128.h"
 

@@ -4,8 +4,9 @@
 //
 // Each direction runs on its own: first X times W for every step at once (with both biases; float32 on
 // the GEMM core, W packed once where a session holds it constant), then, step by step, the previous
-// hidden state times R added to the step's gates (dot products with R's rows, which R's own layout
-// serves), and the cell (kernels/rnn.h).
+// hidden state times R added to the step's gates, and the cell (kernels/rnn.h). In float32 that product
+// is the GEMM core's too, on R^T packed into its panels (once where a session holds R constant, else
+// once per call), so that each step reads R once, in order, for all the gates and batch rows.
 // float16 and bfloat16 compute in float32, float32 and float64 in their own type. A batch row whose
 // sequence_lens is shorter than the sequence stops there: Y is 0 past it and Y_h (Y_c) is its state
 // after its last step (its initial state for a length of 0); in reverse it starts at its own last step.
@@ -150,8 +151,15 @@ struct Layout {
   size_t state_row(size_t d, size_t b) const { return (batch_first ? b * s.directions + d : d * s.batch + b) * s.hidden; }
 };
 
-// The inputs and outputs of a call, as arrays of the type the cells compute in (S). `w_tensor` is W's
-// tensor, for the panels a session packed from it (`w_packed`).
+// R^T packed for the GEMM core (float32), per direction: `gates` for the product of the previous hidden
+// state that the cell takes with its gates (every gate; GRU's z and r only), `hidden` for GRU's hidden
+// gate, whose product is of r . H (or of H, to be multiplied by r).
+struct RecurrentPanels {
+  PackedWeights gates, hidden;
+};
+
+// The inputs and outputs of a call, as arrays of the type the cells compute in (S). `w_tensor` and
+// `r_tensor` are W's and R's tensors, for the panels packed from them (`w_packed`, `r_packed`).
 template <typename S>
 struct Arrays {
   const S *x, *w, *r, *bias, *h0, *c0, *peephole;
@@ -159,6 +167,8 @@ struct Arrays {
   S *y, *y_h, *y_c;
   const Tensor* w_tensor;
   const PackedWeights* w_packed;
+  const Tensor* r_tensor;
+  const RecurrentPanels* r_packed;
 };
 
 template <typename S>
@@ -230,14 +240,14 @@ class Recurrence {
       for (size_t b = 0; b < s.batch; ++b)
         if (step < length(b)) std::copy_n(x_w + (time(b) * s.batch + b) * GH, GH, gates + b * GH);
       if (!gru) {
-        kernels::matmul_nt_add(h, H, r, H, gates, GH, s.batch, GH, H);
+        hidden_product(d, false, h, r, GH, gates, GH);
       } else {
-        kernels::matmul_nt_add(h, H, r, H, gates, GH, s.batch, 2 * H, H);
+        hidden_product(d, false, h, r, 2 * H, gates, GH);
         for (size_t b = 0; b < s.batch; ++b)
           if (step < length(b)) kernels::gru_update_reset(gru_cell, gates + b * GH, h + b * H, reset_h + b * H);
         for (size_t b = 0; b < s.batch; ++b)
           for (size_t k = 0; k < H; ++k) h_product[b * H + k] = lbr && rb ? rb[2 * H + k] : S(0);
-        kernels::matmul_nt_add(lbr ? h : reset_h, H, r + 2 * H * H, H, h_product, H, s.batch, H, H);
+        hidden_product(d, true, lbr ? h : reset_h, r + 2 * H * H, H, h_product, H);
       }
       for (size_t b = 0; b < s.batch; ++b) {
         if (step >= length(b)) continue;
@@ -271,6 +281,21 @@ class Recurrence {
     }
   }
 
+  // Adds a (a hidden state per batch row) times R^T of direction d to out (rows ldc apart): the n rows
+  // of R from r_rows, GRU's hidden gate's (`hidden_gate`) or those before it. float32 on R's panels
+  // (RecurrentPanels), float64 through the dot products of matmul_nt_add.
+  void hidden_product(size_t d, bool hidden_gate, const S* a, const S* r_rows, size_t n, S* out, size_t ldc) const {
+    const Sizes& s = layout_.s;
+    const size_t H = s.hidden;
+    if constexpr (std::is_same_v<S, float>) {
+      const PackedWeights& panels = hidden_gate ? io_.r_packed->hidden : io_.r_packed->gates;
+      const auto h = static_cast<ptrdiff_t>(H);
+      panels.template gemm_b<float>(*io_.r_tensor, d, s.batch, n, H, {a, h, 1}, {r_rows, 1, h}, out, ldc, 1.0f, true);
+    } else {
+      kernels::matmul_nt_add(a, H, r_rows, H, out, ldc, s.batch, n, H);
+    }
+  }
+
   const Config& config_;
   const Layout& layout_;
   Arrays<S> io_;
@@ -284,10 +309,12 @@ class RecurrentKernel final : public Kernel {
  public:
   explicit RecurrentKernel(Config config) : config_(std::move(config)) {}
 
-  // A constant float32 W (a model's weights): each direction's W^T packed as the GEMM core's right
-  // operand, for the product of X by W over every step at once.
+  // A constant float32 W and R (a model's weights): each direction's W^T packed as the GEMM core's
+  // right operand, for the product of X by W over every step at once, and R^T (pack_r).
   Status prepare_constants(const Inputs& constants) override {
     const Tensor* w = constants.size() > 1 ? constants[1] : nullptr;
+    const Tensor* r = constants.size() > 2 ? constants[2] : nullptr;
+    if (r && r->dtype() == DType::kFloat32 && r->rank() == 3) OW_RETURN_IF_ERROR(pack_r(*r, r_packed_));
     if (!w || w->dtype() != DType::kFloat32 || w->rank() != 3 || w->size() == 0) return Status::Ok();
     const auto directions = static_cast<size_t>(w->dims()[0]), gh = static_cast<size_t>(w->dims()[1]), input = static_cast<size_t>(w->dims()[2]);
     return w_packed_.pack_b(*w, directions, input, gh, [&](size_t d) {
@@ -378,11 +405,36 @@ class RecurrentKernel final : public Kernel {
     return Status::Ok();
   }
 
+  // R^T of a float32 R of [directions, gates * hidden, hidden] (any other shape: not packed, refused by
+  // compute) into the GEMM core's panels, per direction: the gates the cell takes with the product (GRU:
+  // z and r) as one right operand, and GRU's hidden gate as another.
+  Status pack_r(const Tensor& r, RecurrentPanels& panels) const {
+    const size_t G = gate_count(config_.family);
+    const auto directions = static_cast<size_t>(r.dims()[0]), gh = static_cast<size_t>(r.dims()[1]), hidden = static_cast<size_t>(r.dims()[2]);
+    if (r.size() == 0 || gh != G * hidden) return Status::Ok();
+    const bool gru = config_.family == Family::kGru;
+    const auto rows = [&](size_t d, size_t first_gate) {
+      return kernels::MatrixOperand<float>{r.data<float>() + (d * gh + first_gate * hidden) * hidden, 1, static_cast<ptrdiff_t>(hidden)};
+    };
+    OW_RETURN_IF_ERROR(panels.gates.pack_b(r, directions, hidden, gru ? 2 * hidden : gh, [&](size_t d) { return rows(d, 0); }));
+    if (gru) OW_RETURN_IF_ERROR(panels.hidden.pack_b(r, directions, hidden, hidden, [&](size_t d) { return rows(d, 2); }));
+    return Status::Ok();
+  }
+
   template <typename S>
   Status run_typed(const Layout& layout, const int32_t* lens, const std::array<const Tensor*, 7>& ins, const std::array<Tensor*, 3>& outs) const {
     const auto data = [](const Tensor* t) { return t ? t->data<S>() : nullptr; };
+    // R packed for this call where a session has not packed this R: once, for every step.
+    RecurrentPanels call_panels;
+    const RecurrentPanels* r_panels = &r_packed_;
+    if constexpr (std::is_same_v<S, float>) {
+      if (!r_packed_.gates.packed_from(*ins[2])) {
+        OW_RETURN_IF_ERROR(pack_r(*ins[2], call_panels));
+        r_panels = &call_panels;
+      }
+    }
     const Arrays<S> io{data(ins[0]), data(ins[1]), data(ins[2]), data(ins[3]), data(ins[4]), data(ins[5]), data(ins[6]), lens,
-                       outs[0]->data<S>(), outs[1]->data<S>(), outs[2] ? outs[2]->data<S>() : nullptr, ins[1], &w_packed_};
+                       outs[0]->data<S>(), outs[1]->data<S>(), outs[2] ? outs[2]->data<S>() : nullptr, ins[1], &w_packed_, ins[2], r_panels};
     OW_ASSIGN_OR_RETURN(Tensor scratch, Tensor::allocate(outs[0]->dtype(), {static_cast<int64_t>(Recurrence<S>::scratch_size(layout.s))}));
     Recurrence<S>(config_, layout, io).run(scratch.data<S>());
     return Status::Ok();
@@ -420,6 +472,7 @@ class RecurrentKernel final : public Kernel {
 
   Config config_;
   PackedWeights w_packed_;
+  RecurrentPanels r_packed_;
 };
 
 template <Family F>

@@ -1,5 +1,5 @@
 // Constant weights prepared once at session creation (Kernel::prepare_constants: Conv, MatMul and Gemm
-// pack them for the GEMM core, LSTM, GRU and RNN their W for the product of X by W): a session whose
+// pack them for the GEMM core, LSTM, GRU and RNN their W and R for the products by X and the state): a session whose
 // weights are initializers gives ops.*'s bytes (ops.* never prepares), over the shapes each path takes
 // (groups, 1x1, 3-D, depthwise left to its direct kernel, batched A, transposed B, several packing
 // blocks, both directions, batch first); and an initializer that a feed replaces is not used in place of the feed.
@@ -69,11 +69,12 @@ describe('Constant weights packed at session creation give ops.*\'s bytes', () =
     await oneNode('Gemm', 11, [data([30, 7], next)], [data([19, 30], next), data([7, 19], next)], { transA: 1, transB: 1 });
   });
 
-  test('LSTM, GRU and RNN: forward, bidirectional, batch first', async () => {
+  test('LSTM, GRU and RNN: forward, bidirectional, batch first, one batch row', async () => {
     const next = rng(7);
-    const h = 12, input = 10;
+    const input = 10;
     for (const [op, gates, outputs] of [['LSTM', 4, ['y', 'yh', 'yc']], ['GRU', 3, ['y', 'yh']], ['RNN', 1, ['y', 'yh']]]) {
-      for (const [dirs, attributes, x] of [[1, {}, [7, 2, input]], [2, { direction: 'bidirectional' }, [5, 3, input]], [1, { layout: 1 }, [2, 9, input]]]) {
+      for (const [dirs, attributes, x, h] of [[1, {}, [7, 2, input], 12], [2, { direction: 'bidirectional' }, [5, 3, input], 12],
+        [1, { layout: 1 }, [2, 9, input], 12], [1, {}, [6, 1, input], 37]]) {
         const weights = [data([dirs, gates * h, input], next), data([dirs, gates * h, h], next), data([dirs, 2 * gates * h], next)];
         await oneNode(op, 14, [data(x, next)], weights, { hidden_size: h, ...attributes }, outputs);
       }
