@@ -69,12 +69,11 @@ void check_arg(bool max, bool last, const Dims& dims, size_t axis, std::mt19937&
 }
 
 template <typename T>
-void check_top_k(bool largest, const Dims& dims, size_t axis, int64_t k, std::mt19937& rng) {
+void check_top_k(bool largest, const Dims& dims, size_t axis, int64_t k, const std::vector<T>& data) {
   size_t outer = 1, inner = 1;
   for (size_t d = 0; d < dims.size(); ++d)
     if (d != axis) (d < axis ? outer : inner) *= static_cast<size_t>(dims[d]);
   const auto extent = static_cast<size_t>(dims[axis]);
-  const std::vector<T> data = values_with_ties<T>(outer * extent * inner, rng);
   Attributes attrs;
   attrs.set("axis", AttributeValue::Int(static_cast<int64_t>(axis)));
   attrs.set("largest", AttributeValue::Int(largest));
@@ -100,6 +99,13 @@ void check_top_k(bool largest, const Dims& dims, size_t axis, int64_t k, std::mt
         CHECK(std::memcmp(&values[p], &data[(o * extent + order[j]) * inner + i], sizeof(T)) == 0);
       }
     }
+}
+
+template <typename T>
+void check_top_k(bool largest, const Dims& dims, size_t axis, int64_t k, std::mt19937& rng) {
+  size_t size = 1;
+  for (int64_t d : dims) size *= static_cast<size_t>(d);
+  check_top_k<T>(largest, dims, axis, k, values_with_ties<T>(size, rng));
 }
 
 }  // namespace
@@ -134,6 +140,26 @@ TEST_CASE("TopK: random shapes with ties and NaN against a stable sort", "[selec
       check_top_k<double>(largest, dims, axis, k, rng);
       check_top_k<int32_t>(largest, dims, axis, k, rng);
       check_top_k<uint16_t>(largest, dims, axis, k, rng);
+    }
+  }
+}
+
+TEST_CASE("TopK: long lines, of distinct values with NaN, infinities and zeros, and of ties", "[selection]") {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  const float specials[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f};
+  for (const size_t n : {5u, 9u, 130u, 1001u, 8400u}) {
+    std::vector<float> distinct(2 * n);
+    for (float& v : distinct) v = rng() % 16 == 0 ? specials[rng() % 5] : uniform(rng);
+    for (const int64_t k : {int64_t{1}, int64_t{3}, int64_t{100}, static_cast<int64_t>(n)}) {
+      if (static_cast<size_t>(k) > n) continue;
+      for (bool largest : {true, false}) {
+        INFO("n " << n << " k " << k);
+        check_top_k<float>(largest, {2, static_cast<int64_t>(n)}, 1, k, distinct);  // read in place, in vectors
+        check_top_k<float>(largest, {static_cast<int64_t>(n), 2}, 0, k, distinct);  // strided
+        check_top_k<float>(largest, {2, static_cast<int64_t>(n)}, 1, k, rng);       // ties
+        check_top_k<double>(largest, {2, static_cast<int64_t>(n)}, 1, k, rng);
+      }
     }
   }
 }
