@@ -65,24 +65,48 @@ void fill_axis(const PadAxis& ax, PadFill fill, const Byte* constant, size_t ele
   }
 }
 
+// Whole innermost axes (nothing padded or cropped) move with the axis outside them, so that the rows
+// copied are as long as they can be (a channels-last picture padded in height: one row): in constant
+// mode as part of that axis (the constant fills element by element), in the others as larger elements
+// (which repeat whole slices).
+void merge_whole_inner_axes(std::vector<PadAxis>& axes, PadFill fill, size_t& element_size) {
+  const auto whole = [](const PadAxis& ax) { return ax.begin == 0 && ax.end == 0 && ax.first == 0 && ax.kept == ax.input_size; };
+  while (axes.size() >= 2 && whole(axes.back())) {
+    const size_t n = axes.back().input_size;
+    axes.pop_back();
+    if (fill == PadFill::kConstant) {
+      PadAxis& ax = axes.back();
+      ax.input_size *= n;
+      ax.first *= n;
+      ax.kept *= n;
+      ax.begin *= n;
+      ax.end *= n;
+    } else {
+      element_size *= n;
+    }
+  }
+}
+
 }  // namespace
 
-void pad(const std::vector<PadAxis>& axes, PadFill fill, size_t element_size, const void* constant, const void* x, void* y) {
+void pad(const std::vector<PadAxis>& padded_axes, PadFill fill, size_t element_size, const void* constant, const void* x, void* y) {
+  std::vector<PadAxis> axes = padded_axes;
+  size_t output_count = 1;
+  for (const PadAxis& ax : axes) output_count *= ax.output_size();
+  if (output_count == 0) return;
+  merge_whole_inner_axes(axes, fill, element_size);
   const size_t rank = axes.size();
   const auto* c = static_cast<const Byte*>(constant);
   auto* out = static_cast<Byte*>(y);
   const auto* in = static_cast<const Byte*>(x);
   // Strides in bytes, of the output and of the input.
   std::vector<size_t> out_stride(rank + 1, element_size), in_stride(rank + 1, element_size);
-  size_t output_count = 1;
   bool empty_interior = false;
   for (size_t d = rank; d-- > 0;) {
     out_stride[d] = out_stride[d + 1] * axes[d].output_size();
     in_stride[d] = in_stride[d + 1] * axes[d].input_size;
-    output_count *= axes[d].output_size();
     empty_interior = empty_interior || axes[d].kept == 0;
   }
-  if (output_count == 0) return;
   if (empty_interior) return fill_blocks(out, c, element_size, output_count);
   if (rank == 0) return std::memcpy(out, in, element_size), void();
   const PadAxis& last = axes[rank - 1];

@@ -155,6 +155,10 @@ TEST_CASE("Pad: every mode, with negative pads, against the reference, on elemen
       int64_t kept = dims[d] + std::min<int64_t>(0, pads[d]) + std::min<int64_t>(0, pads[d + rank]);
       if (kept <= 0) pads[d] = pads[d + rank] = 0;
     }
+    // A third of the cases with one or two innermost axes whole (a channels-last picture padded in
+    // height or width), which the kernel moves with the axis outside them.
+    const size_t whole_inner = c % 3 == 1 ? std::min<size_t>(rank - 1, 1 + (c / 3) % 2) : 0;
+    for (size_t d = rank - whole_inner; d < rank; ++d) pads[d] = pads[d + rank] = 0;
     const int opset = mode == std::string("wrap") ? 19 : (c % 3 == 0 ? 2 : 13);
     if (opset == 2) {
       check_pad<float>(opset, dims, pads, mode, -3);
