@@ -100,6 +100,8 @@ TEST_CASE("Transpose: large shapes across tile edges, ranks up to 6", "[transpos
       {{3, 4, 5, 6, 7, 2}, {5, 4, 3, 2, 1, 0}},
       {{4, 1000}, {1, 0}},
       {{1000, 3}, {1, 0}},
+      {{3, 7, 3}, {0, 2, 1}},  // channels-last pixels made planes, a tail after the vectors
+      {{1, 2, 3}, {0, 2, 1}},  // too few for a vector
   };
   for (DType type : {DType::kInt8, DType::kUint16, DType::kInt32, DType::kInt64})
     for (const auto& [dims, perm] : cases) check_transpose(random_tensor(type, dims, state), perm, 13);
