@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "core/dtype.h"
 #include "kernels/avgpool.h"
@@ -30,5 +31,9 @@ void maxpool(const AvgPoolPlan& plan, size_t planes, const Float16* x, Float16* 
 void maxpool(const AvgPoolPlan& plan, size_t planes, const BFloat16* x, BFloat16* y, int64_t* indices, void* workspace);
 void maxpool(const AvgPoolPlan& plan, size_t planes, const int8_t* x, int8_t* y, int64_t* indices, void* workspace);
 void maxpool(const AvgPoolPlan& plan, size_t planes, const uint8_t* x, uint8_t* y, int64_t* indices, void* workspace);
+
+// `count` indices of planes of the `spatial` dims, row-major within each plane as maxpool gives them,
+// rewritten column-major (the first spatial axis fastest: storage_order 1); -1 stays.
+void maxpool_indices_to_column_major(std::span<const int64_t> spatial, int64_t* indices, size_t count);
 
 }  // namespace ow::kernels

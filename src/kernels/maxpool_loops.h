@@ -2,10 +2,12 @@
 // one output row at a time: the input rows inside the window on the outer axes are reduced into one
 // row (read in place when there is one), then each output column reduces its taps along that row,
 // kLanes columns at a time for unit stride and stride 2 (3x3 stride 2 windows with loads of their own).
-// With Indices, a scalar loop over each window's taps in row-major order instead.
+// Windows three taps wide over two or three rows (3 x 3) are reduced from the rows directly instead
+// (pool_row_3x3). With Indices, a scalar loop over each window's taps in row-major order instead.
 //
-// V is the kernel's SIMD128 vector of kLanes lanes of T: load, store, max (IEEE 754's maximum: NaN wins,
-// -0 below +0; Max's, kernels/min_max_ops.h), and even(a, b) = (a0, a2, .., b0, b2, ..), odd(a, b) = (a1, a3, .., b1, b3, ..).
+// V is the kernel's SIMD128 vector of kLanes lanes of T: load, store, splat, max (IEEE 754's maximum: NaN
+// wins, -0 below +0; Max's, kernels/min_max_ops.h), even(a, b) = (a0, a2, .., b0, b2, ..), odd(a, b) =
+// (a1, a3, .., b1, b3, ..), and shift1, shift2: the pair's lanes from the second, the third on.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +18,8 @@
 
 #include "kernels/avgpool_loops.h"
 #include "kernels/maxpool.h"
+#include "kernels/min_max_ops.h"
+#include "kernels/simd128.h"
 
 namespace ow::kernels::maxpool_detail {
 
@@ -82,25 +86,32 @@ void max_rows_into(const T* a, const T* b, size_t n, T* out) {
   for (; i < n; ++i) out[i] = max_of(a[i], b[i]);
 }
 
-// Outputs [o, end) from the axis tables (windows partly outside the input).
+// The scalar loops read the window's input rows reduced through `column(i)`: the maximum of column i
+// over them (one row read in place, or the rows of a 3-tap window, RowsOf3).
 template <typename T>
-void pool_partial_windows(const AvgPoolAxis& ax, const T* row, size_t o, size_t end, T* y) {
+struct OneRow {
+  const T* row;
+  T operator()(size_t i) const { return row[i]; }
+};
+
+// Outputs [o, end) from the axis tables (windows partly outside the input).
+template <typename T, class Column>
+void pool_partial_windows(const AvgPoolAxis& ax, const Column& column, size_t o, size_t end, T* y) {
   for (; o < end; ++o) {
     const size_t e = ax.entry(o);
-    const T* p = row + ax.first[e];
     T m = lowest<T>();
-    for (uint32_t t = 0; t < ax.taps[e]; ++t) m = max_of(m, p[t * ax.dilation]);
+    for (uint32_t t = 0; t < ax.taps[e]; ++t) m = max_of(m, column(ax.first[e] + t * ax.dilation));
     y[o] = m;
   }
 }
 
 // Outputs [o, end) whose windows lie inside the input, one at a time.
-template <typename T>
-void pool_full_windows_scalar(const AvgPoolAxis& ax, const T* row, size_t o, size_t end, T* y) {
+template <typename T, class Column>
+void pool_full_windows_scalar(const AvgPoolAxis& ax, const Column& column, size_t o, size_t end, T* y) {
   for (; o < end; ++o) {
-    const T* p = row + (static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin);
-    T m = p[0];
-    for (size_t t = 1; t < ax.kernel; ++t) m = max_of(m, p[t * ax.dilation]);
+    const auto first = static_cast<size_t>(static_cast<ptrdiff_t>(o * ax.stride) + ax.full_origin);
+    T m = column(first);
+    for (size_t t = 1; t < ax.kernel; ++t) m = max_of(m, column(first + t * ax.dilation));
     y[o] = m;
   }
 }
@@ -149,12 +160,81 @@ size_t pool_full_windows_stride2(const AvgPoolAxis& ax, const T* row, size_t o, 
 // One output row of the last axis from `row`.
 template <class V, typename T>
 void pool_row(const AvgPoolAxis& ax, const T* row, T* y) {
-  pool_partial_windows(ax, row, 0, ax.full_begin, y);
+  const OneRow<T> column{row};
+  pool_partial_windows(ax, column, 0, ax.full_begin, y);
   size_t o = ax.full_begin;
   if (ax.stride == 1) o = pool_full_windows_stride1<V>(ax, row, o, ax.full_end, y);
   else if (ax.stride == 2) o = pool_full_windows_stride2<V>(ax, row, o, ax.full_end, y);
-  pool_full_windows_scalar(ax, row, o, ax.full_end, y);
-  pool_partial_windows(ax, row, ax.full_end, ax.output_size, y);
+  pool_full_windows_scalar(ax, column, o, ax.full_end, y);
+  pool_partial_windows(ax, column, ax.full_end, ax.output_size, y);
+}
+
+// Windows of 3 x 3 taps (two or three input rows, three columns without dilation, stride 1 or 2: the
+// image models' MaxPool), as XNNPACK's 9-tap max pooling reduces them: in registers, the three rows'
+// vectors first, each such vector then serving the taps of neighbouring outputs, with no row of
+// scratch. The maxima are taken as minima of the values negated, -max(a, b) = min(-a, -b), with Min's
+// instructions (kernels/min_max_ops.h): each input vector is negated once as it is loaded and each
+// result once as it is stored, rather than around every maximum as V::max does, for the same values.
+template <typename T>
+struct RowsOf3 {
+  const T* rows[3];  // the last repeated where the window has two
+  T operator()(size_t i) const { return max_of(max_of(rows[0][i], rows[1][i]), rows[2][i]); }
+};
+
+template <class V, typename T = typename V::Scalar>
+struct Negated {
+  static v128_t sign() { return V::splat(T(-0.0)); }
+  static v128_t min(v128_t a, v128_t b) { return Min<T>::vec(a, b); }
+  // -max of the three rows' vectors at column i
+  static v128_t column(const RowsOf3<T>& r, size_t i) {
+    const v128_t s = sign();
+    return min(min(wasm_v128_xor(V::load(r.rows[0] + i), s), wasm_v128_xor(V::load(r.rows[1] + i), s)), wasm_v128_xor(V::load(r.rows[2] + i), s));
+  }
+  static void store(T* p, v128_t negated) { V::store(p, wasm_v128_xor(negated, sign())); }
+};
+
+// Full windows [o, end) with stride 1, kLanes at a time: outputs o.. take columns p.., p + 1.., p + 2..
+// of the row vectors at p and p + kLanes. Returns the first output left.
+template <class V, typename T>
+size_t pool_3x3_stride1(const AvgPoolAxis& ax, const RowsOf3<T>& r, size_t o, size_t end, T* y) {
+  using N = Negated<V>;
+  constexpr size_t L = V::kLanes;
+  const auto at = [&](size_t o) { return static_cast<size_t>(static_cast<ptrdiff_t>(o) + ax.full_origin); };
+  if (o + L > end || at(o) + 2 * L > ax.input_size) return o;
+  v128_t a = N::column(r, at(o));
+  for (; o + L <= end && at(o) + 2 * L <= ax.input_size; o += L) {
+    const v128_t b = N::column(r, at(o) + L);
+    N::store(y + o, N::min(N::min(a, V::shift1(a, b)), V::shift2(a, b)));
+    a = b;
+  }
+  return o;
+}
+
+// Full windows [o, end) with stride 2, kLanes at a time: outputs o.. take the even columns from p, the
+// odd ones, and the even ones from p + 2, of the row vectors at p, p + kLanes and p + 2 kLanes.
+template <class V, typename T>
+size_t pool_3x3_stride2(const AvgPoolAxis& ax, const RowsOf3<T>& r, size_t o, size_t end, T* y) {
+  using N = Negated<V>;
+  constexpr size_t L = V::kLanes;
+  const auto at = [&](size_t o) { return static_cast<size_t>(static_cast<ptrdiff_t>(2 * o) + ax.full_origin); };
+  if (o + L > end || at(o) + 3 * L > ax.input_size) return o;
+  v128_t a = N::column(r, at(o));
+  for (; o + L <= end && at(o) + 3 * L <= ax.input_size; o += L) {
+    const v128_t b = N::column(r, at(o) + L), next = N::column(r, at(o) + 2 * L);
+    const v128_t third = V::even(V::shift2(a, b), V::shift2(b, next));
+    N::store(y + o, N::min(N::min(V::even(a, b), V::odd(a, b)), third));
+    a = next;
+  }
+  return o;
+}
+
+template <class V, typename T>
+void pool_row_3x3(const AvgPoolAxis& ax, const RowsOf3<T>& rows, T* y) {
+  pool_partial_windows(ax, rows, 0, ax.full_begin, y);
+  size_t o = ax.full_begin;
+  o = ax.stride == 1 ? pool_3x3_stride1<V>(ax, rows, o, ax.full_end, y) : pool_3x3_stride2<V>(ax, rows, o, ax.full_end, y);
+  pool_full_windows_scalar(ax, rows, o, ax.full_end, y);
+  pool_partial_windows(ax, rows, ax.full_end, ax.output_size, y);
 }
 
 // The planes row by row.
@@ -164,6 +244,7 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
   const size_t outer_axes = plan.axes.size() - 1;
   const AvgPoolAxis last = plan.axes.back();  // a copy: the row loop writes scratch
   const size_t plane_rows = plan.output_plane / last.output_size;
+  const bool three_taps = last.kernel == 3 && last.dilation == 1 && (last.stride == 1 || last.stride == 2);
   for (size_t plane = 0; plane < planes; ++plane) {
     const T* xp = x + plane * plan.input_plane;
     T* yp = y + plane * plan.output_plane;
@@ -173,6 +254,9 @@ void pool_planes(const AvgPoolPlan& plan, size_t planes, const T* x, T* y, void*
       T* y_row = yp + out_row * last.output_size;
       if (rows == 0) {
         std::fill_n(y_row, last.output_size, lowest<T>());
+      } else if (three_taps && (rows == 2 || rows == 3)) {
+        const size_t* at = scratch.row_offsets;
+        pool_row_3x3<V>(last, RowsOf3<T>{{xp + at[0], xp + at[1], xp + at[rows - 1]}}, y_row);
       } else {
         const T* row = xp + scratch.row_offsets[0];
         if (rows > 1) {

@@ -12,7 +12,6 @@
 // order (storage_order 0) or column-major (1, the first spatial axis fastest).
 #include <cstdint>
 #include <string>
-#include <vector>
 
 #include "kernels/maxpool.h"
 #include "ops/families.h"
@@ -35,26 +34,6 @@ uint64_t empty_window_max(DType type) {
 }
 
 constexpr uint64_t kNoIndex = ~uint64_t{0};  // -1 as int64
-
-// Indices of planes of `spatial` dims, row-major within each plane, rewritten column-major.
-void to_column_major(const Dims& spatial, int64_t* indices, size_t count) {
-  std::vector<uint64_t> column_stride(spatial.size());
-  uint64_t plane = 1;
-  for (size_t i = 0; i < spatial.size(); ++i) {
-    column_stride[i] = plane;
-    plane *= static_cast<uint64_t>(spatial[i]);
-  }
-  for (size_t o = 0; o < count; ++o) {
-    if (indices[o] < 0) continue;
-    const uint64_t index = static_cast<uint64_t>(indices[o]);
-    uint64_t rest = index % plane, column_major = index - rest;
-    for (size_t i = spatial.size(); i-- > 0;) {  // the row-major coordinates, last axis first
-      column_major += rest % static_cast<uint64_t>(spatial[i]) * column_stride[i];
-      rest /= static_cast<uint64_t>(spatial[i]);
-    }
-    indices[o] = static_cast<int64_t>(column_major);
-  }
-}
 
 class MaxPoolKernel final : public Kernel {
  public:
@@ -79,7 +58,7 @@ class MaxPoolKernel final : public Kernel {
                       // The schema allows no other type.
                       visit_dtype<float, double, Float16, BFloat16, int8_t, uint8_t>(x.dtype(), run);
                       if (index && column_major_)
-                        to_column_major(Dims(x.dims().begin() + 2, x.dims().end()), index, planes * plan.output_plane);
+                        kernels::maxpool_indices_to_column_major({x.dims().data() + 2, x.rank() - 2}, index, planes * plan.output_plane);
                     });
   }
 

@@ -94,6 +94,60 @@ bool reference(const Case& c, const std::vector<T>& x, Dims& y_dims, std::vector
   return true;
 }
 
+// Case c on x against the reference, with and without Indices (a case without output passes).
+template <typename T>
+void check_case(const Case& c, const std::vector<T>& x, int k) {
+  Dims want_dims;
+  std::vector<T> want;
+  std::vector<int64_t> want_indices;
+  if (!reference(c, x, want_dims, want, want_indices)) return;
+  Attributes a;
+  a.set("kernel_shape", AttributeValue::Ints(c.kernel));
+  a.set("strides", AttributeValue::Ints(c.strides));
+  a.set("pads", AttributeValue::Ints(c.pads));
+  a.set("dilations", AttributeValue::Ints(c.dilations));
+  a.set("ceil_mode", AttributeValue::Int(c.ceil_mode));
+  a.set("storage_order", AttributeValue::Int(c.storage_order));
+  const Tensor xt = make_tensor<T>(c.dims, x);
+  for (size_t wanted : {size_t{1}, size_t{2}}) {
+    auto op = PreparedOp::create("MaxPool", 22, a, wanted);
+    REQUIRE(op.ok());
+    Outputs outputs;
+    Status st = op.value().run({&xt}, outputs);
+    INFO("case " << k << " dims " << dims_to_string(c.dims) << ": " << st.message());
+    REQUIRE(st.ok());
+    REQUIRE(outputs.size() == wanted);
+    REQUIRE(outputs[0].dims() == want_dims);
+    const auto got = values_of<T>(outputs[0]);
+    for (size_t i = 0; i < want.size(); ++i) {
+      INFO("output " << i << " got " << as_number(got[i]) << " want " << as_number(want[i]));
+      if constexpr (std::is_floating_point_v<T>) {
+        CHECK(((std::isnan(got[i]) && std::isnan(want[i])) || (got[i] == want[i] && std::signbit(got[i]) == std::signbit(want[i]))));
+      } else {
+        CHECK(got[i] == want[i]);
+      }
+    }
+    if (wanted == 2) CHECK(values_of<int64_t>(outputs[1]) == want_indices);
+  }
+}
+
+// Random values of T for a tensor of `dims`: for floats, NaN, -0 and +0 among halves in [-2.5, 2.5].
+template <typename T, typename Pick>
+std::vector<T> random_values(const Dims& dims, const Pick& pick) {
+  int64_t count = 1;
+  for (int64_t d : dims) count *= d;
+  std::vector<T> x;
+  for (int64_t i = 0; i < count; ++i) {
+    if constexpr (std::is_floating_point_v<T>) {
+      const int r = static_cast<int>(pick(0, 20));
+      x.push_back(r == 0 ? std::numeric_limits<T>::quiet_NaN() : r == 1 ? T(-0.0) : r == 2 ? T(0) : static_cast<T>(pick(-5, 5)) / 2);
+    } else {
+      x.push_back(static_cast<T>(pick(std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max())));
+    }
+  }
+  return x;
+}
+
 template <typename T>
 void check_random(uint32_t seed, int cases) {
   std::mt19937 rng(seed);
@@ -111,50 +165,30 @@ void check_random(uint32_t seed, int cases) {
     for (size_t i = 0; i < 2 * n; ++i) c.pads.push_back(pick(0, static_cast<int>(c.kernel[i % n]) - 1));
     c.ceil_mode = pick(0, 1) == 1;
     c.storage_order = pick(0, 1);
-    int64_t count = 1;
-    for (int64_t d : c.dims) count *= d;
-    std::vector<T> x;
-    for (int64_t i = 0; i < count; ++i) {
-      if constexpr (std::is_floating_point_v<T>) {
-        const int r = static_cast<int>(pick(0, 20));
-        x.push_back(r == 0 ? std::numeric_limits<T>::quiet_NaN() : r == 1 ? T(-0.0) : r == 2 ? T(0) : static_cast<T>(pick(-5, 5)) / 2);
-      } else {
-        x.push_back(static_cast<T>(pick(std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max())));
-      }
-    }
-    Dims want_dims;
-    std::vector<T> want;
-    std::vector<int64_t> want_indices;
-    if (!reference(c, x, want_dims, want, want_indices)) continue;
-    Attributes a;
-    a.set("kernel_shape", AttributeValue::Ints(c.kernel));
-    a.set("strides", AttributeValue::Ints(c.strides));
-    a.set("pads", AttributeValue::Ints(c.pads));
-    a.set("dilations", AttributeValue::Ints(c.dilations));
-    a.set("ceil_mode", AttributeValue::Int(c.ceil_mode));
-    a.set("storage_order", AttributeValue::Int(c.storage_order));
-    const Tensor xt = make_tensor<T>(c.dims, x);
-    for (size_t wanted : {size_t{1}, size_t{2}}) {
-      auto op = PreparedOp::create("MaxPool", 22, a, wanted);
-      REQUIRE(op.ok());
-      Outputs outputs;
-      Status st = op.value().run({&xt}, outputs);
-      INFO("case " << k << " dims " << dims_to_string(c.dims) << ": " << st.message());
-      REQUIRE(st.ok());
-      REQUIRE(outputs.size() == wanted);
-      REQUIRE(outputs[0].dims() == want_dims);
-      const auto got = values_of<T>(outputs[0]);
-      for (size_t i = 0; i < want.size(); ++i) {
-        INFO("output " << i << " got " << as_number(got[i]) << " want " << as_number(want[i]));
-        if constexpr (std::is_floating_point_v<T>) {
-          CHECK(((std::isnan(got[i]) && std::isnan(want[i])) || (got[i] == want[i] && std::signbit(got[i]) == std::signbit(want[i]))));
-        } else {
-          CHECK(got[i] == want[i]);
-        }
-      }
-      if (wanted == 2) CHECK(values_of<int64_t>(outputs[1]) == want_indices);
-    }
+    check_case(c, random_values<T>(c.dims, pick), k);
   }
+}
+
+// 3 x 3 windows (the rows reduced in registers), stride 1 and 2, over widths across the vectors and
+// their tails, with and without padding and ceil_mode, in 2-D and as [1, 3, 3] and [2, 1, 3] in 3-D.
+template <typename T>
+void check_3x3(uint32_t seed) {
+  std::mt19937 rng(seed);
+  const auto pick = [&](int lo, int hi) { return static_cast<int64_t>(std::uniform_int_distribution<int>(lo, hi)(rng)); };
+  int k = 0;
+  for (int64_t width = 3; width <= 30; ++width)
+    for (int64_t stride : {1, 2})
+      for (int64_t pad : {0, 1}) {
+        Case c;
+        const bool three_d = width % 3 == 0;
+        c.dims = three_d ? Dims{1, 2, 3, 5, width} : Dims{1, 2, 7, width};
+        c.kernel = three_d ? (width % 2 ? std::vector<int64_t>{1, 3, 3} : std::vector<int64_t>{2, 1, 3}) : std::vector<int64_t>{3, 3};
+        c.strides.assign(c.kernel.size(), stride);
+        c.dilations.assign(c.kernel.size(), 1);
+        c.pads.assign(2 * c.kernel.size(), pad);
+        c.ceil_mode = width % 4 == 1;
+        check_case(c, random_values<T>(c.dims, pick), k++);
+      }
 }
 
 }  // namespace
@@ -164,6 +198,12 @@ TEST_CASE("MaxPool: random windows against the scalar reference, with Indices", 
   check_random<double>(2, 120);
   check_random<int8_t>(3, 120);
   check_random<uint8_t>(4, 120);
+}
+
+TEST_CASE("MaxPool: 3 x 3 windows, stride 1 and 2, across vectors and tails", "[max_pool]") {
+  check_3x3<float>(5);
+  check_3x3<double>(6);
+  check_3x3<uint8_t>(7);
 }
 
 TEST_CASE("MaxPool: refusals name the attribute and the version", "[max_pool]") {
