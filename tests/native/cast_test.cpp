@@ -245,6 +245,17 @@ TEST_CASE("Cast: to bool, non-zero is true (NaN too, -0 not); from bool, 0 or 1 
   }
   CHECK(kernels::convert<double>(Bool{0}) == 0.0);
   CHECK(kernels::convert<Float16>(Bool{7}).bits == 0x3c00);
+  // bool -> float32 through the operator: its vectors and its tail
+  auto mask = Tensor::allocate(DType::kBool, {37});
+  REQUIRE(mask.ok());
+  auto* bytes = static_cast<uint8_t*>(mask.value().raw_data());
+  for (size_t i = 0; i < 37; ++i) bytes[i] = static_cast<uint8_t>(i % 5 == 0 ? 0 : i * 37);
+  Attributes to_float;
+  to_float.set("to", AttributeValue::Int(1));
+  Tensor y;
+  REQUIRE(test::run("Cast", 13, to_float, {&mask.value()}, &y).ok());
+  const std::vector<float> got = values_of<float>(y);
+  for (size_t i = 0; i < 37; ++i) CHECK(got[i] == (bytes[i] == 0 ? 0.0f : 1.0f));
 }
 
 TEST_CASE("Cast: every pair of types through the operator, in blocks, from the direct conversion") {
