@@ -1,6 +1,6 @@
-// The loops of the recurrent operators (LSTM, GRU, RNN; ops/recurrent.cpp): the float64 gate matrix
-// products (float32's are the GEMM core's, kernels/gemm.h), the activations and the cells. float16 and
-// bfloat16 run as float32, float64 as itself.
+// The loops of the recurrent operators (LSTM, GRU, RNN; ops/recurrent.cpp): each step's product of the
+// hidden state by R, the float64 product by W (float32's is the GEMM core's, kernels/gemm.h), the
+// activations and the cells. float16 and bfloat16 run as float32, float64 as itself.
 #pragma once
 
 #include <cstddef>
@@ -12,6 +12,18 @@ namespace ow::kernels {
 // of b are the weight rows (ONNX's W and R are [gates * hidden, input]). Sized for per-step calls
 // (M = batch, often 1): no packing, no allocation.
 void matmul_nt_add(const double* a, size_t lda, const double* b, size_t ldb, double* c, size_t ldc, size_t M, size_t N, size_t K);
+
+// A step's float32 product: R's rows (each `hidden` long) packed once (a session's constant R, else once
+// per call) into panels of kRnnPanelRows rows, element k of every row of a panel together, so that a
+// step reads R once, in order, a panel's loads at fixed offsets, and the hidden state's element k
+// once per panel. rnn_pack packs `rows` rows into rnn_packed_size(rows, hidden) floats (the last panel
+// filled with zero rows); rnn_packed_product adds h (batch rows, each `hidden` long) times those rows'
+// transpose to c (batch rows ldc apart): each sum over k in order, then added to c, as the GEMM core
+// sums.
+constexpr size_t kRnnPanelRows = 32;
+size_t rnn_packed_size(size_t rows, size_t hidden);
+void rnn_pack(const float* r, size_t rows, size_t hidden, float* packed);
+void rnn_packed_product(const float* h, const float* packed, size_t rows, size_t hidden, size_t batch, float* c, size_t ldc);
 
 // The activation functions ONNX's recurrent operators name, with their alpha and beta.
 enum class ActivationKind : uint8_t {

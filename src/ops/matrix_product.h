@@ -79,9 +79,6 @@ class PackedWeights {
     for (size_t g = 0; g < count; ++g) kernels::gemm_f32_pack_b(k, n, b(g), panels_.data<float>() + g * kernels::gemm_f32_packed_b_size(k, n));
     return Status::Ok();
   }
-  // Whether these are panels of `t`.
-  bool packed_from(const Tensor& t) const { return panels_for(t) != nullptr; }
-
   // gemm() with matrix g of these panels as A (gemm_b: as B) where `t` is the tensor they were packed
   // from, else as gemm() with `a` (`b`), packed as it runs: the same sums either way.
   template <typename C>

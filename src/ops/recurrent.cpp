@@ -5,8 +5,8 @@
 // Each direction runs on its own: first X times W for every step at once (with both biases; float32 on
 // the GEMM core, W packed once where a session holds it constant), then, step by step, the previous
 // hidden state times R added to the step's gates, and the cell (kernels/rnn.h). In float32 that product
-// is the GEMM core's too, on R^T packed into its panels (once where a session holds R constant, else
-// once per call), so that each step reads R once, in order, for all the gates and batch rows.
+// runs on R packed in panels (once where a session holds R constant, else once per call), so that each
+// step reads R once, in order, for all the gates and batch rows.
 // float16 and bfloat16 compute in float32, float32 and float64 in their own type. A batch row whose
 // sequence_lens is shorter than the sequence stops there: Y is 0 past it and Y_h (Y_c) is its state
 // after its last step (its initial state for a length of 0); in reverse it starts at its own last step.
@@ -151,15 +151,22 @@ struct Layout {
   size_t state_row(size_t d, size_t b) const { return (batch_first ? b * s.directions + d : d * s.batch + b) * s.hidden; }
 };
 
-// R^T packed for the GEMM core (float32), per direction: `gates` for the product of the previous hidden
-// state that the cell takes with its gates (every gate; GRU's z and r only), `hidden` for GRU's hidden
-// gate, whose product is of r . H (or of H, to be multiplied by r).
-struct RecurrentPanels {
-  PackedWeights gates, hidden;
+// A float32 R's rows packed for the steps' product (kernels/rnn.h), direction after direction: `gates`,
+// the rows whose product the cell takes with its gates (every gate; GRU's z and r only), and `hidden`,
+// GRU's hidden gate's, whose product is of r . H (or of H, to be multiplied by r). It shares the tensor
+// it was packed from, so that tensor's memory stays R's while it is in use, and serves only that tensor.
+struct PackedR {
+  Tensor source;
+  Tensor gates, hidden;
+  size_t gates_per_direction = 0, hidden_per_direction = 0;  // floats
+
+  bool packed_from(const Tensor& r) const {
+    return gates.size() != 0 && r.raw_data() == source.raw_data() && r.dtype() == source.dtype() && r.dims() == source.dims();
+  }
 };
 
-// The inputs and outputs of a call, as arrays of the type the cells compute in (S). `w_tensor` and
-// `r_tensor` are W's and R's tensors, for the panels packed from them (`w_packed`, `r_packed`).
+// The inputs and outputs of a call, as arrays of the type the cells compute in (S). `w_tensor` is W's
+// tensor, for the panels a session packed from it (`w_packed`); `r_packed` R packed (float32).
 template <typename S>
 struct Arrays {
   const S *x, *w, *r, *bias, *h0, *c0, *peephole;
@@ -167,8 +174,7 @@ struct Arrays {
   S *y, *y_h, *y_c;
   const Tensor* w_tensor;
   const PackedWeights* w_packed;
-  const Tensor* r_tensor;
-  const RecurrentPanels* r_packed;
+  const PackedR* r_packed;
 };
 
 template <typename S>
@@ -282,15 +288,16 @@ class Recurrence {
   }
 
   // Adds a (a hidden state per batch row) times R^T of direction d to out (rows ldc apart): the n rows
-  // of R from r_rows, GRU's hidden gate's (`hidden_gate`) or those before it. float32 on R's panels
-  // (RecurrentPanels), float64 through the dot products of matmul_nt_add.
+  // of R from r_rows, GRU's hidden gate's (`hidden_gate`) or those before it. float32 on R packed
+  // (PackedR), float64 through the dot products of matmul_nt_add.
   void hidden_product(size_t d, bool hidden_gate, const S* a, const S* r_rows, size_t n, S* out, size_t ldc) const {
     const Sizes& s = layout_.s;
     const size_t H = s.hidden;
     if constexpr (std::is_same_v<S, float>) {
-      const PackedWeights& panels = hidden_gate ? io_.r_packed->hidden : io_.r_packed->gates;
-      const auto h = static_cast<ptrdiff_t>(H);
-      panels.template gemm_b<float>(*io_.r_tensor, d, s.batch, n, H, {a, h, 1}, {r_rows, 1, h}, out, ldc, 1.0f, true);
+      const PackedR& r = *io_.r_packed;
+      const float* panels = hidden_gate ? r.hidden.template data<float>() + d * r.hidden_per_direction
+                                        : r.gates.template data<float>() + d * r.gates_per_direction;
+      kernels::rnn_packed_product(a, panels, n, H, s.batch, out, ldc);
     } else {
       kernels::matmul_nt_add(a, H, r_rows, H, out, ldc, s.batch, n, H);
     }
@@ -310,7 +317,7 @@ class RecurrentKernel final : public Kernel {
   explicit RecurrentKernel(Config config) : config_(std::move(config)) {}
 
   // A constant float32 W and R (a model's weights): each direction's W^T packed as the GEMM core's
-  // right operand, for the product of X by W over every step at once, and R^T (pack_r).
+  // right operand, for the product of X by W over every step at once, and R (pack_r).
   Status prepare_constants(const Inputs& constants) override {
     const Tensor* w = constants.size() > 1 ? constants[1] : nullptr;
     const Tensor* r = constants.size() > 2 ? constants[2] : nullptr;
@@ -405,19 +412,25 @@ class RecurrentKernel final : public Kernel {
     return Status::Ok();
   }
 
-  // R^T of a float32 R of [directions, gates * hidden, hidden] (any other shape: not packed, refused by
-  // compute) into the GEMM core's panels, per direction: the gates the cell takes with the product (GRU:
-  // z and r) as one right operand, and GRU's hidden gate as another.
-  Status pack_r(const Tensor& r, RecurrentPanels& panels) const {
+  // A float32 R of [directions, gates * hidden, hidden] (any other shape: not packed, refused by
+  // compute) packed for the steps' product, per direction: the gates the cell takes with the product
+  // (GRU: z and r), and GRU's hidden gate apart.
+  Status pack_r(const Tensor& r, PackedR& packed) const {
     const size_t G = gate_count(config_.family);
     const auto directions = static_cast<size_t>(r.dims()[0]), gh = static_cast<size_t>(r.dims()[1]), hidden = static_cast<size_t>(r.dims()[2]);
     if (r.size() == 0 || gh != G * hidden) return Status::Ok();
     const bool gru = config_.family == Family::kGru;
-    const auto rows = [&](size_t d, size_t first_gate) {
-      return kernels::MatrixOperand<float>{r.data<float>() + (d * gh + first_gate * hidden) * hidden, 1, static_cast<ptrdiff_t>(hidden)};
+    const size_t gate_rows = gru ? 2 * hidden : gh;
+    const auto pack = [&](size_t first_gate, size_t rows, Tensor& panels, size_t& per_direction) -> Status {
+      per_direction = kernels::rnn_packed_size(rows, hidden);
+      OW_ASSIGN_OR_RETURN(panels, Tensor::allocate(DType::kFloat32, {static_cast<int64_t>(directions * per_direction)}));
+      for (size_t d = 0; d < directions; ++d)
+        kernels::rnn_pack(r.data<float>() + (d * gh + first_gate * hidden) * hidden, rows, hidden, panels.data<float>() + d * per_direction);
+      return Status::Ok();
     };
-    OW_RETURN_IF_ERROR(panels.gates.pack_b(r, directions, hidden, gru ? 2 * hidden : gh, [&](size_t d) { return rows(d, 0); }));
-    if (gru) OW_RETURN_IF_ERROR(panels.hidden.pack_b(r, directions, hidden, hidden, [&](size_t d) { return rows(d, 2); }));
+    OW_RETURN_IF_ERROR(pack(0, gate_rows, packed.gates, packed.gates_per_direction));
+    if (gru) OW_RETURN_IF_ERROR(pack(2, hidden, packed.hidden, packed.hidden_per_direction));
+    packed.source = r;
     return Status::Ok();
   }
 
@@ -425,16 +438,16 @@ class RecurrentKernel final : public Kernel {
   Status run_typed(const Layout& layout, const int32_t* lens, const std::array<const Tensor*, 7>& ins, const std::array<Tensor*, 3>& outs) const {
     const auto data = [](const Tensor* t) { return t ? t->data<S>() : nullptr; };
     // R packed for this call where a session has not packed this R: once, for every step.
-    RecurrentPanels call_panels;
-    const RecurrentPanels* r_panels = &r_packed_;
+    PackedR call_panels;
+    const PackedR* r_panels = &r_packed_;
     if constexpr (std::is_same_v<S, float>) {
-      if (!r_packed_.gates.packed_from(*ins[2])) {
+      if (!r_packed_.packed_from(*ins[2])) {
         OW_RETURN_IF_ERROR(pack_r(*ins[2], call_panels));
         r_panels = &call_panels;
       }
     }
     const Arrays<S> io{data(ins[0]), data(ins[1]), data(ins[2]), data(ins[3]), data(ins[4]), data(ins[5]), data(ins[6]), lens,
-                       outs[0]->data<S>(), outs[1]->data<S>(), outs[2] ? outs[2]->data<S>() : nullptr, ins[1], &w_packed_, ins[2], r_panels};
+                       outs[0]->data<S>(), outs[1]->data<S>(), outs[2] ? outs[2]->data<S>() : nullptr, ins[1], &w_packed_, r_panels};
     OW_ASSIGN_OR_RETURN(Tensor scratch, Tensor::allocate(outs[0]->dtype(), {static_cast<int64_t>(Recurrence<S>::scratch_size(layout.s))}));
     Recurrence<S>(config_, layout, io).run(scratch.data<S>());
     return Status::Ok();
@@ -472,7 +485,7 @@ class RecurrentKernel final : public Kernel {
 
   Config config_;
   PackedWeights w_packed_;
-  RecurrentPanels r_packed_;
+  PackedR r_packed_;
 };
 
 template <Family F>

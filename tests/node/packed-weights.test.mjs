@@ -1,5 +1,5 @@
 // Constant weights prepared once at session creation (Kernel::prepare_constants: Conv, MatMul and Gemm
-// pack them for the GEMM core, LSTM, GRU and RNN their W and R for the products by X and the state): a session whose
+// pack them for the GEMM core, LSTM, GRU and RNN their W for it and their R for the steps): a session whose
 // weights are initializers gives ops.*'s bytes (ops.* never prepares), over the shapes each path takes
 // (groups, 1x1, 3-D, depthwise left to its direct kernel, batched A, transposed B, several packing
 // blocks, both directions, batch first); and an initializer that a feed replaces is not used in place of the feed.
