@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs what building and testing need, once: Debian packages (as root; otherwise prints the
-# command to run) and the npm devDependencies. Quick when everything is already there.
+# Installs what building and serving need (`npm start`), or with --test also what only `npm test` needs
+# (the native and fuzz compilers and test libraries, three browsers, two more Node versions), once:
+# Debian packages (as root; otherwise prints the command to run) and the npm devDependencies. Quick when
+# everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEB_PACKAGES=(cmake make g++ clang libclang-rt-14-dev emscripten catch2 libprotozero-dev libfp16-dev libsimde-dev
-  chromium firefox-esr webkit2gtk-driver xvfb)
+DEB_PACKAGES=(cmake make emscripten libprotozero-dev libfp16-dev)
+if [ "${1:-}" = --test ]; then
+  DEB_PACKAGES+=(g++ clang libclang-rt-14-dev catch2 libsimde-dev chromium firefox-esr webkit2gtk-driver xvfb)
+fi
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do
@@ -27,6 +31,8 @@ fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-fund --no-audit
 fi
+
+[ "${1:-}" = --test ] || exit 0
 
 # The oldest and newest Node that engines claims (tests/consumer/node-versions.json), for the consumer
 # test: the registry's node-<platform>-<arch> packages (what the `node` package installs), in

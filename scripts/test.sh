@@ -4,7 +4,7 @@
 # the consumer test (the packed package installed into an app).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 
 echo "== native tests (ctest)"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
