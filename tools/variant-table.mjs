@@ -1,5 +1,5 @@
-// The README's "Supported variants" section, made from supportedOperators(): tests/node/operator-table
-// checks the README against it, and `node scripts/readme-variants.mjs` writes it there.
+// docs/variants.md, the table of supported variants, made from supportedOperators():
+// tests/node/operator-table checks the file against it, and `node scripts/variants-doc.mjs` writes it.
 
 const FLOAT = ['float64', 'float32', 'float16'];
 const INTEGERS = ['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64'];
@@ -53,11 +53,7 @@ export function variantTable(rows) {
   ].join('\n');
 }
 
-/** [start, end) of the section's body in the README's text (from after its heading to the next one). */
-export function variantSection(readme) {
-  const heading = '## Supported variants\n\n';
-  const start = readme.indexOf(heading);
-  if (start < 0) throw new Error(`README.md has no "${heading.trim()}" heading`);
-  const end = readme.indexOf('\n\n## ', start + heading.length);
-  return [start + heading.length, end < 0 ? readme.length : end];
+/** docs/variants.md's whole text for the rows of supportedOperators(). */
+export function variantsDocument(rows) {
+  return `# Supported variants\n\n${variantTable(rows)}\n`;
 }

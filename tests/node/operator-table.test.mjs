@@ -1,13 +1,13 @@
 // One operator table: the wasm's (src/ops/registry.cpp, read through supportedOperators()). The build
-// derives ops.* and LATEST_OPSET from it; the declarations (js/index.d.ts) and the README's variant table
-// are written by hand or by scripts/readme-variants.mjs, and checked against it here.
+// derives ops.* and LATEST_OPSET from it; the declarations (js/index.d.ts) and docs/variants.md
+// are written by hand or by scripts/variants-doc.mjs, and checked against it here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { LATEST_OPSET, OnnxWasmError, Tensor, ops, ready, supportedOperators } from 'onnx-wasm';
-import { variantSection, variantTable } from '../../tools/variant-table.mjs';
+import { variantTable, variantsDocument } from '../../tools/variant-table.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FLOAT_TYPES = new Set(['float64', 'float32', 'float16', 'bfloat16']);
@@ -160,12 +160,13 @@ test('js/index.d.ts declares exactly the table\'s operators, each with its input
   }
 });
 
-test('the README\'s variant table, its count and LATEST_OPSET are the table\'s (node scripts/readme-variants.mjs writes the table)', () => {
+test('docs/variants.md is the table\'s (node scripts/variants-doc.mjs writes it); the README\'s counts and LATEST_OPSET are', () => {
+  assert.equal(readFileSync(join(root, 'docs', 'variants.md'), 'utf8'), variantsDocument(table));
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const [start, end] = variantSection(readme);
-  assert.equal(readme.slice(start, end), variantTable(table));
   const variants = table.reduce((n, r) => n + r.types.length, 0);
-  assert.match(readme, new RegExp(`all ${variants} operator variants`));
+  const operators = new Set(table.map((r) => r.op)).size;
+  assert.match(readme, new RegExp(`${operators} operators of ai.onnx in every\\s+version and type \\(${variants} variants\\)`));
+  assert.match(readme, new RegExp(`${operators} operators, all ${variants} operator variants`));
   assert.match(readme, new RegExp(`\`LATEST_OPSET\` \\(${LATEST_OPSET}\\)`));
 });
 
