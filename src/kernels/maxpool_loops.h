@@ -172,7 +172,8 @@ void pool_row(const AvgPoolAxis& ax, const T* row, T* y) {
 // Windows of 3 x 3 taps (two or three input rows, three columns without dilation, stride 1 or 2: the
 // image models' MaxPool), as XNNPACK's 9-tap max pooling reduces them: in registers, the three rows'
 // vectors first, each such vector then serving the taps of neighbouring outputs, with no row of
-// scratch. The maxima are taken as minima of the values negated, -max(a, b) = min(-a, -b), with Min's
+// scratch; the last block of a row ends at its last full window, reading no element past the row (its
+// outputs computed again where it overlaps the block before: the same values). The maxima are taken as minima of the values negated, -max(a, b) = min(-a, -b), with Min's
 // instructions (kernels/min_max_ops.h): each input vector is negated once as it is loaded and each
 // result once as it is stored, rather than around every maximum as V::max does, for the same values.
 template <typename T>
@@ -185,47 +186,65 @@ template <class V, typename T = typename V::Scalar>
 struct Negated {
   static v128_t sign() { return V::splat(T(-0.0)); }
   static v128_t min(v128_t a, v128_t b) { return Min<T>::vec(a, b); }
-  // -max of the three rows' vectors at column i
-  static v128_t column(const RowsOf3<T>& r, size_t i) {
+  // -max of the three rows' vectors at column i, each read by `load` (V::load, or V::load_lo, V::load_lo2
+  // for the first lanes only, where a row ends within the vector)
+  template <v128_t (*Load)(const T*) = V::load>
+  static v128_t column(RowsOf3<T> r, size_t i) {
     const v128_t s = sign();
-    return min(min(wasm_v128_xor(V::load(r.rows[0] + i), s), wasm_v128_xor(V::load(r.rows[1] + i), s)), wasm_v128_xor(V::load(r.rows[2] + i), s));
+    return min(min(wasm_v128_xor(Load(r.rows[0] + i), s), wasm_v128_xor(Load(r.rows[1] + i), s)), wasm_v128_xor(Load(r.rows[2] + i), s));
   }
   static void store(T* p, v128_t negated) { V::store(p, wasm_v128_xor(negated, sign())); }
 };
 
 // Full windows [o, end) with stride 1, kLanes at a time: outputs o.. take columns p.., p + 1.., p + 2..
-// of the row vectors at p and p + kLanes. Returns the first output left.
+// of the row vectors at p and p + kLanes. Near the row's end, the blocks read only the first two lanes
+// of the second (their last window's end), the last one ending at `end`. Returns the first output left
+// (where fewer than kLanes are full).
 template <class V, typename T>
-size_t pool_3x3_stride1(const AvgPoolAxis& ax, const RowsOf3<T>& r, size_t o, size_t end, T* y) {
+size_t pool_3x3_stride1(const AvgPoolAxis& ax, RowsOf3<T> r, size_t o, size_t end, T* y) {
   using N = Negated<V>;
   constexpr size_t L = V::kLanes;
+  if (o + L > end) return o;
   const auto at = [&](size_t o) { return static_cast<size_t>(static_cast<ptrdiff_t>(o) + ax.full_origin); };
-  if (o + L > end || at(o) + 2 * L > ax.input_size) return o;
+  const auto block = [&](size_t o, v128_t a, v128_t b) { N::store(y + o, N::min(N::min(a, V::shift1(a, b)), V::shift2(a, b))); };
   v128_t a = N::column(r, at(o));
   for (; o + L <= end && at(o) + 2 * L <= ax.input_size; o += L) {
     const v128_t b = N::column(r, at(o) + L);
-    N::store(y + o, N::min(N::min(a, V::shift1(a, b)), V::shift2(a, b)));
+    block(o, a, b);
     a = b;
   }
-  return o;
+  for (; o < end; o += L) {
+    const size_t q = std::min(o, end - L);
+    block(q, N::column(r, at(q)), N::template column<V::load_lo2>(r, at(q) + L));
+  }
+  return end;
 }
 
 // Full windows [o, end) with stride 2, kLanes at a time: outputs o.. take the even columns from p, the
-// odd ones, and the even ones from p + 2, of the row vectors at p, p + kLanes and p + 2 kLanes.
+// odd ones, and the even ones from p + 2, of the row vectors at p, p + kLanes and p + 2 kLanes. Near the
+// row's end, the blocks read only the first lane of the third (their last window's end), the last one
+// ending at `end`.
 template <class V, typename T>
-size_t pool_3x3_stride2(const AvgPoolAxis& ax, const RowsOf3<T>& r, size_t o, size_t end, T* y) {
+size_t pool_3x3_stride2(const AvgPoolAxis& ax, RowsOf3<T> r, size_t o, size_t end, T* y) {
   using N = Negated<V>;
   constexpr size_t L = V::kLanes;
+  if (o + L > end) return o;
   const auto at = [&](size_t o) { return static_cast<size_t>(static_cast<ptrdiff_t>(2 * o) + ax.full_origin); };
-  if (o + L > end || at(o) + 3 * L > ax.input_size) return o;
+  const auto block = [&](size_t o, v128_t a, v128_t b, v128_t next) {
+    const v128_t third = V::even(V::shift2(a, b), V::shift2(b, next));
+    N::store(y + o, N::min(N::min(V::even(a, b), V::odd(a, b)), third));
+  };
   v128_t a = N::column(r, at(o));
   for (; o + L <= end && at(o) + 3 * L <= ax.input_size; o += L) {
     const v128_t b = N::column(r, at(o) + L), next = N::column(r, at(o) + 2 * L);
-    const v128_t third = V::even(V::shift2(a, b), V::shift2(b, next));
-    N::store(y + o, N::min(N::min(V::even(a, b), V::odd(a, b)), third));
+    block(o, a, b, next);
     a = next;
   }
-  return o;
+  for (; o < end; o += L) {
+    const size_t q = std::min(o, end - L), p = at(q);
+    block(q, N::column(r, p), N::column(r, p + L), N::template column<V::load_lo>(r, p + 2 * L));
+  }
+  return end;
 }
 
 template <class V, typename T>
