@@ -25,15 +25,14 @@ void gemm_f32(size_t m, size_t n, size_t k, MatrixOperand<float> a, MatrixOperan
 
 // One operand packed once into the core's panels, for products that reuse it (a session's constant
 // weights, ops/matrix_product.h): each product then packs only the other operand. A (m x k) takes
-// gemm_f32_packed_a_size(m, k) floats, B (k x n) gemm_f32_packed_b_size(k, n).
+// gemm_f32_packed_a_size(m, k) floats, in panels of rows as kernels/gemm_tile.h reads them (Conv's
+// weights, kernels/conv.h); B (k x n) gemm_f32_packed_b_size(k, n).
 size_t gemm_f32_packed_a_size(size_t m, size_t k);
 size_t gemm_f32_packed_b_size(size_t k, size_t n);
 void gemm_f32_pack_a(size_t m, size_t k, MatrixOperand<float> a, float* packed);
 void gemm_f32_pack_b(size_t k, size_t n, MatrixOperand<float> b, float* packed);
-// gemm_f32 with A (B) given as gemm_f32_pack_a (gemm_f32_pack_b) packed it for the same m and k (k and n):
-// the same sums in the same order, so the same result.
-void gemm_f32_packed_a(size_t m, size_t n, size_t k, const float* a_packed, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
-                       bool accumulate);
+// gemm_f32 with B given as gemm_f32_pack_b packed it for the same k and n: the same sums in the same
+// order, so the same result.
 void gemm_f32_packed_b(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* b_packed, float* c, size_t ldc, float alpha,
                        bool accumulate);
 

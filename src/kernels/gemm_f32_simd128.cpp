@@ -8,46 +8,40 @@
 // most kMr rows: B row-major is read in place rather than packed, which would cost as much as the
 // product.
 //
-// An operand used by many products (constant weights) may be packed whole once (gemm_f32_pack_a,
-// gemm_f32_pack_b): each of its panels then holds the whole depth, which the blocks read in place.
+// A right operand used by many products (constant weights) may be packed whole once (gemm_f32_pack_b):
+// each of its panels then holds the whole depth, which the blocks read in place. gemm_f32_pack_a packs
+// a left operand whole likewise, for Conv's implicit GEMM (conv_f32_simd128.cpp).
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "kernels/gemm.h"
+#include "kernels/gemm_tile.h"
 #include "kernels/simd128.h"
 
 namespace ow::kernels {
 namespace {
 
-constexpr size_t kMr = 6;    // rows of the register tile
-constexpr size_t kNr = 8;    // columns: two vectors; 12 accumulators + 2 B vectors + 1 A splat
+using gemm_tile::kMr;
+using gemm_tile::kNr;
 constexpr size_t kKc = 256;  // depth of a packed block
-constexpr size_t kMc = 120;  // rows of A per packed block (20 panels)
+constexpr size_t kMc = 120;  // rows of A per packed block (a multiple of kMr)
 constexpr size_t kNc = 2048; // columns of B per packed block
 
 // C tile (R x 8, rows ldc apart) = alpha * A panel (kc x kMr packed, R rows used) * B panel (kc rows,
 // b_stride apart, 8 columns) + C when accumulating.
 template <size_t R>
 void micro_kernel(size_t kc, const float* a, const float* b, size_t b_stride, float* c, size_t ldc, float alpha, bool accumulate) {
-  v128_t acc0[R], acc1[R];
-  for (size_t r = 0; r < R; ++r) acc0[r] = acc1[r] = wasm_f32x4_splat(0.0f);
-  for (size_t p = 0; p < kc; ++p) {
-    const v128_t b0 = wasm_v128_load(b);
-    const v128_t b1 = wasm_v128_load(b + 4);
-    for (size_t r = 0; r < R; ++r) {
-      const v128_t ar = wasm_v128_load32_splat(a + r);
-      acc0[r] = wasm_f32x4_add(acc0[r], wasm_f32x4_mul(ar, b0));
-      acc1[r] = wasm_f32x4_add(acc1[r], wasm_f32x4_mul(ar, b1));
-    }
-    a += kMr;
-    b += b_stride;
-  }
+  gemm_tile::Accumulators<R> acc;
+  for (size_t r = 0; r < R; ++r) acc.lo[r] = acc.hi[r] = wasm_f32x4_splat(0.0f);
+  gemm_tile::multiply_add<R>(kc, a, b, b_stride, acc);
   const v128_t va = wasm_f32x4_splat(alpha);
   for (size_t r = 0; r < R; ++r) {
     float* row = c + r * ldc;
-    v128_t y0 = alpha == 1.0f ? acc0[r] : wasm_f32x4_mul(acc0[r], va);
-    v128_t y1 = alpha == 1.0f ? acc1[r] : wasm_f32x4_mul(acc1[r], va);
+    v128_t y0 = alpha == 1.0f ? acc.lo[r] : wasm_f32x4_mul(acc.lo[r], va);
+    v128_t y1 = alpha == 1.0f ? acc.hi[r] : wasm_f32x4_mul(acc.hi[r], va);
     if (accumulate) {
       y0 = wasm_f32x4_add(wasm_v128_load(row), y0);
       y1 = wasm_f32x4_add(wasm_v128_load(row + 4), y1);
@@ -82,8 +76,12 @@ void row_kernel(size_t kc, const float* a, const float* b, size_t panel_step, si
 constexpr size_t kRowColumns = 4 * kNr;  // row_kernel's
 
 using MicroKernel = void (*)(size_t, const float*, const float*, size_t, float*, size_t, float, bool);
-constexpr MicroKernel kMicroKernels[kMr + 1] = {nullptr,          micro_kernel<1>, micro_kernel<2>, micro_kernel<3>,
-                                                micro_kernel<4>, micro_kernel<5>, micro_kernel<6>};
+// micro_kernel<R> at index R, for R in 1..kMr.
+template <size_t... R>
+constexpr std::array<MicroKernel, kMr + 1> micro_kernels(std::index_sequence<R...>) {
+  return {nullptr, micro_kernel<R + 1>...};
+}
+constexpr std::array<MicroKernel, kMr + 1> kMicroKernels = micro_kernels(std::make_index_sequence<kMr>());
 
 // One tile of C: rows `rows` <= kMr and columns `cols` <= kNr; a partial one goes through a local tile.
 void tile(size_t kc, const float* a, size_t rows, const float* b, size_t b_stride, size_t cols, float* c, size_t ldc, float alpha,
@@ -143,37 +141,27 @@ void zero_or_keep(size_t m, size_t n, float* c, size_t ldc, bool accumulate) {
   for (size_t i = 0; i < m; ++i) std::memset(c + i * ldc, 0, n * sizeof(float));
 }
 
-// The product, each operand either packed block by block as it comes (from `a`, `b`) or read from its
-// panels packed whole beforehand (`a_whole`, `b_whole`, null where not). A block's panel for rows (or
-// columns) from i on, i a multiple of kMr (kNr), is at block + i * step: step = kc in a block packed
-// now, k in an operand packed whole (its panels run the whole depth).
-void product(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* a_whole, MatrixOperand<float> b, const float* b_whole,
-             float* c, size_t ldc, float alpha, bool accumulate) {
+// The product, B either packed block by block as it comes (from `b`) or read from its panels packed
+// whole beforehand (`b_whole`, null where not); A packed block by block. A block's panel for columns
+// from j on, j a multiple of kNr, is at block + j * step: step = kc in a block packed now, k in an
+// operand packed whole (its panels run the whole depth).
+void product(size_t m, size_t n, size_t k, MatrixOperand<float> a, MatrixOperand<float> b, const float* b_whole, float* c, size_t ldc,
+             float alpha, bool accumulate) {
   if (m == 0 || n == 0) return;
   if (k == 0) return zero_or_keep(m, n, c, ldc, accumulate);
   const size_t kc_max = std::min(k, kKc);
   const bool in_place_b = !b_whole && m <= kMr && b.col_stride == 1;
-  std::vector<float> a_packed(a_whole ? 0 : kMr * ((std::min(m, kMc) + kMr - 1) / kMr) * kc_max);
+  std::vector<float> a_packed(kMr * ((std::min(m, kMc) + kMr - 1) / kMr) * kc_max);
   std::vector<float> b_packed(b_whole ? 0 : in_place_b ? kNr * kc_max : kNr * ((std::min(n, kNc) + kNr - 1) / kNr) * kc_max);
-  // Rows [i0, i0 + mc) of A at depth [p0, p0 + kc): their first panel, and the step between panels.
-  const auto a_block = [&](size_t i0, size_t mc, size_t p0, size_t kc, size_t& step) {
-    if (a_whole) {
-      step = k;
-      return a_whole + i0 * k + p0 * kMr;
-    }
-    pack_a(a, i0, mc, p0, kc, a_packed.data());
-    step = kc;
-    return static_cast<const float*>(a_packed.data());
-  };
   for (size_t j0 = 0; j0 < n; j0 += kNc) {
     const size_t nc = std::min(kNc, n - j0);
     for (size_t p0 = 0; p0 < k; p0 += kKc) {
       const size_t kc = std::min(kKc, k - p0);
       // Later depth blocks add to what the first wrote.
       const bool acc = accumulate || p0 > 0;
-      size_t a_step;
       if (in_place_b) {
-        const float* a_panel = a_block(0, m, p0, kc, a_step);
+        pack_a(a, 0, m, p0, kc, a_packed.data());
+        const float* a_panel = a_packed.data();
         const float* b_rows = b.data + static_cast<ptrdiff_t>(p0) * b.row_stride + static_cast<ptrdiff_t>(j0);
         size_t j = 0;
         if (m == 1)
@@ -192,7 +180,8 @@ void product(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* 
       if (!b_whole) pack_b(b, p0, kc, j0, nc, b_packed.data());
       for (size_t i0 = 0; i0 < m; i0 += kMc) {
         const size_t mc = std::min(kMc, m - i0);
-        const float* a_panels = a_block(i0, mc, p0, kc, a_step);
+        pack_a(a, i0, mc, p0, kc, a_packed.data());
+        const float* a_panels = a_packed.data();
         size_t j = 0;
         if (mc == 1)
           for (; j + kRowColumns <= nc; j += kRowColumns)
@@ -201,7 +190,7 @@ void product(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* 
           const float* b_panel = b_panels + j * b_step;
           const size_t cols = std::min(kNr, nc - j);
           for (size_t i = 0; i < mc; i += kMr)
-            tile(kc, a_panels + i * a_step, std::min(kMr, mc - i), b_panel, kNr, cols, c + (i0 + i) * ldc + j0 + j, ldc, alpha, acc);
+            tile(kc, a_panels + i * kc, std::min(kMr, mc - i), b_panel, kNr, cols, c + (i0 + i) * ldc + j0 + j, ldc, alpha, acc);
         }
       }
     }
@@ -212,7 +201,7 @@ void product(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* 
 
 void gemm_f32(size_t m, size_t n, size_t k, MatrixOperand<float> a, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
               bool accumulate) {
-  product(m, n, k, a, nullptr, b, nullptr, c, ldc, alpha, accumulate);
+  product(m, n, k, a, b, nullptr, c, ldc, alpha, accumulate);
 }
 
 size_t gemm_f32_packed_a_size(size_t m, size_t k) { return (m + kMr - 1) / kMr * kMr * k; }
@@ -221,14 +210,9 @@ size_t gemm_f32_packed_b_size(size_t k, size_t n) { return (n + kNr - 1) / kNr *
 void gemm_f32_pack_a(size_t m, size_t k, MatrixOperand<float> a, float* packed) { pack_a(a, 0, m, 0, k, packed); }
 void gemm_f32_pack_b(size_t k, size_t n, MatrixOperand<float> b, float* packed) { pack_b(b, 0, k, 0, n, packed); }
 
-void gemm_f32_packed_a(size_t m, size_t n, size_t k, const float* a_packed, MatrixOperand<float> b, float* c, size_t ldc, float alpha,
-                       bool accumulate) {
-  product(m, n, k, {}, a_packed, b, nullptr, c, ldc, alpha, accumulate);
-}
-
 void gemm_f32_packed_b(size_t m, size_t n, size_t k, MatrixOperand<float> a, const float* b_packed, float* c, size_t ldc, float alpha,
                        bool accumulate) {
-  product(m, n, k, a, nullptr, {}, b_packed, c, ldc, alpha, accumulate);
+  product(m, n, k, a, {}, b_packed, c, ldc, alpha, accumulate);
 }
 
 }  // namespace ow::kernels

@@ -53,7 +53,6 @@ void im2col(const T* x, size_t channels, const ConvAxis (&axes)[3], size_t p0, s
   }
 }
 
-template void im2col<float>(const float*, size_t, const ConvAxis (&)[3], size_t, size_t, float*);
 template void im2col<double>(const double*, size_t, const ConvAxis (&)[3], size_t, size_t, double*);
 
 }  // namespace ow::kernels

@@ -1,6 +1,7 @@
 // Conv's columns: each output position's input window as a column of a [C x K, P] matrix (K kernel
 // taps, P output positions), zeros where the window reaches into the padding, for a GEMM with the
-// weights [M, C x K]. Up to three spatial axes: fewer are given as leading axes of size 1.
+// weights [M, C x K] (float64; float32 gathers its columns as it goes, kernels/conv.h). Up to three
+// spatial axes: fewer are given as leading axes of size 1. ConvAxis describes an axis to both.
 #pragma once
 
 #include <cstddef>
@@ -21,7 +22,6 @@ struct ConvAxis {
 template <typename T>
 void im2col(const T* x, size_t channels, const ConvAxis (&axes)[3], size_t p0, size_t count, T* cols);
 
-extern template void im2col<float>(const float*, size_t, const ConvAxis (&)[3], size_t, size_t, float*);
 extern template void im2col<double>(const double*, size_t, const ConvAxis (&)[3], size_t, size_t, double*);
 
 }  // namespace ow::kernels

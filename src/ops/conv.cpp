@@ -1,18 +1,20 @@
 // Conv, versions 1, 11, 22: X [N, C, D1...] with W [M, C / group, k1...] and an optional bias B [M],
 // 1 to 3 spatial axes. The window geometry (pads, auto_pad, strides, dilations) is the pooling
-// operators' (ops/pool_geometry.h); kernel_shape, when given, must be W's. Each (image, group) is one
-// GEMM on the core (ops/matrix_product.h): the group's weights [M / group, C / group x K] times its
-// columns [C / group x K, P] (kernels/im2col.h), built in blocks of output positions so that the
-// columns stay in cache; a 1x1 kernel with stride 1 and no padding multiplies X itself. The bias fills
-// Y first and the product adds to it. A depthwise Conv (one input channel per group, any number of
-// outputs per group) of 1 or 2 spatial axes in float32 skips the GEMM, whose k would be only the taps:
-// each output plane is convolved directly (kernels/dwconv.h), from its bias. float16/bfloat16 compute
-// in float32 and round once. Constant float32 weights in a session (a model's) are packed for the GEMM
-// core once, at its creation.
+// operators' (ops/pool_geometry.h); kernel_shape, when given, must be W's. In float32 (and float16,
+// bfloat16, which compute in float32 and round once) each (image, group) is an implicit GEMM
+// (kernels/conv.h): the group's weights [M / group, C / group x K], in the GEMM core's panels, times
+// the input windows gathered a few output positions at a time, from the bias. Constant float32
+// weights in a session (a model's) are packed once, at its creation; others on each call. A depthwise
+// Conv (one input channel per group, any number of outputs per group) of 1 or 2 spatial axes skips
+// the GEMM, whose k would be only the taps: each output plane is convolved directly (kernels/dwconv.h),
+// from its bias. float64 runs the scalar GEMM core on im2col columns (kernels/im2col.h), built in
+// blocks of output positions so that the columns stay in cache; a 1x1 kernel with stride 1 and no
+// padding multiplies X itself; the bias fills Y first and the product adds to it.
 #include <algorithm>
 #include <string>
 #include <type_traits>
 
+#include "kernels/conv.h"
 #include "kernels/dwconv.h"
 #include "kernels/im2col.h"
 #include "ops/families.h"
@@ -31,8 +33,7 @@ class ConvKernel final : public Kernel {
   ConvKernel(WindowAttributes window, int64_t group) : window_(std::move(window)), group_(group) {}
 
   // Constant float32 weights (a model's): each group's [M / group, C / group x K] packed for the GEMM
-  // core, which then packs only the columns on each run. Not for the direct depthwise path, which reads
-  // W as it is.
+  // core's tiles (kernels/conv.h). Not for the direct depthwise path, which reads W as it is.
   Status prepare_constants(const Inputs& constants) override {
     const Tensor* w = constants.size() > 1 ? constants[1] : nullptr;
     if (!w || w->dtype() != DType::kFloat32 || w->rank() < 3 || w->rank() > 5 || w->size() == 0) return Status::Ok();
@@ -117,6 +118,24 @@ class ConvKernel final : public Kernel {
           store_result<S>(*y, y_scratch);
           return;
         }
+        // The weights in the GEMM core's panels: packed at the session's creation, or now.
+        const size_t group_panels = kernels::gemm_f32_packed_a_size(mg, depth);
+        std::vector<float> packed_now;
+        const float* panels = packed_.panels_for(w);
+        if (!panels) {
+          packed_now.resize(groups * group_panels);
+          for (size_t g = 0; g < groups; ++g)
+            kernels::gemm_f32_pack_a(mg, depth, {w_data + g * mg * depth, static_cast<ptrdiff_t>(depth), 1}, packed_now.data() + g * group_panels);
+          panels = packed_now.data();
+        }
+        for (size_t image = 0; image < static_cast<size_t>(n); ++image) {
+          for (size_t g = 0; g < groups; ++g) {
+            kernels::conv_f32(x_data + (image * static_cast<size_t>(c) + g * cg) * in_plane, cg, axes, panels + g * group_panels, mg,
+                              b_data ? b_data + g * mg : nullptr, y_data + (image * static_cast<size_t>(m) + g * mg) * out_plane);
+          }
+        }
+        store_result<S>(*y, y_scratch);
+        return;
       }
       if (bias) {
         for (size_t i = 0; i < static_cast<size_t>(n * m); ++i) std::fill_n(y_data + i * out_plane, out_plane, b_data[i % static_cast<size_t>(m)]);
@@ -130,15 +149,13 @@ class ConvKernel final : public Kernel {
           C* yg = y_data + (image * static_cast<size_t>(m) + g * mg) * out_plane;
           const kernels::MatrixOperand<C> weights{wg, static_cast<ptrdiff_t>(depth), 1};
           if (pointwise) {
-            packed_.gemm_a<C>(w, g, mg, out_plane, depth, weights, {xg, static_cast<ptrdiff_t>(in_plane), 1}, yg, out_plane, C(1),
-                              bias != nullptr);
+            gemm<C>(mg, out_plane, depth, weights, {xg, static_cast<ptrdiff_t>(in_plane), 1}, yg, out_plane, C(1), bias != nullptr);
             continue;
           }
           for (size_t p0 = 0; p0 < out_plane; p0 += block) {
             const size_t count = std::min(block, out_plane - p0);
             kernels::im2col<C>(xg, cg, axes, p0, count, cols.data());
-            packed_.gemm_a<C>(w, g, mg, count, depth, weights, {cols.data(), static_cast<ptrdiff_t>(count), 1}, yg + p0, out_plane, C(1),
-                              bias != nullptr);
+            gemm<C>(mg, count, depth, weights, {cols.data(), static_cast<ptrdiff_t>(count), 1}, yg + p0, out_plane, C(1), bias != nullptr);
           }
         }
       }

@@ -79,19 +79,8 @@ class PackedWeights {
     for (size_t g = 0; g < count; ++g) kernels::gemm_f32_pack_b(k, n, b(g), panels_.data<float>() + g * kernels::gemm_f32_packed_b_size(k, n));
     return Status::Ok();
   }
-  // gemm() with matrix g of these panels as A (gemm_b: as B) where `t` is the tensor they were packed
-  // from, else as gemm() with `a` (`b`), packed as it runs: the same sums either way.
-  template <typename C>
-  void gemm_a(const Tensor& t, size_t g, size_t m, size_t n, size_t k, kernels::MatrixOperand<C> a, kernels::MatrixOperand<C> b, C* c,
-              size_t ldc, C alpha, bool accumulate) const {
-    if constexpr (std::is_same_v<C, float>) {
-      if (const float* panels = panels_for(t)) {
-        kernels::gemm_f32_packed_a(m, n, k, panels + g * kernels::gemm_f32_packed_a_size(m, k), b, c, ldc, alpha, accumulate);
-        return;
-      }
-    }
-    gemm<C>(m, n, k, a, b, c, ldc, alpha, accumulate);
-  }
+  // gemm() with matrix g of these panels as B where `t` is the tensor they were packed from, else as
+  // gemm() with `b`, packed as it runs: the same sums either way.
   template <typename C>
   void gemm_b(const Tensor& t, size_t g, size_t m, size_t n, size_t k, kernels::MatrixOperand<C> a, kernels::MatrixOperand<C> b, C* c,
               size_t ldc, C alpha, bool accumulate) const {
@@ -104,11 +93,14 @@ class PackedWeights {
     gemm<C>(m, n, k, a, b, c, ldc, alpha, accumulate);
   }
 
- private:
+  // The panels, all `count` matrices one after another, where `t` is the tensor they were packed
+  // from; else null.
   const float* panels_for(const Tensor& t) const {
     const bool same = panels_.size() != 0 && t.raw_data() == source_.raw_data() && t.dtype() == source_.dtype() && t.dims() == source_.dims();
     return same ? panels_.data<float>() : nullptr;
   }
+
+ private:
 
   Status allocate(const Tensor& source, size_t floats) {
     OW_ASSIGN_OR_RETURN(panels_, Tensor::allocate(DType::kFloat32, {static_cast<int64_t>(floats)}));

@@ -63,6 +63,8 @@ for (const [version, types] of VARIANTS) {
         checkConv(type, version, [1, 6, 9, 10], [6, 1, 3, 3], false, { group: 6, strides: [2, 2], pads: [1, 1, 1, 1] }, next, 'depthwise 3x3 s2');
         checkConv(type, version, [2, 5, 7, 9], [11, 5, 1, 1], true, {}, next, '1x1');
         checkConv(type, version, [1, 3, 17, 15], [7, 3, 3, 3], true, { strides: [2, 2], pads: [1, 0, 1, 2] }, next, '3x3 s2');
+        // 60 channels x 9 taps: more depth than one panel of the implicit GEMM holds (kernels/conv.h)
+        checkConv(type, version, [1, 60, 5, 11], [7, 60, 3, 3], true, { pads: [1, 1, 1, 1] }, next, '3x3, deep');
       });
     }
   });

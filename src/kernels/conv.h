@@ -1,0 +1,21 @@
+// Conv as an implicit GEMM: the weights [M, C x K] (K kernel taps), packed once into the GEMM core's
+// panels (gemm_f32_pack_a), times the input windows, which are never laid out as a whole im2col matrix:
+// for each run of up to 8 output positions along an output row, the windows' [C x K, 8] columns are
+// gathered straight from the input into one small panel (zeros where a window reaches into the padding,
+// columns past the row's end), which stays in L1 while every row tile of the weights multiplies it.
+#pragma once
+
+#include <cstddef>
+
+#include "kernels/im2col.h"
+
+namespace ow::kernels {
+
+// y (`outputs` planes of the output positions, one after another) = bias (per output plane; null: 0) +
+// the weights (packed by gemm_f32_pack_a for outputs x channels * taps) times the windows of the
+// `channels` input planes at x. axes: depth, height, width, as im2col's. Sums in depth order from the
+// bias, so that the result is the same for any blocking of the output.
+void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const float* packed_weights, size_t outputs, const float* bias,
+              float* y);
+
+}  // namespace ow::kernels

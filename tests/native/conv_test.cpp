@@ -1,0 +1,115 @@
+// Conv's implicit GEMM (kernels/conv.h) against a scalar loop in double: 2-D planes of widths 1..20
+// (each partial and whole 8-position run, the stride-1 and stride-2 loads at every distance from the
+// row's ends), strides 1..3, dilations, asymmetric pads, output counts past a register tile, depth
+// past one panel, 1x1 kernels (read in place), 1-D and 3-D; the kernel writes exactly the output planes; a tap in the padding adds
+// 0 x w, so an infinite weight there gives NaN.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "kernels/conv.h"
+#include "kernels/gemm.h"
+#include "test_util.h"
+
+using namespace ow::kernels;
+
+namespace {
+
+uint32_t next(uint32_t& state) { return state = state * 1664525u + 1013904223u; }
+float random_value(uint32_t& state) { return static_cast<float>(static_cast<int>(next(state) >> 24) - 128) / 32.0f; }
+
+ConvAxis make_axis(size_t input, size_t kernel, size_t stride, size_t dilation, size_t pad_begin, size_t pad_end) {
+  const ptrdiff_t reach = static_cast<ptrdiff_t>((kernel - 1) * dilation + 1);
+  const ptrdiff_t room = static_cast<ptrdiff_t>(input + pad_begin + pad_end) - reach;
+  const size_t output = room < 0 ? 0 : static_cast<size_t>(room) / stride + 1;
+  return {input, output, kernel, stride, dilation, static_cast<ptrdiff_t>(pad_begin)};
+}
+
+// The input index along `a` under tap k of output o, or -1 in the padding.
+ptrdiff_t input_at(const ConvAxis& a, size_t o, size_t k) {
+  const ptrdiff_t i = static_cast<ptrdiff_t>(o * a.stride + k * a.dilation) - a.pad;
+  return i < 0 || i >= static_cast<ptrdiff_t>(a.input) ? -1 : i;
+}
+
+// Convolves `channels` random planes into `outputs` planes (with a bias, or none) and compares every
+// output with the double loop.
+void check(size_t channels, size_t outputs, const ConvAxis (&axes)[3], bool with_bias, uint32_t& state, float weight_at_0 = 0) {
+  const ConvAxis &ad = axes[0], &ah = axes[1], &aw = axes[2];
+  const size_t in_plane = ad.input * ah.input * aw.input, out_plane = ad.output * ah.output * aw.output;
+  const size_t taps = ad.kernel * ah.kernel * aw.kernel, depth = channels * taps;
+  std::vector<float> x(channels * in_plane), w(outputs * depth), bias(outputs);
+  for (float& v : x) v = random_value(state);
+  for (float& v : w) v = random_value(state);
+  for (float& v : bias) v = random_value(state);
+  if (weight_at_0 != 0) w[0] = weight_at_0;
+  std::vector<float> packed(gemm_f32_packed_a_size(outputs, depth));
+  gemm_f32_pack_a(outputs, depth, {w.data(), static_cast<ptrdiff_t>(depth), 1}, packed.data());
+  std::vector<float> y(outputs * out_plane + 5, -7.0f);  // the 5 past the planes must stay
+  conv_f32(x.data(), channels, axes, packed.data(), outputs, with_bias ? bias.data() : nullptr, y.data());
+  for (size_t i = outputs * out_plane; i < y.size(); ++i) REQUIRE(y[i] == -7.0f);
+  for (size_t m = 0; m < outputs; ++m)
+    for (size_t p = 0; p < out_plane; ++p) {
+      const size_t od = p / (ah.output * aw.output), oh = p / aw.output % ah.output, ow = p % aw.output;
+      double want = with_bias ? bias[m] : 0, magnitude = std::fabs(want);
+      bool nan = false;
+      for (size_t c = 0; c < channels; ++c)
+        for (size_t kd = 0; kd < ad.kernel; ++kd)
+          for (size_t kh = 0; kh < ah.kernel; ++kh)
+            for (size_t kw = 0; kw < aw.kernel; ++kw) {
+              const double weight = w[m * depth + ((c * ad.kernel + kd) * ah.kernel + kh) * aw.kernel + kw];
+              const ptrdiff_t id = input_at(ad, od, kd), ih = input_at(ah, oh, kh), iw = input_at(aw, ow, kw);
+              if (id < 0 || ih < 0 || iw < 0) {
+                nan = nan || std::isinf(weight);
+                continue;
+              }
+              const double product =
+                  weight * x[c * in_plane + (static_cast<size_t>(id) * ah.input + static_cast<size_t>(ih)) * aw.input + static_cast<size_t>(iw)];
+              want += product;
+              magnitude += std::fabs(product);
+            }
+      INFO("channels " << channels << " outputs " << outputs << " width " << aw.input << "/" << aw.kernel << " s" << aw.stride << " d"
+                       << aw.dilation << " p" << aw.pad << " at output " << m << ", " << p);
+      const float got = y[m * out_plane + p];
+      if (nan || std::isnan(want)) {
+        REQUIRE(std::isnan(got));
+      } else if (std::isinf(want)) {
+        REQUIRE(got == want);
+      } else {
+        REQUIRE(std::fabs(got - want) <= 1e-6 * magnitude + 1e-30);
+      }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("conv_f32: 2-D widths 1..20, strides 1..3, dilations, pads, partial tiles", "[conv]") {
+  uint32_t state = 7;
+  const ConvAxis unit = {1, 1, 1, 1, 1, 0};
+  for (size_t width = 1; width <= 20; ++width)
+    for (size_t stride = 1; stride <= 3; ++stride) {
+      const size_t k = 1 + (width + stride) % 3, dilation = 1 + (width % 2);
+      const ConvAxis rows = make_axis(2 + width % 4, 3, stride, 1, 1, width % 2);
+      const ConvAxis cols = make_axis(width, k, stride, dilation, width % 3, (width + 1) % 2);
+      if (rows.output == 0 || cols.output == 0) continue;
+      const ConvAxis axes[3] = {unit, rows, cols};
+      check(1 + width % 3, 1 + (width * stride) % 12, axes, width % 2 == 0, state);
+    }
+}
+
+TEST_CASE("conv_f32: depth past one panel, 1-D, 3-D, and an infinite weight over the padding", "[conv]") {
+  uint32_t state = 11;
+  const ConvAxis unit = {1, 1, 1, 1, 1, 0};
+  const ConvAxis deep[3] = {unit, make_axis(4, 3, 1, 1, 1, 1), make_axis(17, 3, 1, 1, 1, 1)};
+  check(60, 7, deep, true, state);  // 540 depth steps
+  const ConvAxis wide[3] = {unit, unit, make_axis(40, 600, 1, 1, 300, 299)};
+  check(1, 3, wide, false, state);  // a kernel row longer than a panel
+  const ConvAxis line[3] = {unit, unit, make_axis(30, 5, 2, 1, 2, 2)};
+  check(3, 6, line, true, state);
+  const ConvAxis volume[3] = {make_axis(4, 2, 1, 1, 0, 1), make_axis(5, 3, 2, 1, 1, 1), make_axis(19, 3, 1, 2, 2, 0)};
+  check(2, 5, volume, true, state);
+  const ConvAxis pointwise[3] = {unit, make_axis(3, 1, 2, 1, 1, 0), make_axis(21, 1, 1, 1, 1, 2)};  // read in place where inside
+  check(9, 6, pointwise, true, state);
+  const ConvAxis padded[3] = {unit, make_axis(3, 3, 1, 1, 1, 1), make_axis(9, 3, 1, 1, 1, 1)};
+  check(2, 4, padded, true, state, std::numeric_limits<float>::infinity());
+}
