@@ -47,16 +47,23 @@ export const CASES = [
   { name: 'AveragePool [1,512,7,7] k7', op: 'AveragePool', opset: 19, pool: true,
     inputs: [{ type: 'float32', dims: [1, 512, 7, 7] }],
     attributes: { kernel_shape: [7, 7] } },
-  // Products: MNIST's and a mask head's sizes (the summation order differs from onnxruntime-web's).
-  // MatMul multiplies two computed values (a mask head's coefficients by its prototypes); Gemm is a
-  // linear layer and Conv a convolution layer: their weights and bias are constants (initializers, as
-  // in an exported model: a session packs them once; ops.* takes them on every call).
-  ...[[[1, 32], [32, 25600]], [[128, 256], [256, 256]]].flatMap(([a, b]) => [
-    { name: `MatMul [${a}]x[${b}]`, op: 'MatMul', opset: 13, product: true, tolerance: 1e-4, toleranceFloor: 1e4,
-      inputs: [{ type: 'float32', dims: a }, { type: 'float32', dims: b }] },
-    { name: `Gemm [${a}]x[${b}] + bias`, op: 'Gemm', opset: 13, product: true, tolerance: 1e-4, toleranceFloor: 1e4,
-      inputs: [{ type: 'float32', dims: a }], constants: [{ type: 'float32', dims: b }, { type: 'float32', dims: [b[1]] }] },
-  ]),
+  // Products: MNIST's and a mask head's sizes. MatMul multiplies two computed values (a mask head's
+  // coefficients by its prototypes); Gemm is a linear layer and Conv a convolution layer: their weights
+  // and bias are constants (initializers, as in an exported model: a session packs them once; ops.*
+  // takes them on every call). Finite values of a network's scale: activations in ±1, weights and
+  // bias within ±1/sqrt(fan-in) (PyTorch's initialization). Every output is finite (checked), and the
+  // other implementations' agree with ours within `termsTolerance` times the sum of the magnitudes of
+  // its terms (they sum in another order). `flops`: 2 per multiply-add, for GFLOP/s.
+  ...[[[1, 32], [32, 25600]], [[128, 256], [256, 256]]].flatMap(([a, b]) => {
+    const weights = 1 / Math.sqrt(b[0]);
+    return [
+      { name: `MatMul [${a}]x[${b}]`, op: 'MatMul', opset: 13, product: true, termsTolerance: 1e-5, flops: 2 * a[0] * a[1] * b[1],
+        inputs: [{ type: 'float32', dims: a, range: [-1, 1] }, { type: 'float32', dims: b, range: [-1, 1] }] },
+      { name: `Gemm [${a}]x[${b}] + bias`, op: 'Gemm', opset: 13, product: true, termsTolerance: 1e-5, flops: 2 * a[0] * a[1] * b[1],
+        inputs: [{ type: 'float32', dims: a, range: [-1, 1] }],
+        constants: [{ type: 'float32', dims: b, range: [-weights, weights] }, { type: 'float32', dims: [b[1]], range: [-weights, weights] }] },
+    ];
+  }),
   // Conv: 3x3 (stride 1 and 2), depthwise 3x3 and 1x1 at MobileNet-like sizes.
   ...[
     ['3x3 s1', [1, 16, 112, 112], [32, 16, 3, 3], { pads: [1, 1, 1, 1] }],
@@ -67,10 +74,20 @@ export const CASES = [
     ['depthwise 3x3', [1, 64, 56, 56], [64, 1, 3, 3], { group: 64, pads: [1, 1, 1, 1] }],
     ['1x1', [1, 32, 112, 112], [16, 32, 1, 1], {}],
     ['1x1', [1, 64, 56, 56], [64, 64, 1, 1], {}],
-  ].map(([kind, x, w, attributes]) => ({
-    name: `Conv ${kind} [${x}] -> ${w[0]}`, op: 'Conv', opset: 22, product: true, tolerance: 1e-4, toleranceFloor: 1e4, attributes,
-    inputs: [{ type: 'float32', dims: x }], constants: [{ type: 'float32', dims: w }, { type: 'float32', dims: [w[0]] }],
-  })),
+  ].map(([kind, x, w, attributes]) => {
+    const [outChannels, perGroup, ...kernel] = w;
+    const taps = kernel.reduce((p, k) => p * k, 1);
+    const weights = 1 / Math.sqrt(perGroup * taps);
+    const stride = attributes.strides?.[0] ?? 1;
+    const outputs = x[0] * outChannels * Math.floor((x[2] + 2 * (attributes.pads?.[0] ?? 0) - kernel[0]) / stride + 1) *
+      Math.floor((x[3] + 2 * (attributes.pads?.[1] ?? 0) - kernel[1]) / stride + 1);
+    return {
+      name: `Conv ${kind} [${x}] -> ${outChannels}`, op: 'Conv', opset: 22, product: true, termsTolerance: 1e-5, attributes,
+      flops: 2 * outputs * perGroup * taps,
+      inputs: [{ type: 'float32', dims: x, range: [-1, 1] }],
+      constants: [{ type: 'float32', dims: w, range: [-weights, weights] }, { type: 'float32', dims: [outChannels], range: [-weights, weights] }],
+    };
+  }),
   // MaxPool and Resize (issue 36): ops.* at least 2x onnxruntime-web (opsVsOrt). A Resize case's
   // `constants` are the node's inputs after X (roi, scales, sizes; null where omitted), initializers of
   // the model and constant tensors of the ops.* call.

@@ -115,14 +115,18 @@ function values(type, data) {
   return type === 'float16' && data instanceof Uint16Array ? Array.from(data, f16ToNumber) : Array.from(data);
 }
 
-function assertAgree(caseName, reference, name, type, data, tolerance, floor = 1) {
+// Each element of `data` against `reference`'s: within `tolerance` times its scale, by default the
+// larger of 1 and the reference's magnitude; where `scales` is given (a product's sums of the
+// magnitudes of their terms), element i's is scales[i].
+function assertAgree(caseName, reference, name, type, data, tolerance, scales = null) {
   const want = values(type, reference);
   const got = values(type, data);
   if (want.length !== got.length) throw new Error(`${caseName}: ${name} has ${got.length} elements, ops.* ${want.length}`);
   for (let i = 0; i < want.length; i++) {
     const a = want[i];
     const b = got[i];
-    const same = Object.is(a, b) || (typeof a === 'number' && (Number.isNaN(a) ? Number.isNaN(b) : Math.abs(a - b) <= tolerance * Math.max(floor, Math.abs(a))));
+    const scale = scales ? scales[i] : Math.max(1, Math.abs(a));
+    const same = Object.is(a, b) || (typeof a === 'number' && (Number.isNaN(a) ? Number.isNaN(b) : Math.abs(a - b) <= tolerance * scale));
     if (!same) throw new Error(`${caseName}: ${name} disagrees with ops.* at element ${i}: ${b} vs ${a}`);
   }
 }
@@ -242,11 +246,18 @@ export async function runCase(c, { lib, ort, tf, model, env, timing, collectGarb
   const { ortSession, outputs: ortOutputs, ortError } = await ortSessionOn(ort, model, ortFeeds);
 
   // Correctness first: every implementation's outputs against ops.* on JS tensors.
-  // Products (MatMul, Gemm, Conv) sum in another order than onnxruntime-web: c.tolerance, relative to
-  // the larger of the value and c.toleranceFloor (results near 0 after cancellation).
-  const tolerance = c.tolerance ?? (c.pool || (c.resize && c.attributes.mode !== 'nearest') ? 1e-5 : 0);
   const attributes = c.attributes ?? {};
   const result = callOps(ops, c, args, attributes);
+  // Products (MatMul, Gemm, Conv) sum in another order than onnxruntime-web and TensorFlow.js: each
+  // output within c.termsTolerance times the sum of its terms' magnitudes, which is the product of the
+  // inputs' magnitudes (ops.* on them: no cancellation, so its own rounding is far below the tolerance).
+  const tolerance = c.termsTolerance ?? c.tolerance ?? (c.pool || (c.resize && c.attributes.mode !== 'nearest') ? 1e-5 : 0);
+  let scales = null;
+  if (c.product) {
+    if (!result.data.every(Number.isFinite)) throw new Error(`${c.name}: an output is not finite; a product case times finite values`);
+    const magnitude = (t) => t && new Tensor(t.type, t.data.map(Math.abs), t.dims);
+    scales = callOps(ops, c, args.map(magnitude), attributes).data;
+  }
   // An operator of several outputs (TopK, LSTM) takes no options.out: ops.* with out is not timed, and
   // on wasm tensors its outputs are new wasm tensors, disposed after each call.
   const references = Array.isArray(result) ? result : [result];
@@ -254,8 +265,8 @@ export async function runCase(c, { lib, ort, tf, model, env, timing, collectGarb
   const single = references.length === 1;
   const names = outputNames(c);
   if (references.length !== names.length) throw new Error(`${c.name}: ops.${c.op} gives ${references.length} outputs, the case declares ${names.length}`);
-  const agree = (label, outputs, tol, floor) =>
-    references.forEach((r, i) => assertAgree(c.name, r.data, single ? label : `${label} (${names[i]})`, r.type, outputs[i].data, tol, floor));
+  const agree = (label, outputs, tol, given = null) =>
+    references.forEach((r, i) => assertAgree(c.name, r.data, single ? label : `${label} (${names[i]})`, r.type, outputs[i].data, tol, given));
   const blank = (t) => new Tensor(t.type, new t.data.constructor(t.size), t.dims);
   const wasmTensors = inputs.map(({ type, data, dims }) => Tensor.wasm(type, dims, data));
   const wasmConstants = constants.map((k) => k && Tensor.wasm(k.type, k.dims, k.data));
@@ -276,15 +287,15 @@ export async function runCase(c, { lib, ort, tf, model, env, timing, collectGarb
     for (const t of outputs) t.dispose();
   }
   const sessionOutputs = await session.run(feeds);
-  agree('InferenceSession', names.map((n) => sessionOutputs[n]), tolerance);
+  agree('InferenceSession', names.map((n) => sessionOutputs[n]), tolerance, scales);
   const fetches = Object.fromEntries(references.map((t, i) => [names[i], blank(t)]));
   await session.run(feeds, fetches);
-  agree('InferenceSession with fetches', names.map((n) => fetches[n]), tolerance);
-  if (ortSession) agree('onnxruntime-web', names.map((n) => ortOutputs[n]), tolerance, c.toleranceFloor);
+  agree('InferenceSession with fetches', names.map((n) => fetches[n]), tolerance, scales);
+  if (ortSession) agree('onnxruntime-web', names.map((n) => ortOutputs[n]), tolerance, scales);
   const tfjs = tf && c.product
     ? tfjsProduct(tf, c, nodeInputs(c, inputs.map((x) => ({ ...x, fed: true })), constants.map((k) => k && { ...k, fed: false })))
     : null;
-  if (tfjs) agree('TensorFlow.js', [{ data: tfjs.output() }], tolerance, c.toleranceFloor);
+  if (tfjs) agree('TensorFlow.js', [{ data: tfjs.output() }], tolerance, scales);
 
   // The copies' sources hold the inputs' bytes: a never-written array would be the operating system's
   // shared zero page, read from cache, which no real data are.
@@ -363,7 +374,14 @@ export async function runCase(c, { lib, ort, tf, model, env, timing, collectGarb
   for (const t of wasmOut ? [...owned, wasmOut] : owned) t.dispose();
   session.release();
   await ortSession?.release();
-  return { name: c.name, op: c.op, inputs: c.inputs, attributes, bytes, ms, ortError, targets: targetsFor(c, ms, env) };
+  return { name: c.name, op: c.op, inputs: c.inputs, attributes, bytes, ms, ortError, targets: targetsFor(c, ms, env), ...(c.flops ? { gflops: gflopsOf(c, ms) } : {}) };
+}
+
+// A product's GFLOP/s, by implementation: ops.* with out, a session's run with a fetch, onnxruntime-web,
+// TensorFlow.js.
+export function gflopsOf(c, ms) {
+  const rate = (name) => (ms[name] === undefined ? undefined : c.flops / ms[name] / 1e6);
+  return { opsOut: rate('opsOut'), sessionFetch: rate('sessionFetch'), ort: rate('ort'), tfjs: rate('tfjs') };
 }
 
 // Each target that applies to the case in `env`: {target, goal, value, met, below?}.

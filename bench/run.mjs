@@ -78,6 +78,11 @@ function printHeader(title, columns = COLUMNS) {
 }
 function printRow(r, columns = COLUMNS) {
   console.log([r.name.padEnd(44), ...columns.map((k) => fmt(r.ms[k]).padStart(12)), `  ${r.targets.map(describe).join('; ')}`, r.ortError ? ` (ort: ${r.ortError})` : ''].join(''));
+  if (r.gflops) {
+    const rate = (v) => (v === undefined ? '—' : v.toFixed(1));
+    const { opsOut, sessionFetch, ort: ortRate, tfjs: tfjsRate } = r.gflops;
+    console.log(`${''.padEnd(44)}GFLOP/s: ops.* with out ${rate(opsOut)}, session ${rate(sessionFetch)}, onnxruntime-web ${rate(ortRate)}, TensorFlow.js ${rate(tfjsRate)}`);
+  }
 }
 
 // Cold starts, `runs` of each kind, taking turns; the median ms of each and the target.

@@ -36,11 +36,13 @@ function table(title, env) {
   }
   const products = env.cases.filter((r) => r.ms.tfjs !== undefined);
   if (products.length) {
-    lines.push('', '| matrix product | ops.* with out | session, fetches | onnxruntime-web | TensorFlow.js (wasm, XNNPACK) | ort / out | tfjs / out | ort / tfjs |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|');
+    lines.push('', '| matrix product | ops.* with out | session, fetches | onnxruntime-web | TensorFlow.js (wasm, XNNPACK) | ort / out | tfjs / out | ort / tfjs | GFLOP/s: out | session | ort | tfjs |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const rate = (v) => (v === undefined ? '—' : v.toFixed(1));
     for (const r of products) {
       const m = r.ms;
-      lines.push(`| ${r.name} | ${ms(m.opsOut)} | ${ms(m.sessionFetch)} | ${ms(m.ort)} | ${ms(m.tfjs)} | ${plain(m.ort, m.opsOut)} | ${plain(m.tfjs, m.opsOut)} | ${plain(m.ort, m.tfjs)} |`);
+      const g = r.gflops ?? {};
+      lines.push(`| ${r.name} | ${ms(m.opsOut)} | ${ms(m.sessionFetch)} | ${ms(m.ort)} | ${ms(m.tfjs)} | ${plain(m.ort, m.opsOut)} | ${plain(m.tfjs, m.opsOut)} | ${plain(m.ort, m.tfjs)} | ${rate(g.opsOut)} | ${rate(g.sessionFetch)} | ${rate(g.ort)} | ${rate(g.tfjs)} |`);
     }
   }
   if (env.graphs?.length) {
