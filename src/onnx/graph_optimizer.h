@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/status.h"
@@ -39,13 +40,14 @@
 
 namespace ow::onnx {
 
-// What the passes read and rewrite of a session being built.
+// What the passes read and rewrite of a graph of a session being built (the model's, or an If's
+// branch): its steps, over `values`, and the session's values by id.
 struct StepGraph {
-  StepGraph(std::vector<Step>& steps, std::vector<Tensor>& constants, std::vector<uint8_t>& known,
+  StepGraph(std::vector<Step>& steps, GraphValues values, std::vector<Tensor>& constants, std::vector<uint8_t>& known,
             const std::vector<const ValueInfo*>& fed, std::span<const size_t> graph_outputs, const std::vector<Node>& nodes,
             int64_t opset)
       : steps(steps), constants(constants), known(known), fed(fed), nodes(nodes), opset(opset),
-        index(steps, constants.size(), graph_outputs) {}
+        index(steps, std::move(values), graph_outputs) {}
 
   std::vector<Step>& steps;        // in run order; those erased stay, dead, until index.compact()
   std::vector<Tensor>& constants;  // by value id; a folded value's tensor is set here

@@ -58,6 +58,7 @@ class SessionBuilder {
     OW_RETURN_IF_ERROR(add_initializers(main_));
     OW_RETURN_IF_ERROR(add_graph_inputs());
     OW_RETURN_IF_ERROR(add_node_outputs(main_));
+    main_values_.count = definers_.size();  // the values its branches define come after
     OW_RETURN_IF_ERROR(resolve_node_inputs(main_));
     OW_RETURN_IF_ERROR(resolve_graph_outputs());
     progress_.stage = "the session's node order";
@@ -260,7 +261,7 @@ class SessionBuilder {
       auto built = build_subgraph(branch, node);
       if (!built.ok()) return built.status().with_context(node_label(node) + ": " + name + ": ");
       *subgraph = built.take();
-      captured.insert(captured.end(), branch.captured.begin(), branch.captured.end());
+      captured.insert(captured.end(), subgraph->values.outer.begin(), subgraph->values.outer.end());
     }
     std::sort(captured.begin(), captured.end());
     captured.erase(std::unique(captured.begin(), captured.end()), captured.end());
@@ -282,10 +283,12 @@ class SessionBuilder {
                           std::to_string(node.outputs.size()));
     OW_RETURN_IF_ERROR(prepare_ops(g));
     g.index.reserve(most_values(graph));
+    Step::Subgraph subgraph;
+    subgraph.values.first = definers_.size();
     OW_RETURN_IF_ERROR(add_initializers(g));
     OW_RETURN_IF_ERROR(add_node_outputs(g));
+    subgraph.values.count = definers_.size() - subgraph.values.first;  // the values its branches define come after
     OW_RETURN_IF_ERROR(resolve_node_inputs(g));
-    Step::Subgraph subgraph;
     for (const ValueInfo& info : graph.outputs) {
       const size_t id = read(info.name, g);
       if (id == NameIndex::kNotFound) return undefined_value_error(nullptr, info.name);
@@ -296,6 +299,7 @@ class SessionBuilder {
     subgraph.steps = make_steps(g, order);
     std::sort(g.captured.begin(), g.captured.end());
     g.captured.erase(std::unique(g.captured.begin(), g.captured.end()), g.captured.end());
+    subgraph.values.outer = std::move(g.captured);
     return subgraph;
   }
 
@@ -312,7 +316,7 @@ class SessionBuilder {
       for (const auto& [name, subgraph] : branches) {
         const Graph& branch = *node.attributes.find(name)->graphs[0];
         OptimizationReport report;  // session.graph describes the model's graph's optimization alone
-        StepGraph optimized(subgraph->steps, session_.constants_, known_, fed_, subgraph->outputs, branch.nodes, opset_);
+        StepGraph optimized(subgraph->steps, subgraph->values, session_.constants_, known_, fed_, subgraph->outputs, branch.nodes, opset_);
         Status st = optimize(level_, optimized, report);
         if (st.ok()) st = prepare_constants(subgraph->steps);
         if (!st.ok()) return st.with_context(node_label(node) + ": " + name + ": ");
@@ -431,7 +435,7 @@ class SessionBuilder {
   // Rewrites the steps for the optimization level, plans their releases and describes them.
   Status optimize_steps() {
     Session& s = session_;
-    StepGraph graph(s.steps_, s.constants_, known_, fed_, s.output_values_, graph_.nodes, opset_);
+    StepGraph graph(s.steps_, main_values_, s.constants_, known_, fed_, s.output_values_, graph_.nodes, opset_);
     OW_RETURN_IF_ERROR(optimize(level_, graph, s.description_.optimization));
     OW_RETURN_IF_ERROR(optimize_branches(s.steps_, graph_));
     const auto names = [&s](const std::vector<size_t>& values) {
@@ -456,6 +460,7 @@ class SessionBuilder {
   Model& model_;
   Graph& graph_;
   GraphBuild main_;  // the model's graph
+  GraphValues main_values_;  // its values: the first ids
   OptimizationLevel level_;
   Progress& progress_;
   int64_t opset_ = 0;

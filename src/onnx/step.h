@@ -18,6 +18,16 @@ namespace ow::onnx {
 
 constexpr size_t kNoValue = SIZE_MAX;
 
+// The values a graph's steps compute and read, which the optimizer indexes it by (step_index.h): the
+// graph's own, ids [first, first + count) (a graph's initializers, inputs and node outputs are defined
+// together), then those of the graphs around it that it reads. So a branch's index is the size of the
+// branch, not of the session.
+struct GraphValues {
+  size_t first = 0;
+  size_t count = 0;
+  std::vector<size_t> outer;  // ascending
+};
+
 struct Step {
   // Where the output lives.
   enum class Kind : uint8_t {
@@ -81,11 +91,13 @@ struct Step {
 
   // A subgraph's steps (an If's branch), run on the session's values: they read the values of the
   // graphs around it by their ids, as their own. `outputs`: its graph outputs; `produced`: those its
-  // steps compute, released once the If has taken them (its steps release the others they compute).
+  // steps compute, released once the If has taken them (its steps release the others they compute);
+  // `values`: those its steps and outputs name.
   struct Subgraph {
     std::vector<Step> steps;
     std::vector<size_t> outputs;
     std::vector<size_t> produced;
+    GraphValues values;
   };
 
   // An If: the step's inputs are the condition, then every value of the graphs around it that its

@@ -1,29 +1,34 @@
 #include "onnx/step_index.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace ow::onnx {
 
-StepIndex::StepIndex(std::vector<Step>& steps, size_t value_count, std::span<const size_t> graph_outputs)
+StepIndex::StepIndex(std::vector<Step>& steps, GraphValues values, std::span<const size_t> graph_outputs)
     : steps_(steps),
-      producer_(value_count, kNoStep),
-      readers_(value_count),
+      values_(std::move(values)),
+      producer_(values_.count + values_.outer.size(), kNoStep),
+      readers_(producer_.size()),
       at_(steps.size()),
       alive_(steps.size(), 1),
-      graph_output_(value_count, 0) {
-  for (size_t v : graph_outputs) graph_output_[v] = 1;
+      graph_output_(producer_.size(), 0) {
+  for (size_t v : graph_outputs) graph_output_[slot(v)] = 1;
   for (size_t s = 0; s < steps.size(); ++s) attach(s);
 }
 
 size_t StepIndex::sole_reader(size_t v) const {
-  return readers_[v].size() == 1 && !graph_output_[v] ? readers_[v][0].step : kNoStep;
+  const size_t k = slot(v);
+  return readers_[k].size() == 1 && !graph_output_[k] ? readers_[k][0].step : kNoStep;
 }
 
-std::vector<size_t> StepIndex::last_readers() const {
-  std::vector<size_t> last(readers_.size(), kNoStep);
-  for (size_t v = 0; v < readers_.size(); ++v)
-    for (const Read& r : readers_[v])
-      if (last[v] == kNoStep || r.step > last[v]) last[v] = r.step;
+ValueTable<size_t> StepIndex::last_readers() const {
+  ValueTable<size_t> last(*this, kNoStep);
+  for (size_t k = 0; k < readers_.size(); ++k) {
+    size_t& at = last.at_slot(k);
+    for (const Read& r : readers_[k])
+      if (at == kNoStep || r.step > at) at = r.step;
+  }
   return last;
 }
 
@@ -32,7 +37,7 @@ void StepIndex::detach(size_t s) {
   for (size_t i = 0; i < step.inputs.size(); ++i) {
     const size_t v = step.inputs[i];
     if (v == kNoValue) continue;
-    std::vector<Read>& reads = readers_[v];
+    std::vector<Read>& reads = readers_[slot(v)];
     const size_t at = at_[s][i];
     reads[at] = reads.back();
     at_[reads[at].step][reads[at].input] = at;
@@ -40,7 +45,7 @@ void StepIndex::detach(size_t s) {
   }
   at_[s].clear();
   for (size_t v : step.outputs)
-    if (v != kNoValue && producer_[v] == s) producer_[v] = kNoStep;
+    if (v != kNoValue && producer_[slot(v)] == s) producer_[slot(v)] = kNoStep;
 }
 
 void StepIndex::attach(size_t s) {
@@ -49,11 +54,12 @@ void StepIndex::attach(size_t s) {
   for (size_t i = 0; i < step.inputs.size(); ++i) {
     const size_t v = step.inputs[i];
     if (v == kNoValue) continue;
-    at_[s][i] = readers_[v].size();
-    readers_[v].push_back({s, i});
+    std::vector<Read>& reads = readers_[slot(v)];
+    at_[s][i] = reads.size();
+    reads.push_back({s, i});
   }
   for (size_t v : step.outputs)
-    if (v != kNoValue) producer_[v] = s;
+    if (v != kNoValue) producer_[slot(v)] = s;
 }
 
 void StepIndex::erase(size_t s) {
@@ -62,11 +68,12 @@ void StepIndex::erase(size_t s) {
 }
 
 void StepIndex::replace_reads(size_t from, size_t to) {
-  std::vector<Read>& moved = readers_[from];
+  std::vector<Read>& moved = readers_[slot(from)];
+  std::vector<Read>& reads = readers_[slot(to)];
   for (const Read& r : moved) {
     steps_[r.step].inputs[r.input] = to;
-    at_[r.step][r.input] = readers_[to].size();
-    readers_[to].push_back(r);
+    at_[r.step][r.input] = reads.size();
+    reads.push_back(r);
   }
   moved.clear();
   moved.shrink_to_fit();

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <optional>
 
 #include "kernels/avgpool.h"
 #include "onnx/executor.h"
@@ -27,6 +28,8 @@ struct Built {
   std::vector<uint8_t> known;
   std::vector<const ValueInfo*> fed;
   std::vector<size_t> outputs;
+  // Where set, the steps are a branch's, over these values (else over all).
+  std::optional<GraphValues> branch;
 
   size_t value() {
     constants.emplace_back();
@@ -57,7 +60,9 @@ struct Built {
     step.nodes = {nodes.size() - 1};
     return out;
   }
-  StepGraph graph() { return StepGraph(steps, constants, known, fed, outputs, nodes, opset); }
+  StepGraph graph() {
+    return StepGraph(steps, branch ? *branch : GraphValues{0, constants.size(), {}}, constants, known, fed, outputs, nodes, opset);
+  }
 };
 
 // Runs `steps` on the feeds (value id, tensor) through the executor; the graph outputs.
@@ -98,10 +103,11 @@ void check_index(StepGraph& g) {
   for (size_t s = 0; s < g.steps.size(); ++s)
     if (g.index.alive(s)) alive.push_back(g.steps[s]), id.push_back(s);
   std::vector<size_t> outputs;
-  for (size_t v = 0; v < g.index.value_count(); ++v)
-    if (g.index.is_graph_output(v)) outputs.push_back(v);
-  StepIndex fresh(alive, g.index.value_count(), outputs);
-  for (size_t v = 0; v < g.index.value_count(); ++v) {
+  for (size_t k = 0; k < g.index.value_count(); ++k)
+    if (g.index.is_graph_output(g.index.value(k))) outputs.push_back(g.index.value(k));
+  StepIndex fresh(alive, g.index.values(), outputs);
+  for (size_t k = 0; k < g.index.value_count(); ++k) {
+    const size_t v = g.index.value(k);
     INFO("value " << v);
     CHECK(g.index.producer(v) == (fresh.producer(v) == kNoStep ? kNoStep : id[fresh.producer(v)]));
     std::vector<std::pair<size_t, size_t>> want, got;
@@ -182,6 +188,43 @@ TEST_CASE("Step index: producers and readers follow detach, attach, replace_read
   REQUIRE(g.steps.size() == 2);
   CHECK(g.index.producer(c) == 1);
   check_index(g);
+}
+
+TEST_CASE("Step index: a branch's, over its own values and those it reads of the graphs around it", "[onnx][passes]") {
+  Built b;
+  std::vector<size_t> before;  // values of the graphs around the branch, defined before it
+  for (int k = 0; k < 5; ++k) before.push_back(b.value());
+  const size_t f = b.node("Floor", {before[1]});
+  const size_t m = b.node("Min", {f, before[3]});
+  const size_t c = b.node("Ceil", {m});
+  b.value();  // a value of a branch inside it, defined after its own
+  b.outputs = {c, before[3]};
+  b.branch = GraphValues{f, 3, {before[1], before[3]}};
+  {
+    StepGraph g = b.graph();
+    REQUIRE(g.index.value_count() == 5);
+    CHECK(g.index.value(0) == f);
+    CHECK(g.index.value(2) == c);
+    CHECK(g.index.value(3) == before[1]);
+    CHECK(g.index.slot(before[3]) == 4);
+    CHECK(g.index.producer(m) == 1);
+    CHECK(g.index.producer(before[1]) == kNoStep);
+    CHECK(g.index.sole_reader(before[1]) == 0);
+    CHECK(g.index.sole_reader(before[3]) == kNoStep);  // a graph output
+    CHECK(g.index.is_graph_output(c));
+    CHECK(g.index.last_readers()[before[3]] == 1);
+  }
+  // The passes over it: the outer values are never computed into nor released; its own are.
+  const auto steps = run_alone(b, [](StepGraph& g) { compute_in_place(g); }, {{before[1], make_tensor<float>({16}, kEdges)},
+                                                                            {before[3], make_tensor<float>({16}, kEdges)}});
+  REQUIRE(steps.size() == 3);
+  CHECK(steps[0].kind == Step::Kind::kCompute);
+  CHECK(steps[1].kind == Step::Kind::kInPlace);
+  CHECK(steps[1].in_place == 0);
+  CHECK(steps[2].kind == Step::Kind::kInPlace);
+  CHECK(steps[0].release.empty());
+  CHECK(steps[1].release == std::vector<size_t>{f});
+  CHECK(steps[2].release == std::vector<size_t>{m});
 }
 
 TEST_CASE("Pass alone: constant folding runs steps whose inputs are known, in one sweep", "[onnx][passes]") {

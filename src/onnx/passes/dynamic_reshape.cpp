@@ -21,7 +21,7 @@ struct ShapeInts {
 // What the values computed so far hold, for those that hold something.
 class Held {
  public:
-  explicit Held(size_t value_count) : at_(value_count, kNone) {}
+  explicit Held(const StepIndex& index) : at_(index, kNone) {}
   const ShapeInts* find(size_t v) const { return at_[v] == kNone ? nullptr : &list_[at_[v]]; }
   void set(size_t v, ShapeInts&& ints) {
     at_[v] = list_.size();
@@ -30,7 +30,7 @@ class Held {
 
  private:
   static constexpr size_t kNone = SIZE_MAX;
-  std::vector<size_t> at_;  // by value: its entry in list_
+  ValueTable<size_t> at_;  // its entry in list_
   std::vector<ShapeInts> list_;
 };
 
@@ -138,7 +138,7 @@ bool serve_alone(const StepGraph& g, const ShapeInts& shape, size_t reshape) {
 // sweep: a rewrite takes steps before the Reshape away, which stay where they are (dead), so what
 // `held` lists of the others holds.
 void reshape_from_dims(StepGraph& g) {
-  Held held(g.constants.size());
+  Held held(g.index);
   for (size_t s = 0; s < g.steps.size(); ++s) {
     if (!g.index.alive(s)) continue;
     Step& step = g.steps[s];

@@ -9,7 +9,7 @@ namespace ow::onnx {
 // step produced (a feed or a constant is never its own; Session::run checks as it runs that no other
 // tensor shares its memory), when the output's type constraint is that input's.
 void compute_in_place(StepGraph& g) {
-  const std::vector<size_t> last_reader = g.index.last_readers();
+  const ValueTable<size_t> last_reader = g.index.last_readers();
   for (size_t s = 0; s < g.steps.size(); ++s) {
     Step& step = g.steps[s];
     // A fused chain's pass computes into its input (the first) alone, which is of its output's type
