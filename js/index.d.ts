@@ -401,8 +401,8 @@ export interface AveragePoolOptions extends OpsetOption {
   strides?: readonly number[];
   /** [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad. */
   pads?: readonly number[];
-  /** Default 'NOTSET': explicit `pads`. */
-  auto_pad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
+  /** Default 'NOTSET': explicit `pads`; '' is read as 'NOTSET', as onnxruntime reads it. */
+  auto_pad?: 'NOTSET' | '' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
   /** Version 10 on: compute output sizes with ceil instead of floor (default 0). */
   ceil_mode?: 0 | 1 | boolean;
   /** Version 7 on: count padding in each window's divisor (default 0). */
@@ -423,8 +423,8 @@ export interface MaxPoolOptions extends OpsetOption {
   strides?: readonly number[];
   /** [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad. */
   pads?: readonly number[];
-  /** Default 'NOTSET': explicit `pads`. */
-  auto_pad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
+  /** Default 'NOTSET': explicit `pads`; '' is read as 'NOTSET', as onnxruntime reads it. */
+  auto_pad?: 'NOTSET' | '' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
   /** Version 10 on: compute output sizes with ceil instead of floor (default 0). */
   ceil_mode?: 0 | 1 | boolean;
   /** Version 10 on: spacing of the window's elements along each spatial axis (N values; default 1 each). */
@@ -672,8 +672,8 @@ export interface ConvOptions extends OpsetOption {
   strides?: readonly number[];
   /** [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad. */
   pads?: readonly number[];
-  /** Default 'NOTSET': explicit `pads`. */
-  auto_pad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
+  /** Default 'NOTSET': explicit `pads`; '' is read as 'NOTSET', as onnxruntime reads it. */
+  auto_pad?: 'NOTSET' | '' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
   /** Spacing of the kernel's taps along each spatial axis (N values; default 1 each). */
   dilations?: readonly number[];
   /** Channel groups (default 1): C and M are multiples of it; C = M = group is depthwise. */

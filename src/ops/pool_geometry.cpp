@@ -68,7 +68,8 @@ Result<WindowAttributes> WindowAttributes::parse(const Attributes& attrs, Window
     OW_ASSIGN_OR_RETURN(w.ceil_mode_, flag_attribute(attrs, "ceil_mode"));
   }
   OW_ASSIGN_OR_RETURN(std::string auto_pad, attrs.get_string("auto_pad", "NOTSET"));
-  if (auto_pad == "NOTSET") w.auto_pad_ = AutoPad::kNotSet;
+  // An empty string is NOTSET, as onnxruntime reads it (its tests and some exporters write it).
+  if (auto_pad == "NOTSET" || auto_pad.empty()) w.auto_pad_ = AutoPad::kNotSet;
   else if (auto_pad == "SAME_UPPER") w.auto_pad_ = AutoPad::kSameUpper;
   else if (auto_pad == "SAME_LOWER") w.auto_pad_ = AutoPad::kSameLower;
   else if (auto_pad == "VALID") w.auto_pad_ = AutoPad::kValid;

@@ -178,6 +178,9 @@ TEST_CASE("AveragePool output shapes: auto_pad, where ceil_mode changes nothing"
                          {1, 1, 7, 7}) == Dims{1, 1, 3, 2});
       // NOTSET is explicit padding (none here).
       CHECK(output_shape(v, with({str("auto_pad", "NOTSET"), ints("kernel_shape", {3})}), {1, 1, 6}) == Dims{1, 1, 4});
+      // An empty auto_pad is NOTSET, as onnxruntime reads it: explicit pads are allowed with it.
+      CHECK(output_shape(v, with({str("auto_pad", ""), ints("kernel_shape", {3})}), {1, 1, 6}) == Dims{1, 1, 4});
+      CHECK(output_shape(v, with({str("auto_pad", ""), ints("kernel_shape", {3}), ints("pads", {1, 1})}), {1, 1, 6}) == Dims{1, 1, 6});
     }
   }
 }

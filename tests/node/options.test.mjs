@@ -96,3 +96,20 @@ test('what is prepared is what was checked, whatever a getter returns later', ()
   for (let i = 0; i < 50; i++) assert.deepEqual(pool(shifty), [2]);
   assert.equal(heapStats().inUseBytes, before);
 });
+
+test("auto_pad '' is NOTSET for AveragePool, MaxPool and Conv, as onnxruntime reads it", () => {
+  const image = new Tensor('float32', [1, -2, 3, 4, 5, -6, 7, 8, 9], [1, 1, 3, 3]);
+  const w = new Tensor('float32', [1, 2, 3, 4], [1, 1, 2, 2]);
+  const cases = [
+    ['AveragePool', image, { kernel_shape: [2, 2], pads: [1, 0, 0, 1] }],
+    ['MaxPool', image, { kernel_shape: [2, 2], pads: [1, 1, 1, 1], strides: [2, 2] }],
+    ['Conv', [image, w], { pads: [0, 1, 1, 0] }],
+    ['Conv', [image, w], {}],
+  ];
+  for (const [op, inputs, attrs] of cases) {
+    const want = ops[op](inputs, { ...attrs, auto_pad: 'NOTSET' });
+    const got = ops[op](inputs, { ...attrs, auto_pad: '' });
+    assert.deepEqual([...got.dims], [...want.dims], `${op} ${JSON.stringify(attrs)}: shape`);
+    assert.deepEqual([...got.data], [...want.data], `${op} ${JSON.stringify(attrs)}: values`);
+  }
+});
