@@ -54,6 +54,11 @@ struct OpFold {
 template <typename A> using ProdFold = OpFold<Mul, A>;
 template <typename A> using MaxFold = OpFold<Max, A>;
 template <typename A> using MinFold = OpFold<Min, A>;
+// bool's Min (And) over its bytes: over no elements true, the byte 1, not the byte type's largest.
+template <typename A>
+struct AllFold : MinFold<A> {
+  static A start() { return A(1); }
+};
 
 // The loops of a fold F<A> behind untyped pointers.
 template <template <typename> class F, typename A>
@@ -87,13 +92,14 @@ const ReduceLoops* reduce_prod_loops(DType t) {
   return loops_of<ProdFold, true, float, double, int32_t, int64_t, uint32_t, uint64_t>(t);
 }
 // bool (version 20) by its bytes as uint8: the largest byte is non-zero when any is (Or), the smallest
-// when all are (And), whatever non-zero bytes a caller's data hold.
+// when all are (And), whatever non-zero bytes a caller's data hold; over no elements false (uint8's
+// lowest, 0) and true (1).
 const ReduceLoops* reduce_max_loops(DType t) {
   if (t == DType::kBool) t = DType::kUint8;
   return loops_of<MaxFold, false, float, double, int8_t, uint8_t, int32_t, int64_t, uint32_t, uint64_t>(t);
 }
 const ReduceLoops* reduce_min_loops(DType t) {
-  if (t == DType::kBool) t = DType::kUint8;
+  if (t == DType::kBool) return &Loops<AllFold, uint8_t>::kLoops;
   return loops_of<MinFold, false, float, double, int8_t, uint8_t, int32_t, int64_t, uint32_t, uint64_t>(t);
 }
 

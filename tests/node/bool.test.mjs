@@ -206,6 +206,20 @@ describe('data movement', () => {
     }
   });
 
+  test('ReduceMax and ReduceMin over no elements: false and true, the bytes 0 and 1', () => {
+    // The identity of ReduceMin is the type's maximum read as a bool (true), not the byte 255;
+    // ReduceMax's is its minimum (false).
+    const empty = new Tensor('bool', new Uint8Array(0), [4, 1, 0]);
+    for (const [op, byte] of [['ReduceMin', 1], ['ReduceMax', 0]]) {
+      const y = ops[op]([empty, i64([1, -1, -3])], { keepdims: 0 });
+      assert.deepEqual([...y.dims], [], op);
+      assert.deepEqual([...new Uint8Array(y.data.buffer, y.data.byteOffset, 1)], [byte], op);
+      const kept = ops[op]([empty, i64([2])], { keepdims: 1 });
+      assert.deepEqual([...kept.dims], [4, 1, 1], `${op} keepdims`);
+      assert.deepEqual([...new Uint8Array(kept.data.buffer, kept.data.byteOffset, 4)], [byte, byte, byte, byte], `${op} keepdims`);
+    }
+  });
+
   test('numeric operators refuse bool naming the version and type', () => {
     assert.throws(() => ops.Add([x, x]), isError('INVALID_ARGUMENT', 'Add-14', 'input 0', 'has type bool'));
     assert.throws(() => ops.Relu(x), isError('INVALID_ARGUMENT', 'Relu-14', 'has type bool'));
