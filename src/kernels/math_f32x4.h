@@ -2,38 +2,56 @@
 // Softmax. Each is within 2 ulp of the correctly rounded result over the whole float32 range, subnormal
 // results included (tests/native/math_accuracy_test.cpp measures it); NaN gives NaN, and the limits
 // are IEEE's: exp(-inf) = +0, exp(x > 88.72...) = +inf, log(±0) = -inf, log(x < 0) = NaN,
-// tanh(±0) = ±0. The polynomials are Cephes' (expf, logf, tanhf) minimax fits; SIMD128 has no fused
-// multiply-add, so the argument reductions split their constants (Cody and Waite) to stay exact.
+// tanh(±0) = ±0. No lane branches: the limits are clamps and selects. exp's polynomial is a
+// degree-6 minimax fit of e^r (relative error 2^-28, so the roundings dominate); log's and tanh's are
+// Cephes' (logf, tanhf). SIMD128 has no fused multiply-add, so the argument reductions split their
+// constants (Cody and Waite) to stay exact. pmin and pmax are single instructions where min and max
+// (which order NaN and -0) are not; with x first they pass a NaN x through.
 #pragma once
 
 #include "kernels/simd128.h"
 
 namespace ow::kernels {
 
-// e^x. x = n ln2 + r with |r| <= ln2 / 2; e^r by a polynomial, times 2^n built in the exponent field.
-// 2^n is applied as two factors 2^(n/2) and 2^(n - n/2), each a normal float32, so that the first product
-// is exact and the second rounds once, into the subnormals (n down to -150) or to +inf (n = 128).
+// Which arguments an exp serves: its scaling differs (below).
+enum class ExpRange { kAny, kNonPositive, kNonNegative };
+
+// e^x. x = n ln2 + r with |r| <= ln2 / 2 (n rounded by adding 1.5 * 2^23, whose float's low mantissa
+// bits are then n plus a bias); e^r by the polynomial, times 2^n built by shifting those bits into the
+// exponent field. 2^n is applied as two factors, each a normal float32, so that the first product is
+// exact and the second rounds once, into the subnormals (n down to -150) or to +inf (n = 128): for any
+// x, 2^floor(n/2) and 2^ceil(n/2); for x <= 0, 2^(n + 64) and 2^-64; for x >= 0, 2^(n - 64) and 2^64.
+template <ExpRange kRange = ExpRange::kAny>
 inline v128_t exp_f32x4(v128_t x) {
-  // Clamped where the result is already 0 or inf; NaN passes (f32x4.min and max propagate it).
-  x = wasm_f32x4_max(wasm_f32x4_min(x, wasm_f32x4_const_splat(89.0f)), wasm_f32x4_const_splat(-104.0f));
-  const v128_t n = wasm_f32x4_nearest(wasm_f32x4_mul(x, wasm_f32x4_const_splat(1.44269504088896341f)));
-  // ln2 = 0.693359375 - 2.12194440e-4...: n times the first part is exact (n has 8 bits, it 9).
-  v128_t r = wasm_f32x4_sub(x, wasm_f32x4_mul(n, wasm_f32x4_const_splat(0.693359375f)));
-  r = wasm_f32x4_sub(r, wasm_f32x4_mul(n, wasm_f32x4_const_splat(-2.12194440e-4f)));
-  v128_t p = wasm_f32x4_const_splat(1.9875691500e-4f);
-  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(1.3981999507e-3f));
-  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(8.3334519073e-3f));
-  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(4.1665795894e-2f));
-  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(1.6666665459e-1f));
-  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_const_splat(5.0000001201e-1f));
-  p = wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_mul(p, r), r), wasm_f32x4_add(r, wasm_f32x4_const_splat(1.0f)));
-  const v128_t ni = wasm_i32x4_trunc_sat_f32x4(n);  // NaN lanes: 0, and p is NaN
-  const v128_t n1 = wasm_i32x4_shr(ni, 1);
-  const v128_t n2 = wasm_i32x4_sub(ni, n1);
-  const v128_t bias = wasm_i32x4_const_splat(127);
-  const v128_t s1 = wasm_i32x4_shl(wasm_i32x4_add(n1, bias), 23);
-  const v128_t s2 = wasm_i32x4_shl(wasm_i32x4_add(n2, bias), 23);
-  return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
+  // Clamped where the result is already 0 or inf.
+  if constexpr (kRange != ExpRange::kNonNegative) x = wasm_f32x4_pmax(x, wasm_f32x4_const_splat(-104.0f));
+  if constexpr (kRange != ExpRange::kNonPositive) x = wasm_f32x4_pmin(x, wasm_f32x4_const_splat(89.0f));
+  // The bias in the low bits: 254 + n (any), 191 + n (n + 64 biased) or 63 + n (n - 64 biased).
+  constexpr float kBias = kRange == ExpRange::kAny ? 254.0f : kRange == ExpRange::kNonPositive ? 191.0f : 63.0f;
+  const v128_t magic = wasm_f32x4_const_splat(0x1.8p23f + kBias);
+  const v128_t biased_n = wasm_f32x4_add(wasm_f32x4_mul(x, wasm_f32x4_const_splat(1.44269504088896341f)), magic);
+  const v128_t n = wasm_f32x4_sub(biased_n, magic);
+  // ln2 = 0x1.62e4p-1 + 0x1.7f7d1cp-20: n times the first part is exact (n has 8 bits, it 15).
+  v128_t r = wasm_f32x4_sub(x, wasm_f32x4_mul(n, wasm_f32x4_const_splat(0x1.62e4p-1f)));
+  r = wasm_f32x4_sub(r, wasm_f32x4_mul(n, wasm_f32x4_const_splat(0x1.7f7d1cp-20f)));
+  // e^r = 1 + r + r^2 q(r)
+  v128_t q = wasm_f32x4_const_splat(0x1.6a23dp-10f);
+  q = wasm_f32x4_add(wasm_f32x4_mul(q, r), wasm_f32x4_const_splat(0x1.123a2p-7f));
+  q = wasm_f32x4_add(wasm_f32x4_mul(q, r), wasm_f32x4_const_splat(0x1.5558f2p-5f));
+  q = wasm_f32x4_add(wasm_f32x4_mul(q, r), wasm_f32x4_const_splat(0x1.555492p-3f));
+  q = wasm_f32x4_add(wasm_f32x4_mul(q, r), wasm_f32x4_const_splat(0x1.fffffcp-2f));
+  const v128_t p = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_mul(r, r), q), r), wasm_f32x4_const_splat(1.0f));
+  // NaN lanes: p is NaN, whatever the scale.
+  if constexpr (kRange == ExpRange::kAny) {
+    // biased_n's low bits are 254 + n. Halved and shifted into the exponent field: 127 + floor(n/2),
+    // 2^floor(n/2); shifted whole, minus that: 127 + ceil(n/2), 2^ceil(n/2).
+    const v128_t s1 = wasm_i32x4_shl(wasm_i32x4_shr(biased_n, 1), 23);
+    const v128_t s2 = wasm_i32x4_sub(wasm_i32x4_shl(biased_n, 23), s1);
+    return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
+  } else {
+    constexpr float kSecond = kRange == ExpRange::kNonPositive ? 0x1p-64f : 0x1p64f;
+    return wasm_f32x4_mul(wasm_f32x4_mul(p, wasm_i32x4_shl(biased_n, 23)), wasm_f32x4_const_splat(kSecond));
+  }
 }
 
 // ln x. x = m 2^e with m in [sqrt(1/2), sqrt(2)); ln(m) = f + polynomial(f), f = m - 1 exact; plus e ln2
@@ -83,7 +101,7 @@ inline v128_t tanh_f32x4(v128_t x) {
   p = wasm_f32x4_add(wasm_f32x4_mul(p, z), wasm_f32x4_const_splat(1.33314422036e-1f));
   p = wasm_f32x4_add(wasm_f32x4_mul(p, z), wasm_f32x4_const_splat(-3.33332819422e-1f));
   const v128_t small = wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_mul(p, z), x), x);
-  const v128_t e = exp_f32x4(wasm_f32x4_add(a, a));
+  const v128_t e = exp_f32x4<ExpRange::kNonNegative>(wasm_f32x4_add(a, a));
   const v128_t one = wasm_f32x4_const_splat(1.0f);
   const v128_t large = wasm_f32x4_sub(one, wasm_f32x4_div(wasm_f32x4_const_splat(2.0f), wasm_f32x4_add(e, one)));
   const v128_t signed_large = wasm_v128_or(large, wasm_v128_and(x, sign));
@@ -95,7 +113,7 @@ inline v128_t tanh_f32x4(v128_t x) {
 // near 0 (x < -87) are e^x's subnormals rather than 1 / inf.
 inline v128_t sigmoid_f32x4(v128_t x) {
   const v128_t sign = wasm_i32x4_const_splat(static_cast<int32_t>(0x80000000u));
-  const v128_t e = exp_f32x4(wasm_v128_or(x, sign));
+  const v128_t e = exp_f32x4<ExpRange::kNonPositive>(wasm_v128_or(x, sign));
   const v128_t one = wasm_f32x4_const_splat(1.0f);
   const v128_t numerator = wasm_v128_bitselect(e, one, wasm_f32x4_lt(x, wasm_f32x4_const_splat(0.0f)));
   return wasm_f32x4_div(numerator, wasm_f32x4_add(one, e));

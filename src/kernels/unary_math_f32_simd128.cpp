@@ -1,12 +1,8 @@
-// float32 elementwise math (kernels/unary_math.h). The short operations (Abs, Neg, Reciprocal, Sqrt):
-// SIMD128 loops of four vectors, then one, then a scalar tail. The polynomial ones (Exp, Log, Tanh,
-// Sigmoid) one vector at a time, the last few elements through a buffer: their code is long (four
-// copies would cost kilobytes of wasm), and its independent iterations overlap in the CPU anyway; every
-// element gets the same bits. Erf is computed in float64 by the C library and rounded once (not
-// vectorized: no network here depends on its speed).
-#include <algorithm>
+// float32 elementwise math (kernels/unary_math.h): SIMD128 loops of four vectors, then one, then a scalar
+// tail through lane 0 of the same vector code, so every element gets the same bits. The four vectors of
+// a step are independent, so the CPU overlaps the long polynomial ones (Exp, Log, Tanh, Sigmoid). Erf
+// is computed in float64 by the C library and rounded once (not vectorized).
 #include <cmath>
-#include <cstring>
 
 #include "kernels/binary_loops.h"
 #include "kernels/math_f32x4.h"
@@ -26,20 +22,6 @@ void vector_loop(const void* x, void* y, size_t n) {
   map_loop<true>(static_cast<const float*>(x), static_cast<float*>(y), n, Vec, lane);
 }
 
-template <v128_t (*Vec)(v128_t)>
-void polynomial_loop(const void* x, void* y, size_t n) {
-  const auto* from = static_cast<const float*>(x);
-  auto* to = static_cast<float*>(y);
-  for (size_t i = 0; i < n; i += 4) {
-    float buffer[4] = {};
-    const size_t m = std::min<size_t>(n - i, 4);
-    const bool whole = m == 4;
-    if (!whole) std::memcpy(buffer, from + i, m * sizeof(float));
-    wasm_v128_store(whole ? to + i : buffer, Vec(wasm_v128_load(whole ? from + i : buffer)));
-    if (!whole) std::memcpy(to + i, buffer, m * sizeof(float));
-  }
-}
-
 void erf_loop(const void* x, void* y, size_t n) {
   const auto* from = static_cast<const float*>(x);
   auto* to = static_cast<float*>(y);
@@ -54,10 +36,10 @@ UnaryLoop unary_math_f32(UnaryMath op) {
     case UnaryMath::kNeg: return vector_loop<neg_f32x4>;
     case UnaryMath::kReciprocal: return vector_loop<reciprocal_f32x4>;
     case UnaryMath::kSqrt: return vector_loop<sqrt_f32x4>;
-    case UnaryMath::kExp: return polynomial_loop<exp_f32x4>;
-    case UnaryMath::kLog: return polynomial_loop<log_f32x4>;
-    case UnaryMath::kTanh: return polynomial_loop<tanh_f32x4>;
-    case UnaryMath::kSigmoid: return polynomial_loop<sigmoid_f32x4>;
+    case UnaryMath::kExp: return vector_loop<exp_f32x4<>>;
+    case UnaryMath::kLog: return vector_loop<log_f32x4>;
+    case UnaryMath::kTanh: return vector_loop<tanh_f32x4>;
+    case UnaryMath::kSigmoid: return vector_loop<sigmoid_f32x4>;
     case UnaryMath::kErf: return erf_loop;
   }
   return nullptr;
