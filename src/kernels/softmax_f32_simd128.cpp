@@ -5,8 +5,6 @@
 // binary operators' loops (kernels/binary.h).
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <limits>
 #include <vector>
 
 #include "kernels/binary.h"
@@ -16,51 +14,62 @@
 namespace ow::kernels {
 namespace {
 
-inline float max_or_nan(float a, float b) { return std::isnan(a) || std::isnan(b) ? std::numeric_limits<float>::quiet_NaN() : std::max(a, b); }
+// e^(x - m) for x <= m: the kernel's one exp. A NaN x or m gives NaN, and so does +inf - +inf.
+inline v128_t exp_minus(v128_t x, v128_t m) { return exp_f32x4<ExpRange::kNonPositive>(wasm_f32x4_sub(x, m)); }
+inline float exp_minus_lane(float x, float m) { return wasm_f32x4_extract_lane(exp_minus(wasm_f32x4_splat(x), wasm_f32x4_splat(m)), 0); }
 
-// The largest of x[0..n), n > 0; NaN if any is NaN (f32x4.max propagates it).
+// The largest of x[0..n), n > 0, by pmax (one instruction, where max orders NaN and -0): a NaN among x
+// may be passed over, but then its e^(x - max) is NaN, and so is the sum every output is divided by.
 float row_max(const float* x, size_t n) {
   size_t i = 0;
   float m = x[0];
   if (n >= 16) {
     v128_t acc[4] = {wasm_v128_load(x), wasm_v128_load(x + 4), wasm_v128_load(x + 8), wasm_v128_load(x + 12)};
     for (i = 16; i + 16 <= n; i += 16)
-      for (size_t k = 0; k < 4; ++k) acc[k] = wasm_f32x4_max(acc[k], wasm_v128_load(x + i + 4 * k));
-    const v128_t v = wasm_f32x4_max(wasm_f32x4_max(acc[0], acc[1]), wasm_f32x4_max(acc[2], acc[3]));
-    m = max_or_nan(max_or_nan(wasm_f32x4_extract_lane(v, 0), wasm_f32x4_extract_lane(v, 1)),
-                   max_or_nan(wasm_f32x4_extract_lane(v, 2), wasm_f32x4_extract_lane(v, 3)));
+      for (size_t k = 0; k < 4; ++k) acc[k] = wasm_f32x4_pmax(acc[k], wasm_v128_load(x + i + 4 * k));
+    const v128_t v = wasm_f32x4_pmax(wasm_f32x4_pmax(acc[0], acc[1]), wasm_f32x4_pmax(acc[2], acc[3]));
+    m = std::max(std::max(wasm_f32x4_extract_lane(v, 0), wasm_f32x4_extract_lane(v, 1)),
+                 std::max(wasm_f32x4_extract_lane(v, 2), wasm_f32x4_extract_lane(v, 3)));
   }
-  for (; i < n; ++i) m = max_or_nan(m, x[i]);
+  for (; i < n; ++i) m = std::max(m, x[i]);
   return m;
 }
 
-// y[j] = e^(x[j] - m[j]) and s[j] += y[j] for j < n, four at a time, the last few through a buffer (x
-// padded with -inf, whose e^ adds 0): one copy of exp's long code. Along a row, m and s are one lane
-// each, splat (kColumns false: m[0] and the four partial sums in s[0..3]); across inner positions, n of
-// them.
-template <bool kColumns>
-void exp_sum(const float* x, const float* m, float* y, float* s, size_t n) {
-  v128_t sum = kColumns ? wasm_f32x4_splat(0.0f) : wasm_v128_load(s);
-  const v128_t row_max = wasm_f32x4_splat(m[0]);
-  for (size_t j = 0; j < n; j += 4) {
-    float xb[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY}, yb[4], mb[4] = {}, sb[4] = {};
-    const size_t k = std::min<size_t>(n - j, 4);
-    const bool whole = k == 4;
-    if (!whole) {
-      std::memcpy(xb, x + j, k * sizeof(float));
-      if (kColumns) std::memcpy(mb, m + j, k * sizeof(float)), std::memcpy(sb, s + j, k * sizeof(float));
+// y = e^(x - m) along a row of n, returning the sum: four vectors a step, each with its partial sums,
+// then one vector, then the last few elements through lane 0 (the same bits).
+float row_exp_sum(const float* x, float m, float* y, size_t n) {
+  const v128_t vm = wasm_f32x4_splat(m);
+  v128_t acc[4] = {wasm_f32x4_const_splat(0.0f), wasm_f32x4_const_splat(0.0f), wasm_f32x4_const_splat(0.0f), wasm_f32x4_const_splat(0.0f)};
+  size_t j = 0;
+  for (; j + 16 <= n; j += 16)
+    for (size_t k = 0; k < 4; ++k) {
+      const v128_t e = exp_minus(wasm_v128_load(x + j + 4 * k), vm);
+      wasm_v128_store(y + j + 4 * k, e);
+      acc[k] = wasm_f32x4_add(acc[k], e);
     }
-    const v128_t vm = kColumns ? wasm_v128_load(whole ? m + j : mb) : row_max;
-    const v128_t e = exp_f32x4(wasm_f32x4_sub(wasm_v128_load(whole ? x + j : xb), vm));
-    wasm_v128_store(whole ? y + j : yb, e);
-    if (kColumns) wasm_v128_store(whole ? s + j : sb, wasm_f32x4_add(wasm_v128_load(whole ? s + j : sb), e));
-    else sum = wasm_f32x4_add(sum, e);
-    if (!whole) {
-      std::memcpy(y + j, yb, k * sizeof(float));
-      if (kColumns) std::memcpy(s + j, sb, k * sizeof(float));
-    }
+  for (; j + 4 <= n; j += 4) {
+    const v128_t e = exp_minus(wasm_v128_load(x + j), vm);
+    wasm_v128_store(y + j, e);
+    acc[0] = wasm_f32x4_add(acc[0], e);
   }
-  if (!kColumns) wasm_v128_store(s, sum);
+  const v128_t v = wasm_f32x4_add(wasm_f32x4_add(acc[0], acc[1]), wasm_f32x4_add(acc[2], acc[3]));
+  float sum = (wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) + (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
+  for (; j < n; ++j) sum += y[j] = exp_minus_lane(x[j], m);
+  return sum;
+}
+
+// Across n inner positions: y[j] = e^(x[j] - m[j]) and s[j] += y[j], as row_exp_sum steps.
+void column_exp_sum(const float* x, const float* m, float* y, float* s, size_t n) {
+  size_t j = 0;
+  const auto step = [&](size_t at) {
+    const v128_t e = exp_minus(wasm_v128_load(x + at), wasm_v128_load(m + at));
+    wasm_v128_store(y + at, e);
+    wasm_v128_store(s + at, wasm_f32x4_add(wasm_v128_load(s + at), e));
+  };
+  for (; j + 16 <= n; j += 16)
+    for (size_t k = 0; k < 4; ++k) step(j + 4 * k);
+  for (; j + 4 <= n; j += 4) step(j);
+  for (; j < n; ++j) s[j] += y[j] = exp_minus_lane(x[j], m[j]);
 }
 
 }  // namespace
@@ -75,9 +84,7 @@ void softmax(const float* x, float* y, SoftmaxShape shape, bool log) {
       const float* xr = x + o * d;
       float* yr = y + o * d;
       const float m = row_max(xr, d);
-      float partial[4] = {};
-      exp_sum<false>(xr, &m, yr, partial, d);
-      const float sum = (partial[0] + partial[1]) + (partial[2] + partial[3]);
+      const float sum = row_exp_sum(xr, m, yr, d);
       if (log) {
         const float log_sum = std::log(sum);
         sub.vs(xr, &m, yr, d);
@@ -97,7 +104,7 @@ void softmax(const float* x, float* y, SoftmaxShape shape, bool log) {
     std::copy(xb, xb + inner, m.begin());
     for (size_t k = 1; k < d; ++k) max.vv_rows(m.data(), xb + k * inner, m.data(), inner, 1);
     std::fill(s.begin(), s.end(), 0.0f);
-    for (size_t k = 0; k < d; ++k) exp_sum<true>(xb + k * inner, m.data(), yb + k * inner, s.data(), inner);
+    for (size_t k = 0; k < d; ++k) column_exp_sum(xb + k * inner, m.data(), yb + k * inner, s.data(), inner);
     for (float& v : s) v = log ? std::log(v) : 1.0f / v;
     for (size_t k = 0; k < d; ++k) {
       float* yr = yb + k * inner;
