@@ -27,23 +27,6 @@ void copy_as(const std::vector<StridedAxis<1>>& axes, const U* x, U* y) {
 }
 
 template <typename U>
-void select_as(const std::vector<StridedAxis<3>>& axes, const unsigned char* c, const U* x, const U* y, U* out) {
-  const size_t n = axes.empty() ? 1 : axes.back().extent;
-  const std::array<ptrdiff_t, 3> step = axes.empty() ? std::array<ptrdiff_t, 3>{} : axes.back().strides;
-  each_row(axes, [&](const std::array<ptrdiff_t, 3>& at) {
-    const unsigned char* cr = c + at[0];
-    const U* xr = x + at[1];
-    const U* yr = y + at[2];
-    if (step[0] == 1 && step[1] == 1 && step[2] == 1) {  // the common case, which the compiler vectorizes
-      for (size_t i = 0; i < n; ++i) out[i] = cr[i] != 0 ? xr[i] : yr[i];
-    } else {
-      for (size_t i = 0; i < n; ++i) out[i] = cr[i * step[0]] != 0 ? xr[i * step[1]] : yr[i * step[2]];
-    }
-    out += n;
-  });
-}
-
-template <typename U>
 void gather_elements_as(const std::vector<int64_t>& dims, const std::vector<ptrdiff_t>& x_strides, size_t axis, const int64_t* indices,
                         const U* x, U* y) {
   const size_t rank = dims.size();
@@ -64,12 +47,6 @@ void gather_elements_as(const std::vector<int64_t>& dims, const std::vector<ptrd
   }
 }
 
-bool any_empty(const auto& axes) {
-  for (const auto& a : axes)
-    if (a.extent == 0) return true;
-  return false;
-}
-
 }  // namespace
 
 void strided_copy(std::vector<StridedAxis<1>> axes, size_t element_size, const void* x, void* y) {
@@ -80,18 +57,6 @@ void strided_copy(std::vector<StridedAxis<1>> axes, size_t element_size, const v
     case 2: return copy_as(axes, static_cast<const uint16_t*>(x), static_cast<uint16_t*>(y));
     case 4: return copy_as(axes, static_cast<const uint32_t*>(x), static_cast<uint32_t*>(y));
     default: return copy_as(axes, static_cast<const uint64_t*>(x), static_cast<uint64_t*>(y));
-  }
-}
-
-void select(std::vector<StridedAxis<3>> axes, size_t element_size, const unsigned char* condition, const void* x, const void* y,
-            void* out) {
-  if (any_empty(axes)) return;
-  simplify_axes(axes);
-  switch (element_size) {
-    case 1: return select_as(axes, condition, static_cast<const uint8_t*>(x), static_cast<const uint8_t*>(y), static_cast<uint8_t*>(out));
-    case 2: return select_as(axes, condition, static_cast<const uint16_t*>(x), static_cast<const uint16_t*>(y), static_cast<uint16_t*>(out));
-    case 4: return select_as(axes, condition, static_cast<const uint32_t*>(x), static_cast<const uint32_t*>(y), static_cast<uint32_t*>(out));
-    default: return select_as(axes, condition, static_cast<const uint64_t*>(x), static_cast<const uint64_t*>(y), static_cast<uint64_t*>(out));
   }
 }
 

@@ -39,6 +39,14 @@ void simplify_axes(std::vector<StridedAxis<N>>& axes) {
   }
 }
 
+// Whether an axis has extent 0: nothing to move.
+template <size_t N>
+bool any_empty(const std::vector<StridedAxis<N>>& axes) {
+  for (const StridedAxis<N>& a : axes)
+    if (a.extent == 0) return true;
+  return false;
+}
+
 // fn(offsets) once for each index of every axis but the innermost, in row-major order, with each
 // operand's offset (elements) at the row's first element; once, at offset 0, when there is at most one
 // axis. The axes have no extent 0.
@@ -66,7 +74,7 @@ void each_row(const std::vector<StridedAxis<N>>& axes, Fn&& fn) {
 void strided_copy(std::vector<StridedAxis<1>> axes, size_t element_size, const void* x, void* y);
 
 // Where: out[i] = condition[i] ? x[i] : y[i], each operand (condition of bytes, any non-zero true)
-// read through its strides (operands 0, 1, 2), out contiguous.
+// read through its strides (operands 0, 1, 2), out contiguous (kernels/select_simd128.cpp).
 void select(std::vector<StridedAxis<3>> axes, size_t element_size, const unsigned char* condition, const void* x, const void* y,
             void* out);
 

@@ -98,6 +98,25 @@ int64_t broadcast_offset(const std::vector<int64_t>& index, const Dims& dims, co
   return at;
 }
 
+Tensor bool_tensor(const Dims& dims, const std::vector<uint8_t>& bytes) {
+  Result<Tensor> t = Tensor::allocate(DType::kBool, dims);
+  REQUIRE(t.ok());
+  std::memcpy(t.value().raw_data(), bytes.data(), bytes.size());
+  return std::move(t.value());
+}
+
+// Where's result, index by index.
+template <typename T>
+std::vector<T> where_reference(const std::vector<uint8_t>& c, const Dims& cd, const std::vector<T>& xv, const Dims& xd, const std::vector<T>& yv,
+                               const Dims& yd, const Dims& out) {
+  std::vector<T> want;
+  std::vector<int64_t> index(out.size(), 0);
+  for (size_t k = 0; k < count(out); ++k, next_index(index, out))
+    want.push_back(c[static_cast<size_t>(broadcast_offset(index, cd, out))] != 0 ? xv[static_cast<size_t>(broadcast_offset(index, xd, out))]
+                                                                                : yv[static_cast<size_t>(broadcast_offset(index, yd, out))]);
+  return want;
+}
+
 template <typename T>
 void check_where_expand_tile() {
   const Dims cd = {2, 1, 3}, xd = {4, 1}, yd = {3}, out = {2, 4, 3};
@@ -105,17 +124,11 @@ void check_where_expand_tile() {
   std::vector<T> xv(4), yv(3);
   for (size_t i = 0; i < 4; ++i) xv[i] = static_cast<T>(10 + i);
   for (size_t i = 0; i < 3; ++i) yv[i] = static_cast<T>(20 + i);
-  auto cond = Tensor::allocate(DType::kBool, cd);
-  REQUIRE(cond.ok());
-  std::memcpy(cond.value().raw_data(), c.data(), c.size());
   const Tensor x = make_tensor<T>(xd, xv), y = make_tensor<T>(yd, yv);
-  std::vector<T> want;
-  std::vector<int64_t> index(3, 0);
-  for (size_t k = 0; k < count(out); ++k, next_index(index, out))
-    want.push_back(c[static_cast<size_t>(broadcast_offset(index, cd, out))] != 0 ? xv[static_cast<size_t>(broadcast_offset(index, xd, out))]
-                                                                                : yv[static_cast<size_t>(broadcast_offset(index, yd, out))]);
+  std::vector<T> want = where_reference(c, cd, xv, xd, yv, yd, out);
   Tensor r;
-  REQUIRE(test::run("Where", 16, {}, {&cond.value(), &x, &y}, &r).ok());
+  const Tensor cond = bool_tensor(cd, c);
+  REQUIRE(test::run("Where", 16, {}, {&cond, &x, &y}, &r).ok());
   CHECK(r.dims() == out);
   CHECK(values_of<T>(r) == want);
 
@@ -123,7 +136,7 @@ void check_where_expand_tile() {
   const Tensor shape = make_tensor<int64_t>({3}, {2, 1, 3});
   REQUIRE(test::run("Expand", 13, {}, {&x, &shape}, &r).ok());
   want.clear();
-  index.assign(3, 0);
+  std::vector<int64_t> index(3, 0);
   for (size_t k = 0; k < count(out); ++k, next_index(index, out)) want.push_back(xv[static_cast<size_t>(broadcast_offset(index, xd, out))]);
   CHECK(r.dims() == out);
   CHECK(values_of<T>(r) == want);
@@ -136,6 +149,39 @@ void check_where_expand_tile() {
   CHECK(values_of<T>(r) == want);
 }
 
+// Where with rows long enough for the vector steps (37: two steps of 16 and a tail), each operand all
+// of [3, 37], a row broadcast over the rows, a column broadcast along them or a scalar: random
+// condition bytes (any non-zero true) and random bits of each element size, NaN patterns among them.
+template <typename T>
+void check_where_rows(std::mt19937& gen) {
+  const Dims shapes[] = {{3, 37}, {37}, {3, 1}, {}};
+  constexpr uint8_t kConditionBytes[] = {0, 0, 1, 2, 255};
+  const auto bits = [&gen](size_t n) {
+    std::vector<T> v(n);
+    for (T& e : v) e = static_cast<T>(std::uniform_int_distribution<uint64_t>()(gen));
+    return v;
+  };
+  for (const Dims& cd : shapes)
+    for (const Dims& xd : shapes)
+      for (const Dims& yd : shapes) {
+        std::vector<uint8_t> c(count(cd));
+        for (uint8_t& b : c) b = kConditionBytes[std::uniform_int_distribution<size_t>(0, 4)(gen)];
+        const std::vector<T> xv = bits(count(xd)), yv = bits(count(yd));
+        const Tensor x = make_tensor<T>(xd, xv), y = make_tensor<T>(yd, yv);
+        const Tensor cond = bool_tensor(cd, c);
+        Dims out;  // the three broadcast together
+        for (const Dims* d : {&cd, &xd, &yd}) {
+          if (d->size() > out.size()) out.insert(out.begin(), d->size() - out.size(), 1);
+          for (size_t k = 0; k < d->size(); ++k) out[out.size() - d->size() + k] = std::max(out[out.size() - d->size() + k], (*d)[k]);
+        }
+        Tensor r;
+        REQUIRE(test::run("Where", 16, {}, {&cond, &x, &y}, &r).ok());
+        INFO("condition " << cd.size() << "-D, X " << xd.size() << "-D, Y " << yd.size() << "-D, " << sizeof(T) << "-byte elements");
+        CHECK(r.dims() == out);
+        CHECK(values_of<T>(r) == where_reference(c, cd, xv, xd, yv, yd, out));
+      }
+}
+
 }  // namespace
 
 TEST_CASE("Slice: random shapes, starts, ends, steps and axes against index-by-index slicing, every element size") {
@@ -144,6 +190,14 @@ TEST_CASE("Slice: random shapes, starts, ends, steps and axes against index-by-i
   check_slices<int16_t>(gen);
   check_slices<float>(gen);
   check_slices<int64_t>(gen);
+}
+
+TEST_CASE("Where: vector rows, each operand contiguous or broadcast, every element size") {
+  std::mt19937 gen(11);
+  check_where_rows<uint8_t>(gen);
+  check_where_rows<uint16_t>(gen);
+  check_where_rows<uint32_t>(gen);
+  check_where_rows<uint64_t>(gen);
 }
 
 TEST_CASE("Where, Expand and Tile: broadcast and repeated elements, every element size") {
