@@ -1,5 +1,6 @@
 #include "kernels/copy_rows.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ow::kernels {
@@ -38,6 +39,16 @@ void concat_rows(const unsigned char* const* inputs, const size_t* rows, size_t 
       std::memcpy(y, inputs[j] + o * rows[j], rows[j]);
       y += rows[j];
     }
+  }
+}
+
+void fill_elements(unsigned char* out, const void* element, size_t size, size_t count) {
+  if (count == 0) return;
+  std::memcpy(out, element, size);
+  for (size_t filled = 1; filled < count;) {
+    const size_t n = std::min(filled, count - filled);
+    std::memcpy(out + filled * size, out, n * size);
+    filled += n;
   }
 }
 

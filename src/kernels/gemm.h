@@ -48,4 +48,14 @@ extern template void gemm_scalar<uint32_t>(size_t, size_t, size_t, MatrixOperand
 extern template void gemm_scalar<uint64_t>(size_t, size_t, size_t, MatrixOperand<uint64_t>, MatrixOperand<uint64_t>, uint64_t*,
                                            size_t, uint64_t, bool);
 
+// Gemm's C term: C (m x n, rows ldc apart) = beta * X, X read through its strides (0 along a dim it
+// broadcasts), for T = float, double, uint32_t and uint64_t (integers wrap as gemm_scalar's do).
+template <typename T>
+void scale_matrix(size_t m, size_t n, MatrixOperand<T> x, T beta, T* c, size_t ldc);
+
+extern template void scale_matrix<float>(size_t, size_t, MatrixOperand<float>, float, float*, size_t);
+extern template void scale_matrix<double>(size_t, size_t, MatrixOperand<double>, double, double*, size_t);
+extern template void scale_matrix<uint32_t>(size_t, size_t, MatrixOperand<uint32_t>, uint32_t, uint32_t*, size_t);
+extern template void scale_matrix<uint64_t>(size_t, size_t, MatrixOperand<uint64_t>, uint64_t, uint64_t*, size_t);
+
 }  // namespace ow::kernels

@@ -28,4 +28,17 @@ template void gemm_scalar<uint32_t>(size_t, size_t, size_t, MatrixOperand<uint32
 template void gemm_scalar<uint64_t>(size_t, size_t, size_t, MatrixOperand<uint64_t>, MatrixOperand<uint64_t>, uint64_t*, size_t,
                                     uint64_t, bool);
 
+template <typename T>
+void scale_matrix(size_t m, size_t n, MatrixOperand<T> x, T beta, T* c, size_t ldc) {
+  for (size_t i = 0; i < m; ++i) {
+    const T* x_row = x.data + static_cast<ptrdiff_t>(i) * x.row_stride;
+    for (size_t j = 0; j < n; ++j) c[i * ldc + j] = static_cast<T>(beta * x_row[static_cast<ptrdiff_t>(j) * x.col_stride]);
+  }
+}
+
+template void scale_matrix<float>(size_t, size_t, MatrixOperand<float>, float, float*, size_t);
+template void scale_matrix<double>(size_t, size_t, MatrixOperand<double>, double, double*, size_t);
+template void scale_matrix<uint32_t>(size_t, size_t, MatrixOperand<uint32_t>, uint32_t, uint32_t*, size_t);
+template void scale_matrix<uint64_t>(size_t, size_t, MatrixOperand<uint64_t>, uint64_t, uint64_t*, size_t);
+
 }  // namespace ow::kernels

@@ -11,10 +11,10 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <span>
 #include <stdexcept>
 #include <string_view>
-#include <type_traits>
+
+#include "kernels/cast.h"
 
 namespace ow::onnx {
 namespace {
@@ -216,27 +216,19 @@ const char* data_field_name(TensorField f) {
   }
 }
 
-// Converts the typed field's values to the element type; the 16-bit floats come as bit patterns.
-template <typename T, typename Src>
-void copy_elements(const std::vector<Src>& values, Tensor& t) {
-  T* out = t.data<T>();
-  for (size_t i = 0; i < values.size(); ++i) {
-    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>)
-      out[i] = T{static_cast<uint16_t>(values[i])};
-    else if constexpr (std::is_same_v<T, Bool>)
-      out[i] = Bool{values[i] != 0};
-    else
-      out[i] = static_cast<T>(values[i]);
-  }
-}
-
-size_t typed_data_count(const TensorFields& f, TensorField field) {
+// A typed field's values: where they are, how many, and their type.
+struct TypedValues {
+  const void* data;
+  size_t count;
+  DType type;
+};
+TypedValues typed_values(const TensorFields& f, TensorField field) {
   switch (field) {
-    case TensorField::kFloatData: return f.float_data.size();
-    case TensorField::kDoubleData: return f.double_data.size();
-    case TensorField::kInt32Data: return f.int32_data.size();
-    case TensorField::kInt64Data: return f.int64_data.size();
-    default: return f.uint64_data.size();
+    case TensorField::kFloatData: return {f.float_data.data(), f.float_data.size(), DType::kFloat32};
+    case TensorField::kDoubleData: return {f.double_data.data(), f.double_data.size(), DType::kFloat64};
+    case TensorField::kInt32Data: return {f.int32_data.data(), f.int32_data.size(), DType::kInt32};
+    case TensorField::kInt64Data: return {f.int64_data.data(), f.int64_data.size(), DType::kInt64};
+    default: return {f.uint64_data.data(), f.uint64_data.size(), DType::kUint64};
   }
 }
 
@@ -268,7 +260,7 @@ Result<NamedTensor> tensor_from_fields(const TensorFields& f) {
   // is a malformed file, not a request for memory. raw_data is counted in bytes, typed fields in values.
   const auto count = element_count(f.dims);
   const size_t unit = raw ? dtype_size(type) : 1;
-  const size_t have = raw ? f.raw_data.size() : typed_data_count(f, field);
+  const size_t have = raw ? f.raw_data.size() : typed_values(f, field).count;
   if (!count.ok() || count.value() > kMaxTensorBytes / unit || have != count.value() * unit) {
     const std::string what = "shape " + dims_to_string(f.dims) + " of " + dtype_name(type);
     const std::string need = count.ok() ? std::to_string(static_cast<uint64_t>(count.value()) * unit)
@@ -283,27 +275,18 @@ Result<NamedTensor> tensor_from_fields(const TensorFields& f) {
   Tensor& t = out.tensor;
   if (t.size() == 0) return out;
   if (raw) {
-    std::memcpy(t.raw_data(), f.raw_data.data(), t.byte_size());  // little-endian, as are wasm and the hosts
-    if (type == DType::kBool)  // any byte but 0 is true, as in onnxruntime; stored as 1
-      for (Bool& b : std::span(t.data<Bool>(), t.size())) b.value = b.value != 0;
+    // Little-endian, as are wasm and the hosts. Any byte of a bool but 0 is true, as in onnxruntime;
+    // stored as 1.
+    if (type == DType::kBool) kernels::cast(DType::kUint8, f.raw_data.data(), DType::kBool, t.raw_data(), t.size());
+    else std::memcpy(t.raw_data(), f.raw_data.data(), t.byte_size());
     return out;
   }
-  switch (type) {  // the element types typed_data_field() maps to `field`
-    case DType::kFloat32: copy_elements<float>(f.float_data, t); break;
-    case DType::kFloat64: copy_elements<double>(f.double_data, t); break;
-    case DType::kInt64: copy_elements<int64_t>(f.int64_data, t); break;
-    case DType::kUint64: copy_elements<uint64_t>(f.uint64_data, t); break;
-    case DType::kUint32: copy_elements<uint32_t>(f.uint64_data, t); break;
-    case DType::kInt32: copy_elements<int32_t>(f.int32_data, t); break;
-    case DType::kInt16: copy_elements<int16_t>(f.int32_data, t); break;
-    case DType::kInt8: copy_elements<int8_t>(f.int32_data, t); break;
-    case DType::kUint16: copy_elements<uint16_t>(f.int32_data, t); break;
-    case DType::kUint8: copy_elements<uint8_t>(f.int32_data, t); break;
-    case DType::kFloat16: copy_elements<Float16>(f.int32_data, t); break;
-    case DType::kBFloat16: copy_elements<BFloat16>(f.int32_data, t); break;
-    case DType::kBool: copy_elements<Bool>(f.int32_data, t); break;
-    case DType::kUndefined: break;  // refused above
-  }
+  // The typed field's values converted to the element type (kernels/cast.h): integers keep their low
+  // bits, so the 16-bit floats' bit patterns (int32_data) land as they are, through uint16; a bool is
+  // true where its value is not 0.
+  const TypedValues values = typed_values(f, field);
+  const bool half = type == DType::kFloat16 || type == DType::kBFloat16;
+  kernels::cast(values.type, values.data, half ? DType::kUint16 : type, t.raw_data(), t.size());
   return out;
 }
 

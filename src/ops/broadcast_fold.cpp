@@ -2,12 +2,14 @@
 // folds every other input into it with the micro-kernels, so N inputs cost one pass over memory rather
 // than N - 1; float32 Min folds the inputs laid out like the output three at a time, which also spares
 // re-reading the chunk. An input is read in runs over which it is either contiguous or a single
-// broadcast element; index arithmetic happens once per run, never per element.
+// broadcast element (kernels/broadcast_runs.h).
 #include "ops/broadcast_fold.h"
 
 #include <algorithm>
 #include <cstring>
 #include <utility>
+
+#include "kernels/broadcast_runs.h"
 
 namespace ow {
 namespace {
@@ -15,17 +17,9 @@ namespace {
 // Bytes of output per chunk, whatever the element type.
 constexpr size_t kChunkBytes = 16 * 1024;
 
-// How an input is read along the output in row-major order: the output dims (those of extent 1
-// dropped) merged into groups over which the input's offset grows by a constant stride, outermost
-// first. The innermost stride is 1 (the input is contiguous there) or 0 (it is broadcast).
-struct Broadcast {
-  std::vector<size_t> extents;
-  std::vector<size_t> strides;
-};
-
 // `in` must broadcast to `out`.
-Broadcast plan_broadcast(const Dims& in, const Dims& out) {
-  Broadcast b;
+kernels::Broadcast plan_broadcast(const Dims& in, const Dims& out) {
+  kernels::Broadcast b;
   const size_t lead = out.size() - in.size();
   size_t in_stride = 1;  // stride of the current dim in the input's own layout
   for (size_t j = out.size(); j-- > 0;) {
@@ -48,53 +42,6 @@ Broadcast plan_broadcast(const Dims& in, const Dims& out) {
   std::reverse(b.extents.begin(), b.extents.end());
   std::reverse(b.strides.begin(), b.strides.end());
   return b;
-}
-
-// Calls run(pos, len, p, contiguous, rows) over output elements [begin, end) in runs: p is the
-// input's element for output element pos (data and p point at elements of `size` bytes); the run reads
-// p[0..len) when contiguous, else *p for all of it. A run covers `rows` blocks of len elements, one
-// after the other, that read the same input elements (the group outside the innermost is broadcast):
-// a row broadcast over a matrix is one run, not one per row.
-template <typename Run>
-void for_each_run(const Broadcast& b, const unsigned char* data, size_t size, size_t begin, size_t end, Run&& run) {
-  const size_t outer = b.extents.size() - 1;
-  const size_t inner = b.extents.back();
-  const bool contiguous = b.strides.back() == 1;
-  // Where `begin` is: an index into each outer group, and the input offset they make.
-  std::vector<size_t> index(outer);
-  size_t block = begin / inner, within = begin % inner, offset = 0;
-  for (size_t g = outer; g-- > 0;) {
-    index[g] = block % b.extents[g];
-    block /= b.extents[g];
-    offset += index[g] * b.strides[g];
-  }
-  for (size_t pos = begin; pos < end;) {
-    const size_t len = std::min(inner - within, end - pos);
-    size_t rows = 1;
-    if (len == inner && outer > 0 && b.strides[outer - 1] == 0)
-      rows = std::min(b.extents[outer - 1] - index[outer - 1], (end - pos) / inner);
-    run(pos, len, data + (offset + (contiguous ? within : 0)) * size, contiguous, rows);
-    pos += len * rows;
-    within = 0;
-    if (rows > 1) index[outer - 1] += rows - 1;  // its stride is 0: the offset stays
-    for (size_t g = outer; g-- > 0;) {  // next block: an odometer over the outer groups
-      offset += b.strides[g];
-      if (++index[g] < b.extents[g]) break;
-      offset -= b.strides[g] * b.extents[g];
-      index[g] = 0;
-    }
-  }
-}
-
-// Fills `count` elements of `size` bytes at out with copies of *element, doubling the filled part.
-void fill_elements(unsigned char* out, const unsigned char* element, size_t size, size_t count) {
-  if (count == 0) return;
-  std::memcpy(out, element, size);
-  for (size_t filled = 1; filled < count;) {
-    const size_t n = std::min(filled, count - filled);
-    std::memcpy(out + filled * size, out, n * size);
-    filled += n;
-  }
 }
 
 }  // namespace
@@ -140,10 +87,10 @@ void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops&
   const bool start_is_full = full != inputs.end() || inputs[0]->size() == n;
   const size_t first = full != inputs.end() ? static_cast<size_t>(full - inputs.begin()) : 0;
   const Tensor* start = inputs[first];
-  const Broadcast start_broadcast = start_is_full ? Broadcast{} : plan_broadcast(start->dims(), y.dims());
+  const kernels::Broadcast start_broadcast = start_is_full ? kernels::Broadcast{} : plan_broadcast(start->dims(), y.dims());
   // The others, in order, but for a commutative fold the first like_y of them laid out like the
   // output: where the type has the one-pass kernel, those are folded three at a time.
-  std::vector<std::pair<Broadcast, const unsigned char*>> rest;
+  std::vector<std::pair<kernels::Broadcast, const unsigned char*>> rest;
   size_t like_y = 0;
   bool rest_is_y = false;  // an input other than the start is y (in place)
   for (const bool laid_out_like_y : {true, false})
@@ -170,12 +117,7 @@ void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops&
     const unsigned char* acc = data(start) + begin * size;  // the running result of the chunk
     if (!start_is_full) {
       unsigned char* expanded = scratch.empty() ? out_chunk : scratch.data();
-      for_each_run(start_broadcast, data(start), size, begin, end,
-                   [expanded, begin, size](size_t pos, size_t len, const unsigned char* p, bool contiguous, size_t rows) {
-                     unsigned char* to = expanded + (pos - begin) * size;
-                     if (!contiguous) return fill_elements(to, p, size, len * rows);
-                     for (size_t r = 0; r < rows; ++r) std::memcpy(to + r * len * size, p, len * size);
-                   });
+      kernels::expand_broadcast(start_broadcast, data(start), size, begin, end, expanded);
       acc = expanded;
     }
     size_t k = 0;
@@ -187,14 +129,7 @@ void broadcast_fold(const Inputs& inputs, Tensor& y, const kernels::BinaryLoops&
       acc = out_chunk;
     }
     for (; k < rest.size(); ++k) {
-      const auto& [broadcast, input] = rest[k];
-      for_each_run(broadcast, input, size, begin, end,
-                   [acc, out_chunk, begin, size, out_size, &loops](size_t pos, size_t len, const unsigned char* p,
-                                                                    bool contiguous, size_t rows) {
-                     const size_t at = (pos - begin) * size, out_at = (pos - begin) * out_size;
-                     if (contiguous) loops.vv_rows(acc + at, p, out_chunk + out_at, len, rows);
-                     else loops.vs(acc + at, p, out_chunk + out_at, len * rows);
-                   });
+      kernels::fold_broadcast(rest[k].first, rest[k].second, loops, begin, end, acc, out_chunk);
       acc = out_chunk;
     }
   }

@@ -41,7 +41,7 @@ constexpr std::string_view kValueAttributes[] = {"value",     "sparse_value", "v
 Result<Tensor> float_tensor(const AttributeValue& a, bool list) {
   const std::vector<double> values = list ? a.floats : std::vector<double>{a.f};
   OW_ASSIGN_OR_RETURN(Tensor t, Tensor::allocate(DType::kFloat32, list ? Dims{static_cast<int64_t>(values.size())} : Dims{}));
-  for (size_t i = 0; i < values.size(); ++i) t.data<float>()[i] = kernels::narrow_to_f32(values[i]);
+  kernels::cast(DType::kFloat64, values.data(), DType::kFloat32, t.raw_data(), values.size());
   return t;
 }
 

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "kernels/conv.h"
+#include "kernels/copy_rows.h"
 #include "kernels/dwconv.h"
 #include "kernels/im2col.h"
 #include "ops/families.h"
@@ -138,7 +139,8 @@ class ConvKernel final : public Kernel {
         return;
       }
       if (bias) {
-        for (size_t i = 0; i < static_cast<size_t>(n * m); ++i) std::fill_n(y_data + i * out_plane, out_plane, b_data[i % static_cast<size_t>(m)]);
+        for (size_t plane = 0; plane < static_cast<size_t>(n * m); ++plane)
+          kernels::fill_elements(reinterpret_cast<unsigned char*>(y_data + plane * out_plane), &b_data[plane % static_cast<size_t>(m)], sizeof(C), out_plane);
       }
       const size_t block = pointwise ? out_plane : std::max<size_t>(8, std::min(out_plane, kColumnBytes / sizeof(C) / std::max<size_t>(depth, 1)));
       std::vector<C> cols(pointwise ? 0 : depth * block);

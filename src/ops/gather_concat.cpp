@@ -11,6 +11,7 @@
 #include <string>
 
 #include "kernels/copy_rows.h"
+#include "kernels/indices.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
 
@@ -44,13 +45,13 @@ class GatherKernel final : public Kernel {
     const int64_t extent = data.dims()[axis];
     // The indices, checked and made non-negative, before anything is allocated for the output.
     std::vector<int64_t> resolved(indices.size());
-    for (size_t i = 0; i < resolved.size(); ++i) {
-      const int64_t k = indices.dtype() == DType::kInt32 ? indices.data<int32_t>()[i] : indices.data<int64_t>()[i];
-      if (k < -extent || k >= extent)
-        return InvalidArgument("input 1 ('indices') holds " + std::to_string(k) + " at position " + std::to_string(i) + ", outside [" +
-                               std::to_string(-extent) + ", " + std::to_string(extent - 1) + "] for axis " + std::to_string(axis) +
-                               " of size " + std::to_string(extent));
-      resolved[i] = k < 0 ? k + extent : k;
+    const bool wide = indices.dtype() == DType::kInt64;
+    const size_t bad = kernels::resolve_indices(indices.raw_data(), wide, resolved.size(), extent, resolved.data());
+    if (bad != resolved.size()) {
+      const int64_t k = wide ? indices.data<int64_t>()[bad] : indices.data<int32_t>()[bad];
+      return InvalidArgument("input 1 ('indices') holds " + std::to_string(k) + " at position " + std::to_string(bad) + ", outside [" +
+                             std::to_string(-extent) + ", " + std::to_string(extent - 1) + "] for axis " + std::to_string(axis) +
+                             " of size " + std::to_string(extent));
     }
     Dims dims(data.dims().begin(), data.dims().begin() + static_cast<ptrdiff_t>(axis));
     dims.insert(dims.end(), indices.dims().begin(), indices.dims().end());

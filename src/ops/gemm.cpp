@@ -73,9 +73,7 @@ class GemmKernel final : public Kernel {
       const size_t um = static_cast<size_t>(m), un = static_cast<size_t>(n);
       if (use_c) {  // Y = beta * C, broadcast; the product is added to it
         const C* c_data = compute_elements<S>(*c, c_scratch);
-        const C beta = cast(beta_);
-        for (size_t i = 0; i < um; ++i)
-          for (size_t j = 0; j < un; ++j) y_data[i * un + j] = static_cast<C>(beta * c_data[i * c_row + j * c_col]);
+        kernels::scale_matrix<C>(um, un, {c_data, static_cast<ptrdiff_t>(c_row), static_cast<ptrdiff_t>(c_col)}, cast(beta_), y_data, un);
       }
       const auto ik = static_cast<ptrdiff_t>(k), in = static_cast<ptrdiff_t>(n), im = static_cast<ptrdiff_t>(m);
       const kernels::MatrixOperand<C> av = trans_a_ ? kernels::MatrixOperand<C>{a_data, 1, im} : kernels::MatrixOperand<C>{a_data, ik, 1};

@@ -14,11 +14,12 @@
 // bfloat16, the others types the runtime lacks.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <span>
 #include <string>
 #include <type_traits>
 
+#include "kernels/copy_rows.h"
+#include "kernels/range.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
 
@@ -37,17 +38,7 @@ class ConstantOfShapeKernel final : public Kernel {
       if (d < 0) return InvalidArgument("input 'input' " + dims_to_string(dims) + " has a negative dimension");
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, value_.dtype(), std::move(dims), y));
-    const size_t element = dtype_size(value_.dtype());
-    auto* out = static_cast<unsigned char*>(y->raw_data());
-    if (y->size() == 0) return Status::Ok();
-    // Doubling copies: log2(n) memcpy calls of growing length.
-    std::memcpy(out, value_.raw_data(), element);
-    const size_t bytes = y->byte_size();
-    for (size_t filled = element; filled < bytes;) {
-      const size_t n = std::min(filled, bytes - filled);
-      std::memcpy(out + filled, out, n);
-      filled += n;
-    }
+    kernels::fill_elements(static_cast<unsigned char*>(y->raw_data()), value_.raw_data(), dtype_size(value_.dtype()), y->size());
     return Status::Ok();
   }
 
@@ -118,15 +109,7 @@ class RangeKernel final : public Kernel {
     }
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, DTypeOf<T>::value, Dims{static_cast<int64_t>(n)}, y));
-    T* out = y->data<T>();
-    if constexpr (std::is_floating_point_v<T>) {
-      T v = start;
-      for (size_t i = 0; i < n; ++i, v += delta) out[i] = v;
-    } else {
-      using U = std::make_unsigned_t<T>;
-      U v = static_cast<U>(start);  // unsigned: the sum after the last element may pass T's range
-      for (size_t i = 0; i < n; ++i, v = static_cast<U>(v + static_cast<U>(delta))) out[i] = static_cast<T>(v);
-    }
+    kernels::range(start, delta, y->data<T>(), n);
     return Status::Ok();
   }
 };

@@ -17,6 +17,8 @@
 #include <string>
 
 #include "kernels/copy_rows.h"
+#include "kernels/indices.h"
+#include "kernels/nonzero.h"
 #include "kernels/strided.h"
 #include "ops/families.h"
 #include "ops/nd_index.h"
@@ -24,12 +26,6 @@
 
 namespace ow {
 namespace {
-
-// Whether each element of x (stored as U; `sign` the bit a float's zero may carry) is not zero.
-template <typename U>
-void nonzero_flags(const U* x, size_t n, U sign, std::vector<uint8_t>& flags) {
-  for (size_t i = 0; i < n; ++i) flags[i] = (x[i] & static_cast<U>(~sign)) != 0;
-}
 
 class NonZeroKernel final : public Kernel {
  public:
@@ -39,14 +35,7 @@ class NonZeroKernel final : public Kernel {
     const DType t = x.dtype();
     const bool is_float = t == DType::kFloat32 || t == DType::kFloat64 || t == DType::kFloat16 || t == DType::kBFloat16;
     std::vector<uint8_t> flags(n);
-    switch (size) {
-      case 1: nonzero_flags(x.data<uint8_t>(), n, uint8_t{0}, flags); break;
-      case 2: nonzero_flags(x.data<uint16_t>(), n, static_cast<uint16_t>(is_float ? 0x8000u : 0u), flags); break;
-      case 4: nonzero_flags(x.data<uint32_t>(), n, is_float ? 0x80000000u : 0u, flags); break;
-      default: nonzero_flags(x.data<uint64_t>(), n, is_float ? uint64_t{1} << 63 : uint64_t{0}, flags); break;
-    }
-    size_t count = 0;
-    for (uint8_t f : flags) count += f;
+    const size_t count = kernels::nonzero_flags(x.raw_data(), n, size, is_float, flags.data());
     const Dims& dims = x.dims();
     const size_t rank = dims.size();
     Tensor* y;
@@ -56,14 +45,7 @@ class NonZeroKernel final : public Kernel {
       if (count) out[0] = 0;
       return Status::Ok();
     }
-    std::vector<int64_t> index(rank, 0);
-    for (size_t i = 0, k = 0; i < n; ++i) {
-      if (flags[i]) {
-        for (size_t d = 0; d < rank; ++d) out[d * count + k] = index[d];
-        ++k;
-      }
-      for (size_t d = rank; d-- > 0 && ++index[d] == dims[d];) index[d] = 0;
-    }
+    kernels::nonzero_indices(flags.data(), n, dims.data(), rank, count, out);
     return Status::Ok();
   }
 };
@@ -91,13 +73,13 @@ class GatherElementsKernel final : public Kernel {
                              "; it must have data's rank and, but along axis " + std::to_string(axis) + ", no larger dims");
     const int64_t extent = data.dims()[axis];
     std::vector<int64_t> resolved(indices.size());
-    for (size_t i = 0; i < resolved.size(); ++i) {
-      const int64_t k = indices.dtype() == DType::kInt32 ? indices.data<int32_t>()[i] : indices.data<int64_t>()[i];
-      if (k < -extent || k >= extent)
-        return InvalidArgument("input 'indices' holds " + std::to_string(k) + " at position " + std::to_string(i) + ", outside [" +
-                               std::to_string(-extent) + ", " + std::to_string(extent - 1) + "] for axis " + std::to_string(axis) + " of size " +
-                               std::to_string(extent));
-      resolved[i] = k < 0 ? k + extent : k;
+    const bool wide = indices.dtype() == DType::kInt64;
+    const size_t bad = kernels::resolve_indices(indices.raw_data(), wide, resolved.size(), extent, resolved.data());
+    if (bad != resolved.size()) {
+      const int64_t k = wide ? indices.data<int64_t>()[bad] : indices.data<int32_t>()[bad];
+      return InvalidArgument("input 'indices' holds " + std::to_string(k) + " at position " + std::to_string(bad) + ", outside [" +
+                             std::to_string(-extent) + ", " + std::to_string(extent - 1) + "] for axis " + std::to_string(axis) + " of size " +
+                             std::to_string(extent));
     }
     std::vector<ptrdiff_t> strides(rank);
     ptrdiff_t stride = 1;

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "kernels/indices.h"
+
 namespace ow {
 
 Result<std::vector<int64_t>> tuple_rows(const Tensor& indices, const Dims& data_dims, size_t batch_dims) {
@@ -13,18 +15,12 @@ Result<std::vector<int64_t>> tuple_rows(const Tensor& indices, const Dims& data_
   const size_t per_batch = batches == 0 ? 0 : tuples / batches;  // no tuples when 0
   std::vector<int64_t> rows(tuples);
   const int64_t* idx = indices.data<int64_t>();
-  for (size_t t = 0; t < tuples; ++t) {
-    int64_t row = 0;
-    for (size_t j = 0; j < m; ++j) {
-      const int64_t dim = data_dims[batch_dims + j];
-      const int64_t k = idx[t * m + j];
-      if (k < -dim || k >= dim)
-        return InvalidArgument("input 'indices' holds " + std::to_string(k) + " at position " + std::to_string(t * m + j) + ", outside [" +
-                               std::to_string(-dim) + ", " + std::to_string(dim - 1) + "] for axis " + std::to_string(batch_dims + j) +
-                               " of input 'data'");
-      row = row * dim + (k < 0 ? k + dim : k);
-    }
-    rows[t] = static_cast<int64_t>(t / per_batch * extent) + row;
+  const size_t bad = kernels::tuple_rows(idx, tuples, m, data_dims.data() + batch_dims, per_batch, extent, rows.data());
+  if (bad != indices.size()) {
+    const size_t axis = batch_dims + bad % m;
+    const int64_t dim = data_dims[axis];
+    return InvalidArgument("input 'indices' holds " + std::to_string(idx[bad]) + " at position " + std::to_string(bad) + ", outside [" +
+                           std::to_string(-dim) + ", " + std::to_string(dim - 1) + "] for axis " + std::to_string(axis) + " of input 'data'");
   }
   return rows;
 }

@@ -14,28 +14,6 @@ Result<bool> flag(const Attributes& attrs, std::string_view name, int64_t fallba
   return v == 1;
 }
 
-// The positions of some groups (outermost first) as input offsets, in order.
-class Odometer {
- public:
-  explicit Odometer(std::vector<ReduceGroup> groups) : groups_(std::move(groups)), index_(groups_.size(), 0) {}
-  size_t offset() const { return offset_; }
-  // Moves to the next position; false (back at the first) after the last.
-  bool next() {
-    for (size_t g = groups_.size(); g-- > 0;) {
-      offset_ += groups_[g].stride;
-      if (++index_[g] < groups_[g].extent) return true;
-      offset_ -= groups_[g].stride * groups_[g].extent;
-      index_[g] = 0;
-    }
-    return false;
-  }
-
- private:
-  std::vector<ReduceGroup> groups_;
-  std::vector<size_t> index_;
-  size_t offset_ = 0;
-};
-
 }  // namespace
 
 Result<ReduceAxes> ReduceAxes::from_attributes(const Attributes& attrs, bool axes_input) {
@@ -86,27 +64,6 @@ Result<ReducePlan> ReduceAxes::plan(const Inputs& inputs) const {
   return plan;
 }
 
-void fold_groups(const ReducePlan& plan, const kernels::FoldLoops& loops, size_t element_size, const void* x, void* acc) {
-  const std::vector<ReduceGroup>& groups = plan.groups;
-  std::vector<ReduceGroup> kept_groups, reduced_groups;
-  for (size_t g = 0; g + 1 < groups.size(); ++g) (groups[g].reduced ? reduced_groups : kept_groups).push_back(groups[g]);
-  const bool inner_reduced = !groups.empty() && groups.back().reduced;
-  const size_t inner = groups.empty() ? 1 : groups.back().extent;
-  const auto* in = static_cast<const unsigned char*>(x);
-  Odometer at(std::move(kept_groups));
-  // Each output element (the innermost group reduced: folds of runs) or row of them (kept: rows
-  // folded in), over the positions of the other reduced groups.
-  for (auto* s = static_cast<unsigned char*>(acc);; s += (inner_reduced ? 1 : inner) * loops.acc_size) {
-    Odometer from(reduced_groups);
-    do {
-      const unsigned char* p = in + (at.offset() + from.offset()) * element_size;
-      if (inner_reduced) loops.run(s, p, inner);
-      else loops.rows(s, p, inner);
-    } while (from.next());
-    if (!at.next()) break;
-  }
-}
-
 Status fold_reduced(const ReducePlan& plan, ReduceLoopsOf loops_of, const Tensor& x, Tensor& y, Tensor& buffer, void*& acc) {
   const bool half = x.dtype() == DType::kFloat16 || x.dtype() == DType::kBFloat16;
   const kernels::ReduceLoops* loops = loops_of(half ? DType::kFloat32 : x.dtype());
@@ -122,7 +79,7 @@ Status fold_reduced(const ReducePlan& plan, ReduceLoopsOf loops_of, const Tensor
     data = wide + y.size();
   }
   loops->start(acc, y.size());
-  if (x.size() != 0) fold_groups(plan, loops->fold, dtype_size(half ? DType::kFloat32 : x.dtype()), data, acc);
+  if (x.size() != 0) kernels::fold_groups(plan.groups, loops->fold, dtype_size(half ? DType::kFloat32 : x.dtype()), data, acc);
   return Status::Ok();
 }
 

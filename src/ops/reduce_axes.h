@@ -1,7 +1,7 @@
 // What the reductions over axes share (ReduceMean, ReduceSum, ReduceProd, ReduceMax, ReduceMin): the
 // axes a node names (an attribute, or from a version on an optional input with noop_with_empty_axes),
-// the output's shape, and one traversal of the input that folds it into one accumulator per output
-// element, for every operation and element type.
+// the output's shape as a plan of the input's groups, which kernels::fold_groups (kernels/reduce.h)
+// folds into one accumulator per output element, for every operation and element type.
 #pragma once
 
 #include <cstddef>
@@ -32,19 +32,12 @@ inline constexpr std::string_view kReduceAttributesAxesInput[] = {"keepdims", "n
 template <const auto& types>
 inline constexpr TypeConstraint kReduceTypesAxesInput[] = {{"T", types}, {"tensor(int64)", kInt64Type}};
 
-// Dims merged into groups that are all reduced or all kept, dims of 1 dropped, outermost first.
-struct ReduceGroup {
-  size_t extent;
-  size_t stride;  // elements of the input
-  bool reduced;
-};
-
 // One call's reduction: the output's dims, the number of input elements folded into each output
 // element, and the input's groups.
 struct ReducePlan {
   Dims y_dims;
   size_t count = 1;
-  std::vector<ReduceGroup> groups;
+  std::vector<kernels::ReduceGroup> groups;
 };
 
 // A node's settings, from its attributes; `axes_input`: the version takes the axes as its second
@@ -62,10 +55,6 @@ class ReduceAxes {
   bool keepdims_ = true;
   bool noop_with_empty_axes_ = false;
 };
-
-// Folds x (of `element_size` bytes, laid out as plan.groups; not empty) into `acc`, one accumulator per
-// output element, each holding its start.
-void fold_groups(const ReducePlan& plan, const kernels::FoldLoops& loops, size_t element_size, const void* x, void* acc);
 
 // Folds x into one accumulator per element of y, started as the operation's loops (`loops_of` the
 // type) start them: in y's own memory, except for float16 and bfloat16, which are widened to float32

@@ -1,0 +1,17 @@
+// Range's elements: out[0] = start, each next one the previous plus delta in the type, as ONNX's
+// definition (a loop adding delta) and onnxruntime compute them: floats round at each step, integers
+// are exact (the caller's count keeps every element in range).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ow::kernels {
+
+void range(float start, float delta, float* out, size_t n);
+void range(double start, double delta, double* out, size_t n);
+void range(int16_t start, int16_t delta, int16_t* out, size_t n);
+void range(int32_t start, int32_t delta, int32_t* out, size_t n);
+void range(int64_t start, int64_t delta, int64_t* out, size_t n);
+
+}  // namespace ow::kernels
