@@ -3,6 +3,7 @@
 // built dist/), compared with ONNX's tolerance. Cases whose operators are all in the wasm's table
 // (supportedOperators()) must pass; the others must be refused as unsupported operators.
 // Exits non-zero otherwise. Where the cases are absent it prints one line saying it skipped them.
+// Usage: node scripts/conformance.mjs [substring of case names...] (e.g. test_resize: those cases only).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as api from 'onnx-wasm';
@@ -13,8 +14,10 @@ import { HAS_ONNX_CASES, SKIPPED_ONNX_CASES, dataSets, onnxCases } from '../tool
 if (!HAS_ONNX_CASES) {
   console.log(`conformance: ${SKIPPED_ONNX_CASES}`);
 } else {
+  const filters = process.argv.slice(2);
   const results = [];
   for (const { name, dir } of onnxCases()) {
+    if (filters.length && !filters.some((f) => name.includes(f))) continue;
     const readFile = async (path) => readFileSync(join(dir, path));
     const modelOperators = graphOperators(decodeModel(readFileSync(join(dir, 'model.onnx'))).graph);
     results.push(await runCase({ name, readFile, api, modelOperators, dataSets: dataSets(dir) }));
