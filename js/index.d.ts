@@ -438,7 +438,8 @@ export type GlobalMaxPoolOptions = OpsetOption;
 
 /**
  * Resize. Coordinates are computed in float32 as onnxruntime does; see docs/operators.md for the choices
- * where ONNX is open (integer types round to nearest, Resize-10 follows onnxruntime).
+ * where ONNX is open (integer types round to nearest, bool takes mode 'nearest' only, Resize-10 follows
+ * onnxruntime).
  */
 export interface ResizeOptions extends OpsetOption {
   /** Default 'nearest'; version 10: 'nearest' or 'linear'. */
@@ -968,7 +969,7 @@ export interface Ops {
    * Version 10: [X, scales]. From 11: [X, roi, scales, sizes?] (roi and scales optional from 13, an empty
    * tensor or null for one not given): scales or sizes, one per axis (or per entry of `axes`).
    */
-  Resize<T extends NumericTensorType>(inputs: readonly [X: TensorInput<T>, scales: TensorInput<'float32'>] | readonly [X: TensorInput<T>, roi?: TensorInput<'float64' | 'float32' | 'float16'> | null, scales?: TensorInput<'float32'> | null, sizes?: TensorInput<'int64'> | null], options?: ResizeOptions & OutOption<T>): Tensor<T>;
+  Resize<T extends DataTensorType>(inputs: readonly [X: TensorInput<T>, scales: TensorInput<'float32'>] | readonly [X: TensorInput<T>, roi?: TensorInput<'float64' | 'float32' | 'float16'> | null, scales?: TensorInput<'float32'> | null, sizes?: TensorInput<'int64'> | null], options?: ResizeOptions & OutOption<T>): Tensor<T>;
   /**
    * X is [seq, batch, input] ([batch, seq, input] with layout 1), W [directions, 4 * hidden, input] (gates
    * i, o, f, c), R [directions, 4 * hidden, hidden], B [directions, 8 * hidden], sequence_lens [batch],

@@ -36,10 +36,6 @@ struct F32x4 {
   // float32 weights, kLanes of them.
   static v128_t load_weights(const float* w) { return wasm_v128_load(w); }
   static v128_t gather(const float* row, const uint32_t* i) { return wasm_f32x4_make(row[i[0]], row[i[1]], row[i[2]], row[i[3]]); }
-  static bool any_zero(v128_t a, v128_t b) {
-    const v128_t zero = wasm_f32x4_splat(0);
-    return wasm_v128_any_true(wasm_v128_or(wasm_f32x4_eq(a, zero), wasm_f32x4_eq(b, zero)));
-  }
 };
 
 struct F64x2 {
@@ -61,10 +57,6 @@ struct F64x2 {
   static double sum_lanes(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
   static v128_t load_weights(const float* w) { return wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(w)); }
   static v128_t gather(const double* row, const uint32_t* i) { return wasm_f64x2_make(row[i[0]], row[i[1]]); }
-  static bool any_zero(v128_t a, v128_t b) {
-    const v128_t zero = wasm_f64x2_splat(0);
-    return wasm_v128_any_true(wasm_v128_or(wasm_f64x2_eq(a, zero), wasm_f64x2_eq(b, zero)));
-  }
 };
 
 }  // namespace ow::kernels

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/dtype.h"
+
 namespace ow::kernels {
 
 // One axis. Output o reads the input indices index[t * output_size + o] for t < taps (each in [0,
@@ -44,5 +46,28 @@ void resize_nearest(const ResizePlan& plan, size_t element_size, const void* x, 
 // `extrapolation` where the plan extrapolates.
 void resize_interpolate(const ResizePlan& plan, const float* x, float* y, float extrapolation, void* workspace);
 void resize_interpolate(const ResizePlan& plan, const double* x, double* y, double extrapolation, void* workspace);
+
+// Interpolated values as X's type, rounded to nearest even, integers saturated (NaN 0)
+// (resize_narrow_simd128.cpp): from float32 for float16, bfloat16 and the 8- and 16-bit integers where
+// float32 holds their sums exactly (uint8 pictures, 16 at a time), from float64 for every type (the
+// extrapolation value too). X is widened by kernels::cast, which converts these exactly.
+void resize_narrow(const float* x, uint8_t* y, size_t n);
+void resize_narrow(const float* x, int8_t* y, size_t n);
+void resize_narrow(const float* x, int16_t* y, size_t n);
+void resize_narrow(const float* x, uint16_t* y, size_t n);
+void resize_narrow(const float* x, Float16* y, size_t n);
+void resize_narrow(const float* x, BFloat16* y, size_t n);
+void resize_narrow(const double* x, float* y, size_t n);
+void resize_narrow(const double* x, double* y, size_t n);
+void resize_narrow(const double* x, Float16* y, size_t n);
+void resize_narrow(const double* x, BFloat16* y, size_t n);
+void resize_narrow(const double* x, int8_t* y, size_t n);
+void resize_narrow(const double* x, int16_t* y, size_t n);
+void resize_narrow(const double* x, int32_t* y, size_t n);
+void resize_narrow(const double* x, int64_t* y, size_t n);
+void resize_narrow(const double* x, uint8_t* y, size_t n);
+void resize_narrow(const double* x, uint16_t* y, size_t n);
+void resize_narrow(const double* x, uint32_t* y, size_t n);
+void resize_narrow(const double* x, uint64_t* y, size_t n);
 
 }  // namespace ow::kernels

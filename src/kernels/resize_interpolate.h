@@ -1,9 +1,7 @@
 // The interpolating Resize kernels' element operations (kernels/resize_loops.h), for a SIMD128 vector V
 // of kLanes lanes of T: load, store, add, mul, splat; load_weights(w) (kLanes float32 weights as T),
-// gather(row, index) (row[index[l]] in lane l), any_zero(a, b) (whether a lane of a or b is 0).
+// gather(row, index) (row[index[l]] in lane l).
 #pragma once
-
-#include <algorithm>
 
 #include "kernels/resize.h"
 #include "kernels/resize_loops.h"
@@ -12,12 +10,8 @@ namespace ow::kernels::resize_detail {
 
 template <class V, typename T = typename V::Scalar>
 struct Interpolate {
-  // Rows combined: the common counts (two rows: linear) in one pass each.
+  // Rows combined (count >= 1): the common count (two rows: linear) in one pass.
   static void combine(const T* const* rows, const float* weights, size_t count, size_t n, T* out) {
-    if (count == 0) {
-      std::fill_n(out, n, T(0));
-      return;
-    }
     const auto w0 = V::splat(T(weights[0]));
     size_t i = 0;
     if (count == 2) {
@@ -37,9 +31,7 @@ struct Interpolate {
     }
   }
 
-  // Each output of a row from its taps. Two taps (linear): kLanes outputs at a time, their taps gathered,
-  // unless a weight among them is 0 (that tap is skipped, not multiplied: NaN and infinities there stay
-  // out), which the scalar loop takes.
+  // Each output of a row from its taps. Two taps (linear): kLanes outputs at a time, their taps gathered.
   static void columns(const T* row, const ResizeAxis& ax, T* out) {
     const size_t n = ax.output_size;
     size_t o = 0;
@@ -48,10 +40,6 @@ struct Interpolate {
       const float *w0 = ax.weight, *w1 = ax.weight + n;
       for (; o + V::kLanes <= n; o += V::kLanes) {
         const auto a = V::load_weights(w0 + o), b = V::load_weights(w1 + o);
-        if (V::any_zero(a, b)) {
-          column_scalar(row, ax, o, o + V::kLanes, out);
-          continue;
-        }
         V::store(out + o, V::add(V::mul(V::gather(row, i0 + o), a), V::mul(V::gather(row, i1 + o), b)));
       }
     }
@@ -62,15 +50,8 @@ struct Interpolate {
   static void column_scalar(const T* row, const ResizeAxis& ax, size_t o, size_t end, T* out) {
     const size_t n = ax.output_size;
     for (; o < end; ++o) {
-      T sum = 0;
-      bool any = false;
-      for (size_t t = 0; t < ax.taps; ++t) {
-        const float w = ax.weight[t * n + o];
-        if (w == 0) continue;
-        const T v = row[ax.index[t * n + o]] * T(w);
-        sum = any ? sum + v : v;
-        any = true;
-      }
+      T sum = row[ax.index[o]] * T(ax.weight[o]);
+      for (size_t t = 1; t < ax.taps; ++t) sum += row[ax.index[t * n + o]] * T(ax.weight[t * n + o]);
       out[o] = sum;
     }
   }

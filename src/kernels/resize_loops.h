@@ -2,7 +2,8 @@
 // interpolating ones (float32, float64). Axes before the last two are resized first, one pass each
 // (whole slabs combined), into workspace tensors; then the last two together, one output row at a
 // time: its input rows combined into one row, then each output column from its taps along it.
-// Taps of weight 0 are skipped: a NaN or an infinity there does not reach the output.
+// Every tap of a resized axis is summed, those of weight 0 too (0 times a NaN or an infinity is NaN, as
+// in ONNX's reference); an axis that is not resized (`identity`) is read element for element.
 #pragma once
 
 #include <algorithm>
@@ -72,7 +73,7 @@ void extrapolate(const ResizePlan& plan, T value, T* y) {
 
 // Mode: the kernel's element operations.
 //   combine(rows, weights, count, n, out): out[i] = the sum over r < count of weights[r] * rows[r][i]
-//   (0 for no rows; nearest: one row of weight 1, copied);
+//   (count >= 1; nearest: one row of weight 1, copied);
 //   columns(row, axis, out): each output of a row from its taps along it.
 template <class Mode, typename T>
 void run(const ResizePlan& plan, const T* x, T* y, void* workspace) {
@@ -102,10 +103,8 @@ void run(const ResizePlan& plan, const T* x, T* y, void* workspace) {
         rows.clear();
         weights.clear();
         for (size_t t = 0; t < ax.taps; ++t) {
-          const float w = ax.weight ? ax.weight[t * ax.output_size + o] : 1.0f;
-          if (w == 0) continue;
           rows.push_back(xs + ax.index[t * ax.output_size + o] * inner);
-          weights.push_back(w);
+          weights.push_back(ax.weight ? ax.weight[t * ax.output_size + o] : 1.0f);
         }
         Mode::combine(rows.data(), weights.data(), rows.size(), inner, dst + (b * ax.output_size + o) * inner);
       }
@@ -152,7 +151,6 @@ void run(const ResizePlan& plan, const T* x, T* y, void* workspace) {
       } else {
         for (size_t t = 0; t < h.taps; ++t) {
           const float wt = h.weight ? h.weight[t * h.output_size + ho] : 1.0f;
-          if (wt == 0) continue;
           const size_t r = h.index[t * h.output_size + ho];
           if (rows_first) {
             const size_t slot = slot_of(r);
@@ -178,8 +176,8 @@ void run(const ResizePlan& plan, const T* x, T* y, void* workspace) {
         std::memcpy(out, out - w.output_size, w.output_size * sizeof(T));
         continue;
       }
-      const T* row = rows.empty() ? nullptr : rows[0];
-      if (rows.size() != 1 || weights[0] != 1.0f) {
+      const T* row = rows[0];
+      if (rows.size() != 1) {
         Mode::combine(rows.data(), weights.data(), rows.size(), w.input_size, row_buffer);
         row = row_buffer;
       }

@@ -13,10 +13,13 @@
 //   does: the window starts below x_original (x_original itself when it is an integer is the second
 //   tap), taps outside the input take the edge's value (or, with exclude_outside, weight 0 and the
 //   others renormalized); antialias stretches the filter by 1 / scale when downscaling and normalizes;
-//   taps of weight 0 are skipped, so a NaN or infinity there stays out;
-// - integer types interpolate in float64 and are rounded to nearest even and saturated (the reference
-//   and onnxruntime truncate, which turns a 3 that interpolates to 2.9999 into 2); so is
-//   extrapolation_value; float16 and bfloat16 interpolate in float32;
+//   every tap is summed, those of weight 0 too, as ONNX's reference does (0 times a NaN or an infinity
+//   beside an exact position is NaN), but an axis that is not resized (each output at its own index) is
+//   copied;
+// - integer types interpolate in float64 (the 8- and 16-bit ones in float32 where that is exact: see
+//   exact_in_float32) and are rounded to nearest even and saturated (the reference and onnxruntime
+//   truncate, which turns a 3 that interpolates to 2.9999 into 2); so is extrapolation_value; float16
+//   and bfloat16 interpolate in float32; bool takes nearest only;
 // - Resize-10 is onnxruntime's: asymmetric coordinates, and nearest takes floor(x_original) when
 //   upsampling and ceil(x_original) when downsampling.
 #include <algorithm>
@@ -28,6 +31,7 @@
 #include <vector>
 
 #include "core/half.h"
+#include "kernels/cast.h"
 #include "kernels/resize.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
@@ -228,17 +232,19 @@ class ResizeKernel final : public Kernel {
           if (in[axes[i]] > 0) scale[axes[i]] = static_cast<float>(sz[i]) / static_cast<float>(in[axes[i]]);
         }
       } else {
-        // One scale for every listed axis: the smallest (not_larger) or largest (not_smaller) asked.
-        float kept = a_.policy == AspectPolicy::kNotLarger ? std::numeric_limits<float>::infinity() : 0.0f;
+        // One scale for every listed axis: the smallest (not_larger) or largest (not_smaller) asked, in
+        // float64 for the sizes, as ONNX's reference computes them (5 / 6 of 3 is 2.5000000000000004,
+        // rounded half up to 3; in float32, 2.4999999).
+        double kept = a_.policy == AspectPolicy::kNotLarger ? std::numeric_limits<double>::infinity() : 0.0;
         for (size_t i = 0; i < axes.size(); ++i) {
           if (in[axes[i]] == 0) continue;
-          const float s = static_cast<float>(sz[i]) / static_cast<float>(in[axes[i]]);
+          const double s = static_cast<double>(sz[i]) / static_cast<double>(in[axes[i]]);
           kept = a_.policy == AspectPolicy::kNotLarger ? std::min(kept, s) : std::max(kept, s);
         }
-        if (!std::isfinite(kept) || kept <= 0) kept = 1.0f;  // every listed axis empty, or a size of 0 asked
+        if (!std::isfinite(kept) || kept <= 0) kept = 1.0;  // every listed axis empty, or a size of 0 asked
         for (size_t axis : axes) {
-          scale[axis] = kept;
-          out[axis] = static_cast<int64_t>(std::floor(static_cast<double>(kept) * static_cast<double>(in[axis]) + 0.5));
+          scale[axis] = static_cast<float>(kept);
+          out[axis] = static_cast<int64_t>(std::floor(kept * static_cast<double>(in[axis]) + 0.5));
         }
       }
     }
@@ -261,6 +267,10 @@ class ResizeKernel final : public Kernel {
         end[axes[i]] = value(i + axes.size());
       }
     }
+    // The spec lists bool for X; only nearest, which selects elements, has a meaning for it.
+    if (x.dtype() == DType::kBool && a_.mode != Mode::kNearest)
+      return InvalidArgument(std::string("input X of type bool takes mode 'nearest' only, not '") + (a_.mode == Mode::kLinear ? "linear" : "cubic") +
+                             "', which interpolates numbers");
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), out, y));
     if (y->size() == 0) return Status::Ok();
@@ -397,13 +407,19 @@ class ResizeKernel final : public Kernel {
   Status run_nearest(const kernels::ResizePlan& plan, const Tensor& x, Tensor& y) const {
     const size_t size = dtype_size(x.dtype());
     OW_ASSIGN_OR_RETURN(Tensor workspace, Tensor::allocate(DType::kUint8, {static_cast<int64_t>(kernels::resize_workspace_size(plan, size))}));
+    // extrapolation_value as an X: rounded (integers saturated), or for bool whether it is not 0.
     uint64_t bits = 0;
-    visit_dtype<float, double, Float16, BFloat16, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t>(
-        x.dtype(), [&](auto e) __attribute__((always_inline)) {
-          using T = decltype(e);
-          const T v = from_double<T>(a_.extrapolation);
-          std::memcpy(&bits, &v, sizeof(T));
-        });
+    if (x.dtype() == DType::kBool) {
+      bits = a_.extrapolation != 0;
+    } else {
+      visit_dtype<float, double, Float16, BFloat16, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t>(
+          x.dtype(), [&](auto e) __attribute__((always_inline)) {
+            using T = decltype(e);
+            T v;
+            kernels::resize_narrow(&a_.extrapolation, &v, 1);
+            std::memcpy(&bits, &v, sizeof(T));
+          });
+    }
     kernels::resize_nearest(plan, size, x.raw_data(), y.raw_data(), bits, workspace.raw_data());
     return Status::Ok();
   }
@@ -413,11 +429,44 @@ class ResizeKernel final : public Kernel {
     visit_dtype<float, double, Float16, BFloat16, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t>(
         x.dtype(), [&](auto e) __attribute__((always_inline)) {
           using T = decltype(e);
-          // float16 and bfloat16 in float32; integers in float64.
-          using A = std::conditional_t<std::is_same_v<T, double> || std::is_integral_v<T>, double, float>;
-          status = interpolate_as<T, A>(plan, x, y);
+          // float16 and bfloat16 in float32; integers in float64, but the 8- and 16-bit ones in float32
+          // where it gives float64's values exactly (so the same bytes once rounded).
+          if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float> || std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+            status = interpolate_as<T, std::conditional_t<std::is_same_v<T, double>, double, float>>(plan, x, y);
+          } else if constexpr (sizeof(T) <= 2) {
+            status = exact_in_float32(plan, 8 * sizeof(T)) ? interpolate_as<T, float>(plan, x, y) : interpolate_as<T, double>(plan, x, y);
+          } else {
+            status = interpolate_as<T, double>(plan, x, y);
+          }
         });
     return status;
+  }
+
+  // Whether interpolating integers of magnitude below 2^value_bits in float32 is exact: where each
+  // resized axis' weights are multiples of 2^-m (m its fraction bits), every product and partial sum is
+  // a multiple of 2^-(the axes' m summed) and below 2^value_bits times, per axis, the largest sum of
+  // |weights| of an output; float32's 24-bit significand holds such a value exactly.
+  static bool exact_in_float32(const kernels::ResizePlan& plan, size_t value_bits) {
+    double bound = std::ldexp(1.0, static_cast<int>(value_bits));
+    int fraction_bits = 0;
+    for (const kernels::ResizeAxis& ax : plan.axes) {
+      if (ax.identity) continue;
+      int m = 0;
+      double largest_sum = 0;
+      for (size_t o = 0; o < ax.output_size; ++o) {
+        double sum = 0;
+        for (size_t t = 0; t < ax.taps; ++t) {
+          const double w = ax.weight[t * ax.output_size + o];
+          while (m <= 24 && std::ldexp(w, m) != std::trunc(std::ldexp(w, m))) ++m;
+          sum += std::fabs(w);
+        }
+        largest_sum = std::max(largest_sum, sum);
+      }
+      fraction_bits += m;
+      bound *= largest_sum;
+      if (fraction_bits > 24) return false;
+    }
+    return std::ldexp(bound, fraction_bits) <= std::ldexp(1.0, 24);
   }
 
   template <typename T, typename A>
@@ -430,38 +479,11 @@ class ResizeKernel final : public Kernel {
       const DType wide = std::is_same_v<A, float> ? DType::kFloat32 : DType::kFloat64;
       OW_ASSIGN_OR_RETURN(Tensor xa, Tensor::allocate(wide, x.dims()));
       OW_ASSIGN_OR_RETURN(Tensor ya, Tensor::allocate(wide, y.dims()));
-      const T* xs = x.data<T>();
-      A* xw = xa.data<A>();
-      for (size_t i = 0; i < x.size(); ++i) xw[i] = to_wide<A>(xs[i]);
-      kernels::resize_interpolate(plan, xw, ya.data<A>(), extrapolation, workspace.raw_data());
-      const A* yw = ya.data<A>();
-      T* ys = y.data<T>();
-      for (size_t i = 0; i < y.size(); ++i) ys[i] = from_double<T>(static_cast<double>(yw[i]));
+      kernels::cast(x.dtype(), x.raw_data(), wide, xa.raw_data(), x.size());  // exact but for int64 and uint64 beyond 2^53
+      kernels::resize_interpolate(plan, xa.data<A>(), ya.data<A>(), extrapolation, workspace.raw_data());
+      kernels::resize_narrow(ya.data<A>(), y.data<T>(), y.size());
     }
     return Status::Ok();
-  }
-
-  template <typename A, typename T>
-  static A to_wide(T v) {
-    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) return to_f32(v);
-    else return static_cast<A>(v);
-  }
-
-  // v as a T: rounded to nearest even; integers saturated (NaN 0).
-  template <typename T>
-  static T from_double(double v) {
-    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
-      return half_from_f32<T>(static_cast<float>(v));
-    } else if constexpr (std::is_floating_point_v<T>) {
-      return static_cast<T>(v);
-    } else {
-      if (std::isnan(v)) return 0;
-      const double t = std::nearbyint(v);
-      if (t <= static_cast<double>(std::numeric_limits<T>::lowest())) return std::numeric_limits<T>::lowest();
-      // 2^63 and 2^64 are exact doubles; the largest int64/uint64 are not.
-      if (t >= std::ldexp(1.0, std::numeric_limits<T>::digits)) return std::numeric_limits<T>::max();
-      return static_cast<T>(t);
-    }
   }
 
   int version_;
@@ -488,9 +510,9 @@ constexpr Param kInputs13[] = {{"X", "T1"},
                                {"sizes", "tensor(int64)", Param::Arity::kOptional}};
 constexpr Param kOutputs10[] = {{"Y", "T"}};
 constexpr Param kOutputs11[] = {{"Y", "T1"}};
-constexpr TypeConstraint kTypes10[] = {{"T", kNumericTypes}, {"tensor(float)", kFloat32Type}};
-constexpr TypeConstraint kTypes11[] = {{"T1", kNumericTypes}, {"T2", kFloatTypes}, {"tensor(float)", kFloat32Type}, {"tensor(int64)", kInt64Type}};
-constexpr TypeConstraint kTypes13[] = {{"T1", kAllTypes}, {"T2", kFloatTypes}, {"tensor(float)", kFloat32Type}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kTypes10[] = {{"T", kAnyTypesNoBf16}, {"tensor(float)", kFloat32Type}};
+constexpr TypeConstraint kTypes11[] = {{"T1", kAnyTypesNoBf16}, {"T2", kFloatTypes}, {"tensor(float)", kFloat32Type}, {"tensor(int64)", kInt64Type}};
+constexpr TypeConstraint kTypes13[] = {{"T1", kAnyTypes}, {"T2", kFloatTypes}, {"tensor(float)", kFloat32Type}, {"tensor(int64)", kInt64Type}};
 
 // 11 adds roi, sizes and the coordinate transformations, 13 makes roi and scales optional (and drops
 // tf_half_pixel_for_nn) and adds bfloat16, 18 adds antialias, axes, keep_aspect_ratio_policy, 19

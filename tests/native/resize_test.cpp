@@ -1,6 +1,7 @@
 // Resize through the SIMD128 kernels (SIMDe natively) against scalar references written another way:
 // bilinear in onnxruntime's manner (x_original clamped, two neighbours per axis), nearest per mode, on
 // several planes and row widths around the vector width; and refusals naming the input or attribute.
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -99,4 +100,64 @@ TEST_CASE("Resize: refusals name the input or attribute", "[resize]") {
   CHECK_THAT(st.message(), Catch::Contains("input 'scales' has 3 values but needs 2"));
   st = resize(19, Attributes(), x, {1, -2}, &y);
   CHECK_THAT(st.message(), Catch::Contains("input 'scales' must be positive"));
+}
+
+// ONNX's reference sums every tap: a NaN beside an integer x_original, of weight 0, reaches the output,
+// through the vector loops (widths around their 4 and 2 lanes) as through the scalar tails, along the
+// last axis (columns) and the axis before it (rows combined, upscaling and downscaling); an axis that
+// is not resized does not spread it.
+TEST_CASE("Resize: every tap of a resized axis counts, NaN of weight 0 too", "[resize]") {
+  Attributes a;
+  a.set("mode", AttributeValue::String("linear"));
+  a.set("coordinate_transformation_mode", AttributeValue::String("asymmetric"));
+  // Whether output o of an axis of n resized by s (asymmetric: x_original o / s) reads input k: its
+  // window is [floor(x), floor(x) + 1], or [x - 1, x] for an integer x, clamped to the axis.
+  const auto reads = [](int64_t o, float s, int64_t n, int64_t k) {
+    const float x = static_cast<float>(o) / s;
+    const int64_t base = static_cast<int64_t>(std::ceil(x)) - 1;
+    return std::clamp<int64_t>(base, 0, n - 1) == k || std::clamp<int64_t>(base + 1, 0, n - 1) == k;
+  };
+  for (int64_t n : {3, 4, 5, 8, 9, 13}) {
+    for (int64_t k = 0; k < n; ++k) {
+      INFO("length " << n << ", NaN at " << k);
+      // Along the last axis; the second row (axis 0 not resized) stays 2.
+      std::vector<float> rows(static_cast<size_t>(2 * n), 2.0f);
+      rows[static_cast<size_t>(k)] = NAN;
+      Tensor y;
+      REQUIRE(resize(19, a, make_tensor<float>({2, n}, rows), {1, 2}, &y).ok());
+      auto got = values_of<float>(y);
+      for (int64_t o = 0; o < 2 * n; ++o) {
+        INFO("output " << o);
+        CHECK(std::isnan(got[static_cast<size_t>(o)]) == reads(o, 2, n, k));
+        CHECK(got[static_cast<size_t>(2 * n + o)] == 2.0f);
+      }
+      // Along the axis before the last: row k all NaN, the rows resized by 2 or 0.5, the columns by 2.
+      std::vector<float> plane(static_cast<size_t>(n * 6), 1.0f);
+      std::fill_n(plane.begin() + k * 6, 6, NAN);
+      for (float s : {2.0f, 0.5f}) {
+        REQUIRE(resize(19, a, make_tensor<float>({n, 6}, plane), {s, 2}, &y).ok());
+        got = values_of<float>(y);
+        const int64_t out = y.dims()[0];
+        for (int64_t o = 0; o < out; ++o) {
+          INFO("scale " << s << ", output row " << o);
+          for (int64_t c = 0; c < 12; ++c) CHECK(std::isnan(got[static_cast<size_t>(o * 12 + c)]) == reads(o, s, n, k));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("Resize: bool takes nearest, and only nearest", "[resize]") {
+  const Tensor x = make_tensor<Bool>({4, 1}, {{1}, {0}, {1}, {1}});
+  const Tensor s = make_tensor<float>({2}, {1.25f, 1});
+  Tensor y;
+  REQUIRE(run("Resize", 13, Attributes(), {&x, nullptr, &s}, &y).ok());
+  REQUIRE(y.dtype() == DType::kBool);
+  std::vector<uint8_t> got;
+  for (Bool b : values_of<Bool>(y)) got.push_back(b.value);
+  CHECK(got == std::vector<uint8_t>{1, 0, 0, 1, 1});
+  Attributes linear;
+  linear.set("mode", AttributeValue::String("linear"));
+  CHECK_THAT(run("Resize", 13, linear, {&x, nullptr, &s}, &y).message(),
+             Catch::Contains("input X of type bool takes mode 'nearest' only, not 'linear'"));
 }

@@ -396,15 +396,28 @@ export function referenceNms(boxes, scores, [B, C, N], { center = false, maxBoxe
   return out;
 }
 
-// Resize, from the spec and ONNX's reference implementation. `o`: the node's attributes (with their
-// defaults), `version`, and `scales`, `sizes`, `roi` as arrays (or undefined). Coordinates in float32, as
-// onnxruntime computes them; each axis' taps around x_original weighted by the mode's filter (stretched
-// by 1 / scale for antialias when downscaling, and then normalized), edge values outside the input (or
-// with exclude_outside weight 0 and the rest renormalized); taps of weight 0 left out. Returns {dims, y,
-// magnitude} (magnitude: the sum of |weight * tap| of each output, for tolerances), or throws where the
-// inputs are invalid.
+// Resize from its definition: the spec's coordinate formulas and ONNX's reference implementation
+// (onnx/reference/ops/op_resize.py), in float64, every tap summed. `o`: the node's attributes (with
+// their defaults), `version`, and `scales`, `sizes`, `roi` as arrays (or undefined).
+// - The scale of an axis is the scales input as given (a float32) or, with sizes, output / input; the
+//   output length floor(input * scale), or with keep_aspect_ratio_policy the kept scale times the input
+//   rounded half up. align_corners, tf_crop_and_resize and half_pixel_symmetric divide by the output
+//   length before flooring (input * scale; with sizes stretched, the size), as ONNX's reference does.
+// - Linear and cubic: the taps are the n input positions nearest x_original, the smaller preferred at
+//   a tie (n = 2 or 4, antialias: the filter's support stretched by 1 / scale when downscaling), each
+//   weighted by the filter at its distance from x_original (normalized with antialias or
+//   exclude_outside, whose taps outside the input weigh 0); a position outside the input reads the
+//   edge's value; every tap counts, so 0 times a NaN or an infinity is NaN, as np.dot makes it (but
+//   on an axis that is not resized: see `identity`).
+// - Nearest: the one element the nearest mode picks (Resize-10: onnxruntime's, floor when upsampling,
+//   ceil when downsampling).
+// The implementation computes coordinates in float32 (onnxruntime's choice), so where x_original is
+// within float32's rounding of a point where the choice changes (a nearest tie, the edge of
+// tf_crop_and_resize's region) either choice is right: `choices[i]` lists the values element i may take
+// then (undefined elsewhere). Returns {dims, y, choices, magnitude, reach}: magnitude the sum of
+// |weight * tap| of each output, reach the sum of |tap| (for tolerances: the weights are float32, from
+// float32 coordinates); or throws where the inputs are invalid.
 export function referenceResize(values, dims, o) {
-  const f = Math.fround;
   const version = o.version;
   const mode = o.mode ?? 'nearest';
   const transform = version === 10 ? 'asymmetric' : (o.coordinate_transformation_mode ?? 'half_pixel');
@@ -414,121 +427,142 @@ export function referenceResize(values, dims, o) {
   const axes = (o.axes ?? dims.map((_, i) => i)).map((x) => (x < 0 ? x + rank : x));
   const scale = dims.map(() => 1);
   const out = [...dims];
+  const stretched = !o.scales?.length && (o.keep_aspect_ratio_policy ?? 'stretch') === 'stretch';
   if (o.scales?.length) {
     axes.forEach((d, i) => {
-      scale[d] = f(o.scales[i]);
+      scale[d] = Math.fround(o.scales[i]);
       out[d] = Math.floor(dims[d] * scale[d]);
     });
   } else {
     const sizes = o.sizes.map(Number);
-    const policy = o.keep_aspect_ratio_policy ?? 'stretch';
-    if (policy === 'stretch') {
-      axes.forEach((d, i) => {
-        out[d] = sizes[i];
-        scale[d] = f(f(sizes[i]) / f(dims[d]));
-      });
+    const ratios = axes.map((d, i) => sizes[i] / dims[d]);
+    if (stretched) {
+      axes.forEach((d, i) => { out[d] = sizes[i]; scale[d] = ratios[i]; });
     } else {
-      const ratios = axes.map((d, i) => f(f(sizes[i]) / f(dims[d])));
-      const kept = policy === 'not_larger' ? Math.min(...ratios) : Math.max(...ratios);
+      const kept = o.keep_aspect_ratio_policy === 'not_larger' ? Math.min(...ratios) : Math.max(...ratios);
       for (const d of axes) {
         scale[d] = kept;
         out[d] = Math.floor(kept * dims[d] + 0.5);
       }
     }
   }
-  // The output length before flooring (in * scale; with sizes stretched, the size), which align_corners,
-  // tf_crop_and_resize and half_pixel_symmetric divide by, as ONNX's reference does.
-  const stretched = !o.scales?.length && (o.keep_aspect_ratio_policy ?? 'stretch') === 'stretch';
-  const width = dims.map((d, i) => (stretched ? out[i] : f(d * scale[i])));
+  const width = dims.map((d, i) => (stretched ? out[i] : d * scale[i]));
   const start = dims.map(() => 0);
   const end = dims.map(() => 1);
   if (transform === 'tf_crop_and_resize' && o.roi?.length) {
     axes.forEach((d, i) => {
-      start[d] = f(o.roi[i]);
-      end[d] = f(o.roi[i + axes.length]);
+      start[d] = Math.fround(o.roi[i]);
+      end[d] = Math.fround(o.roi[i + axes.length]);
     });
   }
-  const cubic = (d) => (d < 1 ? ((a + 2) * d - (a + 3)) * d * d + 1 : d < 2 ? (((d - 5) * d + 8) * d - 4) * a : 0);
+  const cubic = (d) => (d <= 1 ? ((a + 2) * d - (a + 3)) * d * d + 1 : d < 2 ? (((d - 5) * d + 8) * d - 4) * a : 0);
   const filter = mode === 'linear' ? (d) => Math.max(0, 1 - d) : cubic;
-  // Per axis, per output: {outside, taps: [[index, weight]]}.
-  const tables = dims.map((inSize, d) => {
-    const [s, outSize, lo, hi, wide] = [scale[d], out[d], start[d], end[d], width[d]];
-    const coordinate = (x) => {
-      switch (transform) {
-        case 'half_pixel': return f(f(f(x + 0.5) / s) - 0.5);
-        case 'half_pixel_symmetric': {
-          const adjustment = f(outSize / wide);
-          const offset = f(f(inSize / 2) * f(1 - adjustment));
-          return f(f(offset + f(f(x + 0.5) / s)) - 0.5); // left to right, as onnxruntime's float32 expression
-        }
-        case 'pytorch_half_pixel': return outSize > 1 ? f(f(f(x + 0.5) / s) - 0.5) : 0;
-        case 'align_corners': return wide === 1 ? 0 : f(f(x * (inSize - 1)) / f(wide - 1));
-        case 'asymmetric': return f(x / s);
-        case 'tf_half_pixel_for_nn': return f(f(x + 0.5) / s);
-        case 'tf_crop_and_resize':
-          return wide > 1 ? f(f(lo * (inSize - 1)) + f(f(f(x * f(hi - lo)) * (inSize - 1)) / f(wide - 1))) : f(f(0.5 * f(lo + hi)) * (inSize - 1));
-        default: throw new Error(`no transform ${transform}`);
-      }
-    };
-    return Array.from({ length: outSize }, (_, i) => {
-      const x = coordinate(i);
-      if (transform === 'tf_crop_and_resize' && (x < 0 || x > inSize - 1)) return { outside: true, taps: [] };
-      const clamp = (j) => Math.min(Math.max(j, 0), inSize - 1);
-      if (mode === 'nearest') {
-        const rounded = {
-          round_prefer_floor: () => (x === Math.floor(x) + 0.5 ? Math.floor(x) : Math.sign(x) * Math.round(Math.abs(x))),
-          round_prefer_ceil: () => Math.sign(x) * Math.round(Math.abs(x)),
-          floor: () => Math.floor(x),
-          ceil: () => Math.ceil(x),
-          simple: () => (s < 1 ? Math.ceil(x) : Math.trunc(x)),
-        }[nearestMode]();
-        return { outside: false, taps: [[clamp(rounded), 1]] };
-      }
-      const stretch = o.antialias ? Math.min(1, s) : 1;
-      const support = mode === 'cubic' ? 2 : 1;
-      const first = Math.floor(-support / stretch) + 1;
-      const base = Math.ceil(x) - 1; // floor(x), or x - 1 for an integer x
-      const ratio = x - base;
-      let taps = [];
-      for (let k = first; k < 2 - first; k++) {
-        const j = base + k;
-        let w = filter(Math.abs(stretch * (k - ratio)));
-        if (o.exclude_outside && (j < 0 || j >= inSize)) w = 0;
-        taps.push([j, w]);
-      }
-      if (o.antialias || o.exclude_outside) {
-        const sum = taps.reduce((t, [, w]) => t + w, 0);
-        taps = taps.map(([j, w]) => [j, w / sum]);
-      }
-      return { outside: false, taps: taps.filter(([, w]) => f(w) !== 0).map(([j, w]) => [clamp(j), w]) };
-    });
-  });
+  // x_original of output x along axis d.
+  const coordinate = (d, x) => {
+    const [s, inSize, outSize, wide, lo, hi] = [scale[d], dims[d], out[d], width[d], start[d], end[d]];
+    switch (transform) {
+      case 'half_pixel': return (x + 0.5) / s - 0.5;
+      case 'half_pixel_symmetric': return (inSize / 2) * (1 - outSize / wide) + (x + 0.5) / s - 0.5;
+      case 'pytorch_half_pixel': return outSize > 1 ? (x + 0.5) / s - 0.5 : 0;
+      case 'align_corners': return wide === 1 ? 0 : (x * (inSize - 1)) / (wide - 1);
+      case 'asymmetric': return x / s;
+      case 'tf_half_pixel_for_nn': return (x + 0.5) / s;
+      case 'tf_crop_and_resize':
+        return wide > 1 ? lo * (inSize - 1) + (x * (hi - lo) * (inSize - 1)) / (wide - 1) : 0.5 * (lo + hi) * (inSize - 1);
+      default: throw new Error(`no transform ${transform}`);
+    }
+  };
+  // The filter's tap count: 2 - 2 * (floor(-support) + 1), op_resize.py's footprint.
+  const taps = (support) => 2 - 2 * (Math.floor(-support) + 1);
+  // An axis' entry for x_original x: {outside} or {taps: [[index, weight]]}.
+  const entry = (d, x) => {
+    const [s, inSize] = [scale[d], dims[d]];
+    if (transform === 'tf_crop_and_resize' && (x < 0 || x > inSize - 1)) return { outside: true, taps: [] };
+    const clamp = (j) => Math.min(Math.max(j, 0), inSize - 1);
+    if (mode === 'nearest') {
+      const halfway = x - Math.floor(x) === 0.5;
+      const picked = {
+        round_prefer_floor: halfway ? Math.floor(x) : Math.round(x),
+        round_prefer_ceil: halfway ? Math.ceil(x) : Math.round(x),
+        floor: Math.floor(x),
+        ceil: Math.ceil(x),
+        simple: s < 1 ? Math.ceil(x) : Math.trunc(x),
+      }[nearestMode];
+      return { outside: false, taps: [[clamp(picked), 1]] };
+    }
+    const stretch = o.antialias ? Math.min(1, s) : 1;
+    const support = (mode === 'cubic' ? 2 : 1) / stretch;
+    const n = taps(support);
+    // The n positions nearest x, the smaller first at a tie (op_resize.py's _get_neighbor_idxes).
+    const candidates = [];
+    for (let j = Math.floor(x) - n; j <= Math.ceil(x) + n; j++) candidates.push(j);
+    candidates.sort((i, j) => Math.abs(x - i) - Math.abs(x - j) || i - j);
+    const positions = candidates.slice(0, n).sort((i, j) => i - j);
+    let weights = positions.map((j) => (o.exclude_outside && (j < 0 || j >= inSize) ? 0 : filter(stretch * Math.abs(j - x))));
+    if (o.antialias || o.exclude_outside) {
+      const sum = weights.reduce((t, w) => t + w, 0);
+      weights = weights.map((w) => w / sum);
+    }
+    return { outside: false, taps: positions.map((j, k) => [clamp(j), weights[k]]) };
+  };
+  // Per axis, per output: the entry at x_original, and where float32's rounding of x_original could
+  // change the choice, the entry on the other side.
+  // An axis that is not resized (each output at its own index) reads that element alone: there the
+  // implementation copies, and ONNX's reference would sum in the element before it with weight 0.
+  const identity = dims.map((inSize, d) => out[d] === inSize && Array.from({ length: inSize }, (_, i) => coordinate(d, i) === i).every(Boolean));
+  const tables = dims.map((_, d) =>
+    Array.from({ length: out[d] }, (_, i) => {
+      if (identity[d]) return [{ outside: false, taps: [[i, 1]] }];
+      const x = coordinate(d, i);
+      const here = entry(d, x);
+      if (mode !== 'nearest' && transform !== 'tf_crop_and_resize') return [here];
+      // Each choice made somewhere in [x - near, x + near]: at its ends, and at the points within it
+      // where the choice changes (an integer for floor and ceil, a tie, the region's edges 0 and
+      // length - 1), where the choice is the point's own.
+      const near = 2 ** -18 * (1 + Math.abs(x));
+      const points = [x - near, x + near, Math.round(x), Math.floor(x) + 0.5, 0, dims[d] - 1].filter((p) => Math.abs(p - x) <= near);
+      const key = (e) => (e.outside ? 'outside' : mode === 'nearest' ? e.taps[0][0] : 'inside');
+      const choices = [here];
+      for (const e of points.map((p) => entry(d, p))) if (!choices.some((c) => key(c) === key(e))) choices.push(e);
+      return choices;
+    }));
   const total = out.reduce((p, v) => p * v, 1);
   const y = new Array(total);
+  const choices = new Array(total);
   const magnitude = new Array(total);
+  const reach = new Array(total);
   const strides = dims.map((_, d) => dims.slice(d + 1).reduce((p, v) => p * v, 1));
-  for (let flat = 0; flat < total; flat++) {
-    const idx = unravel(flat, out);
-    const entries = idx.map((i, d) => tables[d][i]);
-    if (entries.some((e) => e.outside)) {
-      y[flat] = f(o.extrapolation_value ?? 0);
-      magnitude[flat] = Math.abs(y[flat]);
-      continue;
-    }
+  const extrapolation = Math.fround(o.extrapolation_value ?? 0);
+  // The output for one entry per axis.
+  const evaluate = (entries) => {
+    if (entries.some((e) => e.outside)) return { value: extrapolation, magnitude: Math.abs(extrapolation), reach: Math.abs(extrapolation) };
     let sum = 0;
     let abs = 0;
+    let all = 0;
     const visit = (d, offset, weight) => {
       if (d === rank) {
         const v = values[offset];
-        sum = mode === 'nearest' ? v : sum + weight * v; // nearest: the one tap itself (-0 stays -0)
+        sum = mode === 'nearest' ? v : sum + weight * v; // nearest: the element itself (-0 stays -0)
         abs += Math.abs(weight * v);
+        all += Math.abs(v);
         return;
       }
       for (const [j, w] of entries[d].taps) visit(d + 1, offset + j * strides[d], weight * w);
     };
     visit(0, 0, 1);
-    y[flat] = sum;
-    magnitude[flat] = abs;
+    return { value: sum, magnitude: abs, reach: all };
+  };
+  for (let flat = 0; flat < total; flat++) {
+    const options = unravel(flat, out).map((i, d) => tables[d][i]);
+    const first = evaluate(options.map((list) => list[0]));
+    y[flat] = first.value;
+    magnitude[flat] = first.magnitude;
+    reach[flat] = first.reach;
+    if (options.every((list) => list.length === 1)) continue;
+    // Every combination of the axes' choices.
+    let combos = [[]];
+    for (const list of options) combos = combos.flatMap((c) => list.map((e) => [...c, e]));
+    choices[flat] = combos.map((c) => evaluate(c).value);
   }
-  return { dims: out, y, magnitude };
+  return { dims: out, y, choices, magnitude, reach };
 }
