@@ -99,6 +99,11 @@ export const CASES = [
     inputs: [{ type: 'float32', dims: [1, 3, 640, 640] }],
     constants: [null, { type: 'float32', dims: [4], values: [1, 1, scale, scale] }],
     attributes: { mode } })),
+  // A picture as users hold it (channels last, uint8) halved: whole rows of width x channels, in float32,
+  // exact at this scale (weights of 1/2). onnxruntime truncates where this runtime rounds: within 1.
+  { name: 'Resize linear uint8 [1,720,1280,3] 0.5x down (NHWC)', op: 'Resize', opset: 19, resize: true, tolerance: 1 / 256, toleranceFloor: 256,
+    inputs: [{ type: 'uint8', dims: [1, 720, 1280, 3], range: [0, 256] }],
+    constants: [null, { type: 'float32', dims: [4], values: [1, 0.5, 0.5, 1] }], attributes: { mode: 'linear' } },
   // Issue 33 at YOLO's sizes (80 classes, 8,400 boxes), scores in [0, 1]: each at least 2x
   // onnxruntime-web. TopK has two outputs, so ops.* with out is not timed (ops.* vs ort instead);
   // NonMaxSuppression's output length depends on the values: out and the fetch are preallocated at
