@@ -6,6 +6,9 @@
 // cases test_operator_add_size1_broadcast and _singleton_broadcast expand a B of [2, 1] or [1, 3]).
 // The comparisons Equal, Less, Greater, LessOrEqual and GreaterOrEqual share all of it, with a bool
 // output, and so do the logical And, Or and Xor of bool inputs; Not (of one input) is here with them.
+#include <algorithm>
+#include <optional>
+
 #include "kernels/logical.h"
 #include "ops/broadcast_fold.h"
 #include "ops/families.h"
@@ -15,6 +18,10 @@ namespace ow {
 namespace {
 
 using LoopsOf = const kernels::BinaryLoops* (*)(DType);
+
+// From this version the inputs broadcast (NumPy rules); before, they need identical shapes unless the
+// legacy `broadcast` attribute says otherwise.
+constexpr int kBroadcastsFrom = 7;
 
 class ArithmeticKernel final : public Kernel {
  public:
@@ -55,12 +62,53 @@ class ArithmeticKernel final : public Kernel {
 // they differ in size from the output) or of And, Or, Xor (bool inputs, commutative).
 template <LoopsOf loops, bool commutative, bool compares = false>
 Result<std::unique_ptr<Kernel>> make_arithmetic(int version, const Attributes& attrs) {
-  const bool legacy = version < 7;
+  const bool legacy = version < kBroadcastsFrom;
   OW_ASSIGN_OR_RETURN(int64_t broadcast, attrs.get_int("broadcast", 0));
   OW_ASSIGN_OR_RETURN(int64_t axis, attrs.get_int("axis", kNoAxis));
   if (broadcast != 0 && broadcast != 1)
     return InvalidArgument("attribute 'broadcast' must be 0 or 1, not " + std::to_string(broadcast));
   return std::unique_ptr<Kernel>(new ArithmeticKernel(loops, commutative, compares, legacy, broadcast == 1, axis));
+}
+
+// The constant a node of two inputs takes with the chain's value, if it has one.
+std::optional<float> other_constant(const ChainOperands& operands) {
+  return operands.count == 2 ? operands.constants[1 - operands.chained] : std::nullopt;
+}
+
+// x * c, x / c, x + c and x - c as chain stages (not c / x nor c - x); x - c is x + -c in IEEE
+// arithmetic, c not NaN. Only from the version that broadcasts: an older one refuses a constant of
+// another shape, which the chain would not.
+enum class Arithmetic { kAdd, kSub, kMul, kDiv };
+
+template <Arithmetic op>
+std::optional<ChainStage> arithmetic_chain_stage(const OpVersion& version, const Attributes& /*attrs*/, const ChainOperands& operands) {
+  const std::optional<float> c = other_constant(operands);
+  constexpr bool commutative = op == Arithmetic::kAdd || op == Arithmetic::kMul;
+  if (version.since_version < kBroadcastsFrom || !c || (!commutative && operands.chained != 0)) return std::nullopt;
+  if constexpr (op == Arithmetic::kMul || op == Arithmetic::kDiv) return ChainScale{*c, op == Arithmetic::kDiv};
+  else return ChainOffset{op == Arithmetic::kSub ? -*c : *c};
+}
+
+// The comparisons as chain stages (c < x is x > c), where the version broadcasts and compares float32
+// (Equal from version 11).
+template <kernels::Comparison comparison>
+std::optional<ChainStage> comparison_chain_stage(const OpVersion& version, const Attributes& /*attrs*/, const ChainOperands& operands) {
+  using kernels::Comparison;
+  const std::optional<float> c = other_constant(operands);
+  const std::span<const DType> types = constraint_types(version, "T");
+  if (version.since_version < kBroadcastsFrom || !c || std::find(types.begin(), types.end(), DType::kFloat32) == types.end())
+    return std::nullopt;
+  Comparison x_to_c = comparison;
+  if (operands.chained == 1) {
+    switch (comparison) {
+      case Comparison::kEqual: break;
+      case Comparison::kLess: x_to_c = Comparison::kGreater; break;
+      case Comparison::kGreater: x_to_c = Comparison::kLess; break;
+      case Comparison::kLessOrEqual: x_to_c = Comparison::kGreaterOrEqual; break;
+      case Comparison::kGreaterOrEqual: x_to_c = Comparison::kLessOrEqual; break;
+    }
+  }
+  return ChainCompare{x_to_c, *c};
 }
 
 // 1 has the legacy broadcast and consumed_inputs, 6 adds 32- and 64-bit integers, 7 broadcasts, 13 adds
@@ -77,13 +125,14 @@ constexpr OpVersion kArithmeticVersions[] = {{.since_version = 1, .types = type_
 constexpr Param kInputs[] = {{"A", "T"}, {"B", "T"}};
 constexpr Param kOutputs[] = {{"C", "T"}};
 
-constexpr OpSchema arithmetic_schema(std::string_view name, KernelFactory make_kernel) {
+constexpr OpSchema arithmetic_schema(std::string_view name, KernelFactory make_kernel, ChainStageOf chain_stage) {
   return {.name = name,
           .inputs = kInputs,
           .outputs = kOutputs,
           .versions = kArithmeticVersions,
           .make_kernel = make_kernel,
-          .elementwise = true};
+          .elementwise = true,
+          .chain_stage = chain_stage};
 }
 
 // Equal 1 and 7 of bool, int32 and int64, 11 of every type but bfloat16 (which 13 adds); 19 adds string.
@@ -111,8 +160,9 @@ constexpr OpVersion kOrderOrEqualVersions[] = {{.since_version = 12, .types = kN
                                                {.since_version = 16, .types = kAllConstraints, .attributes = {}}};
 constexpr Param kCompareOutputs[] = {{"C", "T1"}};
 
-constexpr OpSchema compare_schema(std::string_view name, std::span<const OpVersion> versions, KernelFactory make_kernel) {
-  return {.name = name, .inputs = kInputs, .outputs = kCompareOutputs, .versions = versions, .make_kernel = make_kernel};
+constexpr OpSchema compare_schema(std::string_view name, std::span<const OpVersion> versions, KernelFactory make_kernel,
+                                  ChainStageOf chain_stage = nullptr) {
+  return {.name = name, .inputs = kInputs, .outputs = kCompareOutputs, .versions = versions, .make_kernel = make_kernel, .chain_stage = chain_stage};
 }
 
 // And, Or, Xor 1 and 7 of bool, 1 with the legacy broadcast.
@@ -140,18 +190,27 @@ constexpr OpVersion kNotVersions[] = {{.since_version = 1, .types = type_t<kBool
 
 }  // namespace
 
-constexpr OpSchema kAddSchema = arithmetic_schema("Add", make_arithmetic<kernels::add_loops, true>);
-constexpr OpSchema kSubSchema = arithmetic_schema("Sub", make_arithmetic<kernels::sub_loops, false>);
-constexpr OpSchema kMulSchema = arithmetic_schema("Mul", make_arithmetic<kernels::mul_loops, true>);
-constexpr OpSchema kDivSchema = arithmetic_schema("Div", make_arithmetic<kernels::div_loops, false>);
-constexpr OpSchema kEqualSchema = compare_schema("Equal", kEqualVersions, make_arithmetic<kernels::equal_loops, false, true>);
-constexpr OpSchema kLessSchema = compare_schema("Less", kOrderVersions, make_arithmetic<kernels::less_loops, false, true>);
-constexpr OpSchema kGreaterSchema =
-    compare_schema("Greater", kOrderVersions, make_arithmetic<kernels::greater_loops, false, true>);
+using kernels::Comparison;
+constexpr OpSchema kAddSchema =
+    arithmetic_schema("Add", make_arithmetic<kernels::add_loops, true>, arithmetic_chain_stage<Arithmetic::kAdd>);
+constexpr OpSchema kSubSchema =
+    arithmetic_schema("Sub", make_arithmetic<kernels::sub_loops, false>, arithmetic_chain_stage<Arithmetic::kSub>);
+constexpr OpSchema kMulSchema =
+    arithmetic_schema("Mul", make_arithmetic<kernels::mul_loops, true>, arithmetic_chain_stage<Arithmetic::kMul>);
+constexpr OpSchema kDivSchema =
+    arithmetic_schema("Div", make_arithmetic<kernels::div_loops, false>, arithmetic_chain_stage<Arithmetic::kDiv>);
+constexpr OpSchema kEqualSchema = compare_schema("Equal", kEqualVersions, make_arithmetic<kernels::equal_loops, false, true>,
+                                                 comparison_chain_stage<Comparison::kEqual>);
+constexpr OpSchema kLessSchema = compare_schema("Less", kOrderVersions, make_arithmetic<kernels::less_loops, false, true>,
+                                                comparison_chain_stage<Comparison::kLess>);
+constexpr OpSchema kGreaterSchema = compare_schema("Greater", kOrderVersions, make_arithmetic<kernels::greater_loops, false, true>,
+                                                   comparison_chain_stage<Comparison::kGreater>);
 constexpr OpSchema kLessOrEqualSchema =
-    compare_schema("LessOrEqual", kOrderOrEqualVersions, make_arithmetic<kernels::less_or_equal_loops, false, true>);
+    compare_schema("LessOrEqual", kOrderOrEqualVersions, make_arithmetic<kernels::less_or_equal_loops, false, true>,
+                   comparison_chain_stage<Comparison::kLessOrEqual>);
 constexpr OpSchema kGreaterOrEqualSchema =
-    compare_schema("GreaterOrEqual", kOrderOrEqualVersions, make_arithmetic<kernels::greater_or_equal_loops, false, true>);
+    compare_schema("GreaterOrEqual", kOrderOrEqualVersions, make_arithmetic<kernels::greater_or_equal_loops, false, true>,
+                   comparison_chain_stage<Comparison::kGreaterOrEqual>);
 constexpr OpSchema kAndSchema = compare_schema("And", kLogicalVersions, make_arithmetic<kernels::and_loops, true, true>);
 constexpr OpSchema kOrSchema = compare_schema("Or", kLogicalVersions, make_arithmetic<kernels::or_loops, true, true>);
 constexpr OpSchema kXorSchema = compare_schema("Xor", kLogicalVersions, make_arithmetic<kernels::xor_loops, true, true>);

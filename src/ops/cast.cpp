@@ -3,6 +3,7 @@
 // float8 and `saturate`, 24 `round_mode`, which only affect float8 and float8e8m0 results (types the
 // runtime lacks, so here they are checked and ignored); 21, 23, 24 and 25 add int4, float4, float8e8m0
 // and int2.
+#include <optional>
 #include <string>
 
 #include "kernels/cast.h"
@@ -41,7 +42,8 @@ constexpr const char* kDataTypeNames[] = {"UNDEFINED", "FLOAT",     "UINT8",    
                                           "FLOAT8E8M0", "UINT2", "INT2"};
 constexpr int32_t kLastDataType = static_cast<int32_t>(std::size(kDataTypeNames)) - 1;
 
-Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) {
+// The type attribute `to` names, checked for the version.
+Result<DType> cast_target(int version, const Attributes& attrs) {
   const AttributeValue* to = attrs.find("to");
   if (!to) return InvalidArgument("attribute 'to' is required");
   int32_t number = -1;
@@ -61,11 +63,24 @@ Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) 
   const auto type = static_cast<DType>(number);
   if (type == DType::kBFloat16 && version < 13)
     return InvalidArgument("attribute 'to' is bfloat16, which this version does not accept (from version 13)");
+  return type;
+}
+
+Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(const DType type, cast_target(version, attrs));
   OW_RETURN_IF_ERROR(attrs.get_int("saturate", 1).status());
   OW_ASSIGN_OR_RETURN(const std::string round_mode, attrs.get_string("round_mode", "up"));
   if (round_mode != "up" && round_mode != "down" && round_mode != "nearest")
     return InvalidArgument("attribute 'round_mode' is '" + round_mode + "'; it must be 'up', 'down' or 'nearest'");
   return std::unique_ptr<Kernel>(new CastKernel(type));
+}
+
+// A Cast to float32 as a chain's selection: of the chain's bool mask (the only value of a chain a Cast
+// may read), 1 where it is true, else +0.
+std::optional<ChainStage> cast_chain_stage(const OpVersion& version, const Attributes& attrs, const ChainOperands& operands) {
+  const Result<DType> to = cast_target(version.since_version, attrs);
+  if (operands.count != 1 || !to.ok() || to.value() != DType::kFloat32) return std::nullopt;
+  return ChainSelect{{false, 1.0f}, {false, 0.0f}};
 }
 
 constexpr TypeConstraint kNumeric[] = {{"T1", kAnyTypesNoBf16}, {"T2", kAnyTypesNoBf16}};
@@ -88,6 +103,7 @@ constexpr OpSchema kCastSchema{.name = "Cast",
                                .outputs = kOutputs,
                                .versions = kCastVersions,
                                .make_kernel = make_cast,
-                               .elementwise = true};
+                               .elementwise = true,
+                               .chain_stage = cast_chain_stage};
 
 }  // namespace ow

@@ -4,7 +4,9 @@
 // lowest or highest value (numeric_limits): ±inf become the largest finite floats.
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "core/half.h"
 #include "kernels/binary.h"
@@ -32,6 +34,26 @@ class ReluKernel final : public Kernel {
 
 Result<std::unique_ptr<Kernel>> make_relu(int /*version*/, const Attributes& /*attrs*/) {
   return std::unique_ptr<Kernel>(new ReluKernel);  // version 1's consumed_inputs is ignored
+}
+
+// Relu as a chain's clamp: Max(x, +0) (Relu(-0) is +0).
+std::optional<ChainStage> relu_chain_stage(const OpVersion& /*version*/, const Attributes& /*attrs*/, const ChainOperands& operands) {
+  if (operands.count != 1) return std::nullopt;
+  return ChainClamp{0.0f, std::nullopt};
+}
+
+// From this version Clip takes its bounds as optional inputs; before, as the attributes min and max.
+constexpr int kBoundsAsInputsFrom = 11;
+
+// Clip-1 and Clip-6's bounds, from their attributes min and max: by default the lowest and highest
+// float32 (the float attributes' range).
+struct ClipBounds {
+  double min, max;
+};
+Result<ClipBounds> clip_attribute_bounds(const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(double min, attrs.get_float("min", -FLT_MAX));
+  OW_ASSIGN_OR_RETURN(double max, attrs.get_float("max", FLT_MAX));
+  return ClipBounds{min, max};
 }
 
 // One bound of Clip: an element of the input's type, or none.
@@ -132,7 +154,18 @@ class ClipKernel final : public Kernel {
 
 Result<std::unique_ptr<Kernel>> make_clip(int version, const Attributes& attrs) {
   OW_ASSIGN_OR_RETURN(ClipBounds bounds, clip_attribute_bounds(attrs));
-  return std::unique_ptr<Kernel>(new ClipKernel(version < 11, bounds.min, bounds.max));
+  return std::unique_ptr<Kernel>(new ClipKernel(version < kBoundsAsInputsFrom, bounds.min, bounds.max));
+}
+
+// Clip as a chain's clamp, with both bounds: the attributes' (not NaN), or the constant inputs', an
+// absent one being float32's lowest or highest value, as the Clip kernel takes it.
+std::optional<ChainStage> clip_chain_stage(const OpVersion& version, const Attributes& attrs, const ChainOperands& operands) {
+  if (operands.chained != 0) return std::nullopt;
+  if (version.since_version >= kBoundsAsInputsFrom)
+    return ChainClamp{operands.constants[1].value_or(-FLT_MAX), operands.constants[2].value_or(FLT_MAX)};
+  const Result<ClipBounds> bounds = clip_attribute_bounds(attrs);
+  if (!bounds.ok() || std::isnan(bounds.value().min) || std::isnan(bounds.value().max)) return std::nullopt;
+  return ChainClamp{static_cast<float>(bounds.value().min), static_cast<float>(bounds.value().max)};
 }
 
 // 1 has consumed_inputs, 6 drops it, 13 adds bfloat16, 14 the signed integers.
@@ -158,25 +191,20 @@ constexpr OpVersion kClipVersions[] = {
 
 }  // namespace
 
-// Versions 1 and 6 default to the lowest and highest float32 (the float attributes' range).
-Result<ClipBounds> clip_attribute_bounds(const Attributes& attrs) {
-  OW_ASSIGN_OR_RETURN(double min, attrs.get_float("min", -FLT_MAX));
-  OW_ASSIGN_OR_RETURN(double max, attrs.get_float("max", FLT_MAX));
-  return ClipBounds{min, max};
-}
-
 constexpr OpSchema kReluSchema{.name = "Relu",
                                .inputs = kUnaryInputs,
                                .outputs = kUnaryOutputs,
                                .versions = kReluVersions,
                                .make_kernel = make_relu,
-                               .elementwise = true};
+                               .elementwise = true,
+                               .chain_stage = relu_chain_stage};
 
 constexpr OpSchema kClipSchema{.name = "Clip",
                                .inputs = kClipInputs1,
                                .outputs = kClipOutputs,
                                .versions = kClipVersions,
                                .make_kernel = make_clip,
-                               .elementwise = true};
+                               .elementwise = true,
+                               .chain_stage = clip_chain_stage};
 
 }  // namespace ow

@@ -23,11 +23,6 @@ extern const OpSchema kUnsqueezeSchema;
 extern const OpSchema kTransposeSchema;
 // arith: ops/min_max.cpp (with kMinSchema), ops/arithmetic.cpp, ops/clip_relu.cpp
 extern const OpSchema kClipSchema;
-// Clip-1 and Clip-6's bounds, from their attributes min and max.
-struct ClipBounds {
-  double min, max;
-};
-Result<ClipBounds> clip_attribute_bounds(const Attributes& attrs);
 extern const OpSchema kReluSchema;
 extern const OpSchema kMaxSchema;
 extern const OpSchema kAddSchema;

@@ -16,6 +16,7 @@
 #include "core/dtype.h"
 #include "core/status.h"
 #include "core/tensor.h"
+#include "ops/chain_stage.h"
 
 namespace ow {
 
@@ -115,6 +116,9 @@ struct OpSchema {
   // The operator runs subgraphs its attributes hold (If): a session runs it (onnx/executor.cpp), ops.*
   // has no function for it.
   bool session_only = false;
+  // What a node computes as a stage of a fused elementwise chain (ops/chain_stage.h); null for an
+  // operator that is never one.
+  ChainStageOf chain_stage = nullptr;
 
   std::span<const Param> inputs_of(const OpVersion& v) const { return v.inputs.empty() ? inputs : v.inputs; }
   std::span<const Param> outputs_of(const OpVersion& v) const { return v.outputs.empty() ? outputs : v.outputs; }

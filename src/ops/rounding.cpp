@@ -1,4 +1,6 @@
 // Floor, Ceil, Round: elementwise rounding; the output has the input's shape and type.
+#include <optional>
+
 #include "kernels/rounding.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
@@ -36,6 +38,13 @@ Result<std::unique_ptr<Kernel>> make_rounding(int /*version*/, const Attributes&
   return std::unique_ptr<Kernel>(new RoundingKernel(M));
 }
 
+// Every version is a chain's rounding: it computes x's rounding for every float32 x.
+template <RoundingMode M>
+std::optional<ChainStage> rounding_chain_stage(const OpVersion& /*version*/, const Attributes& /*attrs*/, const ChainOperands& operands) {
+  if (operands.count != 1) return std::nullopt;
+  return ChainRounding{M};
+}
+
 // Floor and Ceil share their history: 1 has consumed_inputs, 6 drops it, 13 adds bfloat16.
 constexpr OpVersion kFloorCeilVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kConsumedInputs},
                                             {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = {}},
@@ -52,20 +61,23 @@ constexpr OpSchema kFloorSchema{.name = "Floor",
                                 .outputs = kUnaryOutputs,
                                 .versions = kFloorCeilVersions,
                                 .make_kernel = make_rounding<RoundingMode::kFloor>,
-                                .elementwise = true};
+                                .elementwise = true,
+                                .chain_stage = rounding_chain_stage<RoundingMode::kFloor>};
 
 constexpr OpSchema kCeilSchema{.name = "Ceil",
                                .inputs = kUnaryInputs,
                                .outputs = kUnaryOutputs,
                                .versions = kFloorCeilVersions,
                                .make_kernel = make_rounding<RoundingMode::kCeil>,
-                               .elementwise = true};
+                               .elementwise = true,
+                               .chain_stage = rounding_chain_stage<RoundingMode::kCeil>};
 
 constexpr OpSchema kRoundSchema{.name = "Round",
                                 .inputs = kUnaryInputs,
                                 .outputs = kUnaryOutputs,
                                 .versions = kRoundVersions,
                                 .make_kernel = make_rounding<RoundingMode::kNearestEven>,
-                                .elementwise = true};
+                                .elementwise = true,
+                                .chain_stage = rounding_chain_stage<RoundingMode::kNearestEven>};
 
 }  // namespace ow

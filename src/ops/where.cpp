@@ -1,5 +1,7 @@
 // Where, versions 9 and 16 (16 adds bfloat16): X where the bool condition is true, else Y, the three
 // broadcast together as NumPy does. The selection moves elements by their size (kernels/strided.h).
+#include <optional>
+
 #include "kernels/strided.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
@@ -38,6 +40,17 @@ class WhereKernel final : public Kernel {
 
 Result<std::unique_ptr<Kernel>> make_where(int /*version*/, const Attributes& /*attrs*/) { return std::unique_ptr<Kernel>(new WhereKernel()); }
 
+// Where(mask, a, b) as a chain's selection, where the mask is the chain's and each of a and b the value
+// the comparison read or a constant.
+std::optional<ChainStage> where_chain_stage(const OpVersion& /*version*/, const Attributes& /*attrs*/, const ChainOperands& operands) {
+  const auto operand = [&operands](size_t i) { return (operands.compared >> i & 1) != 0 || operands.constants[i]; };
+  if (operands.count != 3 || operands.chained != 0 || !operand(1) || !operand(2)) return std::nullopt;
+  const auto choice = [&operands](size_t i) {
+    return kernels::Choice{(operands.compared >> i & 1) != 0, operands.constants[i].value_or(0.0f)};
+  };
+  return ChainSelect{choice(1), choice(2)};
+}
+
 constexpr TypeConstraint kTypes9[] = {{"B", kBoolType}, {"T", kAnyTypesNoBf16}};
 constexpr TypeConstraint kTypes16[] = {{"B", kBoolType}, {"T", kAnyTypes}};
 constexpr OpVersion kVersions[] = {{.since_version = 9, .types = kTypes9, .attributes = {}}, {.since_version = 16, .types = kTypes16, .attributes = {}}};
@@ -46,6 +59,7 @@ constexpr Param kOutputs[] = {{"output", "T"}};
 
 }  // namespace
 
-constexpr OpSchema kWhereSchema{.name = "Where", .inputs = kInputs, .outputs = kOutputs, .versions = kVersions, .make_kernel = make_where};
+constexpr OpSchema kWhereSchema{
+    .name = "Where", .inputs = kInputs, .outputs = kOutputs, .versions = kVersions, .make_kernel = make_where, .chain_stage = where_chain_stage};
 
 }  // namespace ow
