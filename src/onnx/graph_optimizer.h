@@ -4,9 +4,9 @@
 // node by node (but that a NaN may come out as another NaN: which payload a sum of NaNs keeps depends
 // on its order, and wasm leaves NaN payloads unspecified):
 //   basic:    constant folding (Constant nodes, and nodes whose inputs are all known at creation:
-//             initializers no feed replaces, folded values, Shape of graph inputs of fixed dimensions),
-//             run once with the ordinary operator; Identity nodes removed (their readers read the
-//             input itself); Pad nodes of all-zero pads made views of their input;
+//             initializers no feed replaces, folded values, Shape and Size of graph inputs of fixed
+//             dimensions), run once with the ordinary operator; Identity nodes removed (their
+//             readers read the input itself); Pad nodes of all-zero pads made views of their input;
 //   extended: a Pad of zeros before an AveragePool fused into the pooling's pads; elementwise nodes
 //             by scalar constants that each read the one before (scale, offset, round, clamp: a
 //             quantize step) fused into one pass (passes/chain_rules.h);

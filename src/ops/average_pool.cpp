@@ -5,7 +5,10 @@
 // inconsistent); the kernels (kernels/avgpool_*) only loop over the per-axis tables it builds.
 // A window wholly in the padding averages nothing: 0 / divisor, which is +0 with count_include_pad and
 // 0 / 0 (NaN) without, as the kernels give for such windows inside the box.
+#include "ops/average_pool.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "kernels/avgpool.h"
@@ -65,11 +68,17 @@ Result<std::unique_ptr<Kernel>> make_global_average_pool(int /*version*/, const 
   return std::unique_ptr<Kernel>(new GlobalAveragePoolKernel());
 }
 
+// From this version the average may count the padding (count_include_pad).
+constexpr int kCountsPaddingFrom = 7;
+
+// AveragePool-1: auto_pad, kernel_shape, pads, strides; 7 adds count_include_pad, 10 ceil_mode, 11
+// rewrites the shape text only, 19 adds dilations, 22 bfloat16 (the schema's type list).
+Result<PoolGeometry> average_pool_geometry(int version, const Attributes& attrs) {
+  return PoolGeometry::parse(attrs, {.dilations = version >= 19, .ceil_mode = version >= 10}, version >= kCountsPaddingFrom);
+}
+
 Result<std::unique_ptr<Kernel>> make_average_pool(int version, const Attributes& attrs) {
-  // AveragePool-1: auto_pad, kernel_shape, pads, strides; 7 adds count_include_pad, 10 ceil_mode, 11
-  // rewrites the shape text only, 19 adds dilations, 22 bfloat16 (the schema's type list).
-  OW_ASSIGN_OR_RETURN(PoolGeometry geometry,
-                      PoolGeometry::parse(attrs, {.dilations = version >= 19, .ceil_mode = version >= 10}, version >= 7));
+  OW_ASSIGN_OR_RETURN(PoolGeometry geometry, average_pool_geometry(version, attrs));
   return std::unique_ptr<Kernel>(new AveragePoolKernel(std::move(geometry)));
 }
 
@@ -91,6 +100,21 @@ constexpr OpVersion kGlobalAveragePoolVersions[] = {{.since_version = 1, .types 
                                                     {.since_version = 22, .types = type_t<kFloatTypesBf16>, .attributes = {}}};
 
 }  // namespace
+
+std::optional<AveragePoolWindow> average_pool_window(const PreparedOp& pool, const Attributes& attrs) {
+  const int version = pool.version().since_version;
+  if (&pool.schema() != &kAveragePoolSchema || version < kCountsPaddingFrom) return std::nullopt;
+  Result<PoolGeometry> geometry = average_pool_geometry(version, attrs);
+  if (!geometry.ok()) return std::nullopt;
+  return AveragePoolWindow{geometry.value().window(), geometry.value().count_include_pad()};
+}
+
+Result<PreparedOp> average_pool_counting_pads(const PreparedOp& pool, const Attributes& attrs, const std::vector<int64_t>& pads) {
+  Attributes counting = attrs;
+  counting.set("pads", AttributeValue::Ints(pads));
+  counting.set("count_include_pad", AttributeValue::Int(1));
+  return PreparedOp::create(pool.schema().name, pool.version().since_version, counting);
+}
 
 constexpr OpSchema kAveragePoolSchema{.name = "AveragePool",
                                       .inputs = kUnaryInputs,

@@ -1,6 +1,10 @@
 // The operator families; each is defined in ops/<family>.cpp (constexpr) and listed in ops/registry.cpp.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
 #include "ops/operator.h"
 
 namespace ow {
@@ -21,6 +25,9 @@ extern const OpSchema kFlattenSchema;
 extern const OpSchema kSqueezeSchema;
 extern const OpSchema kUnsqueezeSchema;
 extern const OpSchema kTransposeSchema;
+// The input a node reads its output's shape from (Reshape from version 5: its second); nullopt for
+// any other.
+std::optional<size_t> shape_input(const PreparedOp& op);
 // arith: ops/min_max.cpp (with kMinSchema), ops/arithmetic.cpp, ops/clip_relu.cpp
 extern const OpSchema kClipSchema;
 extern const OpSchema kReluSchema;
@@ -62,6 +69,13 @@ extern const OpSchema kCastSchema;
 extern const OpSchema kShapeSchema;
 extern const OpSchema kGatherSchema;
 extern const OpSchema kConcatSchema;
+// What shape arithmetic a node does, as its kernel reads its attributes `attrs`; false or nullopt for a
+// node of another operator, or attributes its kernel refuses. Whether a Shape node gives its input's
+// whole shape (no start, or 0, and no end); the axis a Gather node gathers along; the axis a Concat node
+// joins along.
+bool gives_whole_shape(const PreparedOp& op, const Attributes& attrs);
+std::optional<int64_t> gather_axis(const PreparedOp& op, const Attributes& attrs);
+std::optional<int64_t> concat_axis(const PreparedOp& op, const Attributes& attrs);
 // Matrix products (ops/matmul.cpp, ops/gemm.cpp) and Conv (ops/conv.cpp), on kernels/gemm.h
 extern const OpSchema kMatMulSchema;
 extern const OpSchema kGemmSchema;

@@ -69,8 +69,10 @@ class GatherKernel final : public Kernel {
   int64_t axis_;
 };
 
+Result<int64_t> gather_axis_attribute(const Attributes& attrs) { return attrs.get_int("axis", 0); }
+
 Result<std::unique_ptr<Kernel>> make_gather(int /*version*/, const Attributes& attrs) {
-  OW_ASSIGN_OR_RETURN(const int64_t axis, attrs.get_int("axis", 0));
+  OW_ASSIGN_OR_RETURN(const int64_t axis, gather_axis_attribute(attrs));
   return std::unique_ptr<Kernel>(new GatherKernel(axis));
 }
 
@@ -110,9 +112,14 @@ class ConcatKernel final : public Kernel {
   int64_t axis_;
 };
 
-Result<std::unique_ptr<Kernel>> make_concat(int version, const Attributes& attrs) {
+// Concat-1's axis defaults to 1; from version 4 it is required.
+Result<int64_t> concat_axis_attribute(int version, const Attributes& attrs) {
   if (version >= 4 && !attrs.has("axis")) return InvalidArgument("attribute 'axis' is required");
-  OW_ASSIGN_OR_RETURN(const int64_t axis, attrs.get_int("axis", 1));
+  return attrs.get_int("axis", 1);
+}
+
+Result<std::unique_ptr<Kernel>> make_concat(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(const int64_t axis, concat_axis_attribute(version, attrs));
   return std::unique_ptr<Kernel>(new ConcatKernel(axis));
 }
 
@@ -133,6 +140,18 @@ constexpr Param kConcatInputs[] = {{"inputs", "T", Param::Arity::kVariadic}};
 constexpr Param kConcatOutputs[] = {{"concat_result", "T"}};
 
 }  // namespace
+
+std::optional<int64_t> gather_axis(const PreparedOp& op, const Attributes& attrs) {
+  if (&op.schema() != &kGatherSchema) return std::nullopt;
+  const Result<int64_t> axis = gather_axis_attribute(attrs);
+  return axis.ok() ? std::optional<int64_t>(axis.value()) : std::nullopt;
+}
+
+std::optional<int64_t> concat_axis(const PreparedOp& op, const Attributes& attrs) {
+  if (&op.schema() != &kConcatSchema) return std::nullopt;
+  const Result<int64_t> axis = concat_axis_attribute(op.version().since_version, attrs);
+  return axis.ok() ? std::optional<int64_t>(axis.value()) : std::nullopt;
+}
 
 constexpr OpSchema kGatherSchema{
     .name = "Gather", .inputs = kGatherInputs, .outputs = kGatherOutputs, .versions = kGatherVersions, .make_kernel = make_gather};

@@ -159,6 +159,11 @@ constexpr OpSchema kConstantOfShapeSchema{.name = "ConstantOfShape",
 
 constexpr OpSchema kRangeSchema{.name = "Range", .inputs = kRangeInputs, .outputs = kRangeOutputs, .versions = kRangeVersions, .make_kernel = make_range};
 
-constexpr OpSchema kSizeSchema{.name = "Size", .inputs = kSizeInputs, .outputs = kSizeOutputs, .versions = kSizeVersions, .make_kernel = make_size};
+constexpr OpSchema kSizeSchema{.name = "Size",
+                               .inputs = kSizeInputs,
+                               .outputs = kSizeOutputs,
+                               .versions = kSizeVersions,
+                               .make_kernel = make_size,
+                               .reads_only_shapes = true};
 
 }  // namespace ow

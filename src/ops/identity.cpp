@@ -64,10 +64,21 @@ class ShapeKernel final : public Kernel {
   bool has_end_;
 };
 
-Result<std::unique_ptr<Kernel>> make_shape(int /*version*/, const Attributes& attrs) {
+// The axes Shape gives, [start, end) (from version 15; before, start 0 and no end: every axis).
+struct ShapeRange {
+  int64_t start, end;
+  bool has_end;
+};
+
+Result<ShapeRange> shape_range(const Attributes& attrs) {
   OW_ASSIGN_OR_RETURN(const int64_t start, attrs.get_int("start", 0));
   OW_ASSIGN_OR_RETURN(const int64_t end, attrs.get_int("end", 0));
-  return std::unique_ptr<Kernel>(new ShapeKernel(start, end, attrs.has("end")));
+  return ShapeRange{start, end, attrs.has("end")};
+}
+
+Result<std::unique_ptr<Kernel>> make_shape(int /*version*/, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(const ShapeRange range, shape_range(attrs));
+  return std::unique_ptr<Kernel>(new ShapeKernel(range.start, range.end, range.has_end));
 }
 
 constexpr TypeConstraint kTypesV[] = {{"V", kAnyTypes}};
@@ -99,7 +110,14 @@ constexpr OpSchema kIdentitySchema{.name = "Identity",
                                    .make_kernel = make_identity,
                                    .elementwise = true};
 
+bool gives_whole_shape(const PreparedOp& op, const Attributes& attrs) {
+  if (&op.schema() != &kShapeSchema) return false;
+  const Result<ShapeRange> range = shape_range(attrs);
+  return range.ok() && range.value().start == 0 && !range.value().has_end;
+}
+
 constexpr OpSchema kShapeSchema{
-    .name = "Shape", .inputs = kShapeInputs, .outputs = kShapeOutputs, .versions = kShapeVersions, .make_kernel = make_shape};
+    .name = "Shape", .inputs = kShapeInputs, .outputs = kShapeOutputs, .versions = kShapeVersions, .make_kernel = make_shape,
+    .reads_only_shapes = true};
 
 }  // namespace ow

@@ -116,6 +116,9 @@ struct OpSchema {
   // The operator runs subgraphs its attributes hold (If): a session runs it (onnx/executor.cpp), ops.*
   // has no function for it.
   bool session_only = false;
+  // Its outputs depend on its inputs' types and shapes alone, never on their elements (Shape, Size): a
+  // graph may compute them from declared shapes before any element is known.
+  bool reads_only_shapes = false;
   // What a node computes as a stage of a fused elementwise chain (ops/chain_stage.h); null for an
   // operator that is never one.
   ChainStageOf chain_stage = nullptr;

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "core/half.h"
@@ -24,6 +25,9 @@ namespace {
 
 // Larger pads are refused: no tensor wasm can hold needs them, and sizes stay far from overflow.
 constexpr int64_t kMaxPad = static_cast<int64_t>(kMaxTensorBytes);
+
+// From this version the pads and the constant are inputs; before, attributes.
+constexpr int kPadsAsInputsFrom = 11;
 
 const char* mode_name(PadMode mode) {
   switch (mode) {
@@ -69,7 +73,7 @@ Result<PadAttributes> parse_pad_attributes(int version, const Attributes& attrs)
   else
     return InvalidArgument("attribute 'mode' must be constant, reflect" + std::string(version >= 19 ? ", edge or wrap" : " or edge") +
                            ", got '" + mode + "'" + (mode == "wrap" ? " (wrap is defined from version 19)" : ""));
-  if (version < 11) {
+  if (version < kPadsAsInputsFrom) {
     const char* pads_name = version == 1 ? "paddings" : "pads";
     bool present = false;
     OW_ASSIGN_OR_RETURN(p.pads, attrs.get_ints(pads_name, &present));
@@ -79,26 +83,27 @@ Result<PadAttributes> parse_pad_attributes(int version, const Attributes& attrs)
   return p;
 }
 
-Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& dims, const Tensor* pads,
-                            const Tensor* constant_value, const Tensor* axes) {
-  const size_t rank = dims.size();
-  PadSpec spec;
-  spec.mode = attrs.mode;
-  std::vector<int64_t> values;
+namespace {
+
+// Pads given per axis: those of every axis of an input of some rank, and where they came from.
+struct AxisPads {
+  std::vector<int64_t> begin, end;
   std::string source;  // the attribute or input the pads came from, for messages
-  if (attrs.version < 11) {
+};
+
+// The pads of each axis of an input of rank `rank`, from the attributes (versions 1 and 2) or the pads
+// and axes inputs, checked for the rank and against the largest pad. The input's dims are
+// resolve_pad's to check.
+Result<AxisPads> pads_by_axis(const PadAttributes& attrs, size_t rank, const Tensor* pads, const Tensor* axes) {
+  AxisPads result;
+  std::vector<int64_t> values;
+  if (attrs.version < kPadsAsInputsFrom) {
     values = attrs.pads;
-    source = attrs.version == 1 ? "attribute 'paddings'" : "attribute 'pads'";
-    spec.constant = float_bits(type, attrs.value);
+    result.source = attrs.version == 1 ? "attribute 'paddings'" : "attribute 'pads'";
   } else {
-    source = "input 'pads'";
+    result.source = "input 'pads'";
     if (pads->rank() != 1) return InvalidArgument("input 'pads' must be 1-D, got shape " + dims_to_string(pads->dims()));
     values = int_values(*pads);
-    if (constant_value) {
-      if (constant_value->size() != 1)
-        return InvalidArgument("input 'constant_value' must hold one value, got shape " + dims_to_string(constant_value->dims()));
-      std::memcpy(&spec.constant, constant_value->raw_data(), dtype_size(type));
-    }
   }
   // The axes the pads apply to: every axis, or those of the axes input (version 18).
   std::vector<size_t> axis_list;
@@ -120,18 +125,41 @@ Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& 
   }
   const size_t n = axis_list.size();
   if (values.size() != 2 * n)
-    return InvalidArgument(source + " has " + std::to_string(values.size()) + " values but needs " + std::to_string(2 * n) + " (a begin and an end for each of the " +
-                           std::to_string(n) + (axes ? " axes in input 'axes')" : " axes of input data)"));
-  spec.begin.assign(rank, 0);
-  spec.end.assign(rank, 0);
+    return InvalidArgument(result.source + " has " + std::to_string(values.size()) + " values but needs " + std::to_string(2 * n) +
+                           " (a begin and an end for each of the " + std::to_string(n) +
+                           (axes ? " axes in input 'axes')" : " axes of input data)"));
+  result.begin.assign(rank, 0);
+  result.end.assign(rank, 0);
   for (size_t i = 0; i < n; ++i) {
     const int64_t b = values[i], e = values[i + n];
     if (b < -kMaxPad || b > kMaxPad || e < -kMaxPad || e > kMaxPad)
-      return InvalidArgument(source + " has a value too large: " + dims_to_string(values));
-    const size_t axis = axis_list[i];
+      return InvalidArgument(result.source + " has a value too large: " + dims_to_string(values));
+    result.begin[axis_list[i]] = b;
+    result.end[axis_list[i]] = e;
+  }
+  return result;
+}
+
+}  // namespace
+
+Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& dims, const Tensor* pads,
+                            const Tensor* constant_value, const Tensor* axes) {
+  const size_t rank = dims.size();
+  PadSpec spec;
+  spec.mode = attrs.mode;
+  if (attrs.version < kPadsAsInputsFrom) {
+    spec.constant = float_bits(type, attrs.value);
+  } else if (constant_value) {
+    if (constant_value->size() != 1)
+      return InvalidArgument("input 'constant_value' must hold one value, got shape " + dims_to_string(constant_value->dims()));
+    std::memcpy(&spec.constant, constant_value->raw_data(), dtype_size(type));
+  }
+  OW_ASSIGN_OR_RETURN(AxisPads by_axis, pads_by_axis(attrs, rank, pads, axes));
+  for (size_t axis = 0; axis < rank; ++axis) {
+    const int64_t b = by_axis.begin[axis], e = by_axis.end[axis];
     const int64_t removed = -std::min<int64_t>(b, 0) - std::min<int64_t>(e, 0), added = std::max<int64_t>(b, 0) + std::max<int64_t>(e, 0);
     if (dims[axis] + b + e < 0)
-      return InvalidArgument(source + " removes " + std::to_string(removed) + " elements from axis " + std::to_string(axis) +
+      return InvalidArgument(by_axis.source + " removes " + std::to_string(removed) + " elements from axis " + std::to_string(axis) +
                              " of input data of shape " + dims_to_string(dims) + ", which has " + std::to_string(dims[axis]) +
                              (added ? " and gains " + std::to_string(added) : std::string()));
     // The output is the axis's length plus both pads: a crop may remove more than the axis has on one
@@ -140,10 +168,53 @@ Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& 
       return InvalidArgument(std::string("mode '") + mode_name(spec.mode) + "' cannot pad axis " + std::to_string(axis) +
                              ", which has no elements" + (dims[axis] ? " left after the negative pads" : "") + " (input data of shape " +
                              dims_to_string(dims) + ")");
-    spec.begin[axis] = b;
-    spec.end[axis] = e;
   }
+  spec.begin = std::move(by_axis.begin);
+  spec.end = std::move(by_axis.end);
   return spec;
+}
+
+namespace {
+
+// A node's pads known before it runs, of the type Pad takes (int64), else null.
+const Tensor* int64_pads(const Tensor* pads) { return pads && pads->dtype() == DType::kInt64 ? pads : nullptr; }
+
+}  // namespace
+
+bool pads_nothing(const PreparedOp& pad, const Attributes& attrs, const Tensor* pads) {
+  if (&pad.schema() != &kPadSchema) return false;
+  const Result<PadAttributes> parsed = parse_pad_attributes(pad.version().since_version, attrs);
+  if (!parsed.ok()) return false;
+  std::vector<int64_t> values = parsed.value().pads;
+  if (parsed.value().version >= kPadsAsInputsFrom) {
+    if (!int64_pads(pads)) return false;
+    values = int_values(*pads);
+  }
+  return std::all_of(values.begin(), values.end(), [](int64_t v) { return v == 0; });
+}
+
+std::optional<std::vector<int64_t>> zero_pads(const PreparedOp& pad, const Attributes& attrs, size_t rank, const Tensor* pads,
+                                              const Tensor* constant_value, const Tensor* axes) {
+  if (&pad.schema() != &kPadSchema) return std::nullopt;
+  const Result<PadAttributes> parsed = parse_pad_attributes(pad.version().since_version, attrs);
+  if (!parsed.ok() || parsed.value().mode != PadMode::kConstant) return std::nullopt;
+  const PadAttributes& a = parsed.value();
+  if (a.version < kPadsAsInputsFrom) {
+    // +0 as float32 is +0 in every float type (the only types these versions pad).
+    if (float_bits(DType::kFloat32, a.value) != 0) return std::nullopt;
+  } else {
+    if (!int64_pads(pads) || (axes && axes->dtype() != DType::kInt64 && axes->dtype() != DType::kInt32)) return std::nullopt;
+    if (constant_value) {
+      const auto* bytes = static_cast<const unsigned char*>(constant_value->raw_data());
+      if (constant_value->size() != 1 || std::any_of(bytes, bytes + constant_value->byte_size(), [](unsigned char b) { return b != 0; }))
+        return std::nullopt;
+    }
+  }
+  const Result<AxisPads> by_axis = pads_by_axis(a, rank, pads, axes);
+  if (!by_axis.ok()) return std::nullopt;
+  std::vector<int64_t> both = by_axis.value().begin;
+  both.insert(both.end(), by_axis.value().end.begin(), by_axis.value().end.end());
+  return both;
 }
 
 namespace {

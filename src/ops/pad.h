@@ -1,9 +1,10 @@
 // Pad's parameters, apart from its kernel: what a Pad node asks for, read from its attributes
-// (prepare time) and its pads, constant_value and axes inputs (run time, or constants of a graph), so
-// that a graph rewrite (folding a Pad of zeros into a pooling window) reads them as Pad itself does.
+// (prepare time) and its pads, constant_value and axes inputs (run time, or constants of a graph); and
+// what a graph's passes ask of a Pad node (pads_nothing, zero_pads), answered by the same rules.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/attributes.h"
@@ -11,6 +12,7 @@
 #include "core/shape.h"
 #include "core/status.h"
 #include "core/tensor.h"
+#include "ops/operator.h"
 
 namespace ow {
 
@@ -41,5 +43,17 @@ struct PadSpec {
 // Errors name the input or attribute at fault.
 Result<PadSpec> resolve_pad(const PadAttributes& attrs, DType type, const Dims& dims, const Tensor* pads,
                             const Tensor* constant_value, const Tensor* axes);
+
+// What a graph asks of a node before it runs, from its attributes and its pads, constant_value and
+// axes inputs known then (null where omitted; the caller knows every input it gives). False or nullopt
+// for a node of another operator.
+// Whether a Pad node pads nothing: its pads are known and all 0, so that its output is its input in
+// any mode (where Pad would refuse the input, so does its shape, resolve_pad).
+bool pads_nothing(const PreparedOp& pad, const Attributes& attrs, const Tensor* pads);
+// A Pad node's pads for an input of rank `rank` (every begin, then every end), where it pads with
+// constant zeros (+0, every bit clear, in any type) and Pad accepts its pads for that rank; nullopt
+// otherwise (where Pad would refuse them, it is left to).
+std::optional<std::vector<int64_t>> zero_pads(const PreparedOp& pad, const Attributes& attrs, size_t rank, const Tensor* pads,
+                                              const Tensor* constant_value, const Tensor* axes);
 
 }  // namespace ow

@@ -71,6 +71,7 @@ class PoolGeometry {
   }
 
   bool count_include_pad() const { return count_include_pad_; }
+  const WindowAttributes& window() const { return window_; }
 
   // Bytes of the kernels' tables for `windows`: an index and two counts per partial output on each axis.
   static uint64_t table_bytes(const std::vector<AxisWindow>& windows) {

@@ -158,8 +158,11 @@ class ReshapeKernel final : public ShapeOnlyKernel {
   bool allowzero_;
 };
 
+// From this version Reshape reads the shape from its second input; before, from the attribute shape.
+constexpr int kShapeAsInputFrom = 5;
+
 Result<std::unique_ptr<Kernel>> make_reshape(int version, const Attributes& attrs) {
-  if (version == 1) {  // consumed_inputs, a legacy hint, is ignored
+  if (version < kShapeAsInputFrom) {  // consumed_inputs, a legacy hint, is ignored
     bool has_shape = false;
     OW_ASSIGN_OR_RETURN(std::vector<int64_t> shape, attrs.get_ints("shape", &has_shape));
     if (!has_shape) return InvalidArgument("attribute 'shape' is required");
@@ -332,6 +335,11 @@ constexpr Param kUnsqueezeInputs[] = {{"data", "T"}, {"axes", "tensor(int64)"}};
 constexpr Param kUnsqueezeOutputs[] = {{"expanded", "T"}};
 
 }  // namespace
+
+std::optional<size_t> shape_input(const PreparedOp& op) {
+  if (&op.schema() != &kReshapeSchema || op.version().since_version < kShapeAsInputFrom) return std::nullopt;
+  return 1;
+}
 
 constexpr OpSchema kReshapeSchema{
     .name = "Reshape", .inputs = kReshapeInputs, .outputs = kReshapeOutputs, .versions = kReshapeVersions, .make_kernel = make_reshape};

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <optional>
 
+#include "ops/average_pool.h"
 #include "ops/families.h"
+#include "ops/pad.h"
 #include "test_util.h"
 
 using namespace ow;
@@ -91,4 +93,92 @@ TEST_CASE("Chain stages: comparisons of float32 (swapped where x is second), Whe
   CHECK(stage("Cast", 13, 1, 0, {}, attrs_of({{"to", AttributeValue::Int(1)}})));
   CHECK_FALSE(stage("Cast", 13, 1, 0, {}, attrs_of({{"to", AttributeValue::Int(11)}})));  // to float64
   CHECK(prepared("Sigmoid", 13).schema().chain_stage == nullptr);
+}
+
+TEST_CASE("Pad's answers: pads nothing in any mode; zero pads per axis as Pad reads them, none where it would refuse", "[passes][facts]") {
+  const Tensor zeros = make_tensor<int64_t>({4}, {0, 0, 0, 0});
+  const Tensor some = make_tensor<int64_t>({4}, {0, 1, 0, 0});
+  const Attributes reflect = attrs_of({{"mode", AttributeValue::String("reflect")}});
+  CHECK(pads_nothing(prepared("Pad", 11, reflect), reflect, &zeros));
+  CHECK_FALSE(pads_nothing(prepared("Pad", 11), {}, &some));
+  CHECK_FALSE(pads_nothing(prepared("Pad", 11), {}, nullptr));  // not known
+  const Attributes v2 = attrs_of({{"pads", AttributeValue::Ints({0, 0, 0, 0})}});
+  CHECK(pads_nothing(prepared("Pad", 2, v2), v2, nullptr));
+  CHECK_FALSE(pads_nothing(prepared("Identity", 13), {}, &zeros));
+
+  // Version 18's axes place the pads; a negative axis counts from the end.
+  const PreparedOp pad18 = prepared("Pad", 18);
+  const Tensor pads = make_tensor<int64_t>({2}, {1, 2});
+  const Tensor last = make_tensor<int64_t>({1}, {-1});
+  CHECK(zero_pads(pad18, {}, 4, &pads, nullptr, &last) == std::vector<int64_t>{0, 0, 0, 1, 0, 0, 0, 2});
+  const Tensor twice = make_tensor<int64_t>({2}, {3, -1});
+  const Tensor pads2 = make_tensor<int64_t>({4}, {1, 1, 2, 2});
+  CHECK_FALSE(zero_pads(pad18, {}, 4, &pads2, nullptr, &twice));  // axis 3 twice: Pad refuses it
+  CHECK_FALSE(zero_pads(pad18, {}, 3, &pads2, nullptr, nullptr));  // 4 pads for rank 3
+  const Tensor huge = make_tensor<int64_t>({2}, {0, static_cast<int64_t>(kMaxTensorBytes) + 1});
+  CHECK_FALSE(zero_pads(pad18, {}, 1, &huge, nullptr, nullptr));
+  // The constant: +0 alone, of any type.
+  const Tensor plus_zero = make_tensor<float>({}, {0.0f}), minus_zero = make_tensor<float>({}, {-0.0f});
+  const Tensor int_zero = make_tensor<int32_t>({}, {0});
+  CHECK(zero_pads(pad18, {}, 2, &pads2, &plus_zero, nullptr) == std::vector<int64_t>{1, 1, 2, 2});
+  CHECK(zero_pads(pad18, {}, 2, &pads2, &int_zero, nullptr));
+  CHECK_FALSE(zero_pads(pad18, {}, 2, &pads2, &minus_zero, nullptr));
+  const Attributes edge = attrs_of({{"mode", AttributeValue::String("edge")}});
+  CHECK_FALSE(zero_pads(prepared("Pad", 18, edge), edge, 2, &pads2, nullptr, nullptr));
+  // Version 2 from its attributes.
+  const Attributes v2_value = attrs_of({{"pads", AttributeValue::Ints({1, 1, 2, 2})}, {"value", AttributeValue::Float(-0.0)}});
+  CHECK(zero_pads(prepared("Pad", 2, v2), v2, 2, nullptr, nullptr, nullptr) == std::vector<int64_t>{0, 0, 0, 0});
+  CHECK_FALSE(zero_pads(prepared("Pad", 2, v2_value), v2_value, 2, nullptr, nullptr, nullptr));
+}
+
+TEST_CASE("AveragePool's answers: its window where the version counts padding, and the pooling counting new pads", "[passes][facts]") {
+  const Attributes attrs = attrs_of({{"kernel_shape", AttributeValue::Ints({2, 3})}, {"pads", AttributeValue::Ints({0, 1, 0, 1})}});
+  CHECK_FALSE(average_pool_window(prepared("AveragePool", 6, attrs), attrs));  // count_include_pad from 7
+  CHECK_FALSE(average_pool_window(prepared("MaxPool", 13, attrs), attrs));
+  const PreparedOp pool = prepared("AveragePool", 19, attrs);
+  const std::optional<AveragePoolWindow> window = average_pool_window(pool, attrs);
+  REQUIRE(window);
+  CHECK_FALSE(window->counts_padding);
+  CHECK(window->window.pads() == std::vector<int64_t>{0, 1, 0, 1});
+  CHECK(window->window.strides() == std::vector<int64_t>{1, 1});
+  CHECK(window->window.dilations() == std::vector<int64_t>{1, 1});
+  auto counting = average_pool_counting_pads(pool, attrs, {1, 2, 1, 2});
+  REQUIRE(counting.ok());
+  CHECK(counting.value().label() == "AveragePool-19");
+  Attributes counted = attrs;
+  counted.set("pads", AttributeValue::Ints({1, 2, 1, 2}));
+  counted.set("count_include_pad", AttributeValue::Int(1));
+  const std::optional<AveragePoolWindow> counting_window = average_pool_window(counting.value(), counted);
+  REQUIRE(counting_window);
+  CHECK(counting_window->counts_padding);
+  // The pooling with those pads gives what AveragePool with those attributes gives.
+  const Tensor x = make_tensor<float>({1, 1, 2, 3}, {1, 2, 3, 4, 5, 6});
+  Outputs a, b;
+  REQUIRE(counting.value().run({&x}, a).ok());
+  REQUIRE(prepared("AveragePool", 19, counted).run({&x}, b).ok());
+  CHECK(a[0].dims() == b[0].dims());
+  CHECK(values_of<float>(a[0]) == values_of<float>(b[0]));
+}
+
+TEST_CASE("Shape arithmetic's answers: whole shapes, Gather's and Concat's axes, Reshape's shape input", "[passes][facts]") {
+  CHECK(gives_whole_shape(prepared("Shape", 13), {}));
+  const Attributes start0 = attrs_of({{"start", AttributeValue::Int(0)}}), start1 = attrs_of({{"start", AttributeValue::Int(1)}});
+  const Attributes end = attrs_of({{"end", AttributeValue::Int(-1)}});
+  CHECK(gives_whole_shape(prepared("Shape", 15, start0), start0));
+  CHECK_FALSE(gives_whole_shape(prepared("Shape", 15, start1), start1));
+  CHECK_FALSE(gives_whole_shape(prepared("Shape", 15, end), end));
+  CHECK_FALSE(gives_whole_shape(prepared("Size", 13), {}));
+  const Attributes axis_minus_one = attrs_of({{"axis", AttributeValue::Int(-1)}});
+  CHECK(gather_axis(prepared("Gather", 13), {}) == 0);
+  CHECK(gather_axis(prepared("Gather", 13, axis_minus_one), axis_minus_one) == -1);
+  CHECK_FALSE(gather_axis(prepared("Concat", 13, axis_minus_one), axis_minus_one));
+  CHECK(concat_axis(prepared("Concat", 1), {}) == 1);  // Concat-1's default
+  CHECK(concat_axis(prepared("Concat", 13, axis_minus_one), axis_minus_one) == -1);
+  const Attributes shape1 = attrs_of({{"shape", AttributeValue::Ints({-1})}});
+  CHECK_FALSE(shape_input(prepared("Reshape", 1, shape1)));
+  CHECK(shape_input(prepared("Reshape", 5)) == 1u);
+  CHECK_FALSE(shape_input(prepared("Unsqueeze", 13)));
+  CHECK(prepared("Shape", 13).schema().reads_only_shapes);
+  CHECK(prepared("Size", 13).schema().reads_only_shapes);
+  CHECK_FALSE(prepared("Reshape", 13).schema().reads_only_shapes);
 }

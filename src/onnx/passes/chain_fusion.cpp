@@ -29,7 +29,7 @@ bool add_link(const StepGraph& g, Step& fused, ChainRules& rules, std::vector<St
     if (!g.known[step.inputs[i]]) return false;
     constants[i] = &g.constants[step.inputs[i]];
   }
-  if (!rules.add(step.op, g.nodes[step.nodes.back()].attributes, chained, constants, reads_compared)) return false;
+  if (!rules.add(step.op, node_attributes(g, step), chained, constants, reads_compared)) return false;
   Step::Link link{step.op, step.label, chained, std::vector<size_t>(step.inputs.size(), 0)};
   for (size_t i = 0; i < step.inputs.size(); ++i) {
     if (i == chained) continue;

@@ -4,6 +4,7 @@
 
 #include "onnx/passes/common.h"
 #include "onnx/passes/passes.h"
+#include "ops/families.h"
 
 namespace ow::onnx {
 namespace {
@@ -63,42 +64,43 @@ bool ints_of(const StepGraph& g, const Held& held, size_t v, ShapeInts& out) {
   return true;
 }
 
+// Whether an axis is that of a 1-D list.
+bool list_axis(std::optional<int64_t> axis) { return axis && (*axis == 0 || *axis == -1); }
+
 // What step s computes, if it is shape arithmetic this follows: Shape (whole), Gather of a Shape by
-// constant indices, Unsqueeze of a scalar into a 1-D list, Concat of 1-D lists (axis 0 or -1). Each
-// computes what its operator does where the run finds every dimension it lists in range; elsewhere the
-// steps run as declared and one of them reports it. (A Gather of a list holding dimensions would drop
-// some, whose range the run would then not check: not followed.)
+// constant indices, a reshape (Unsqueeze, Reshape, ...) of a scalar or a list of entries into a scalar
+// or a list, Concat of 1-D lists. Each computes what its operator does where the run finds every
+// dimension it lists in range; elsewhere the steps run as declared and one of them reports it. (A
+// Gather of a list holding dimensions would drop some, whose range the run would then not check: not
+// followed.)
 bool follow_shape(const StepGraph& g, size_t s, const Held& held, ShapeInts& out) {
   const Step& step = g.steps[s];
   if (!as_declared(step) || step.inputs.empty()) return false;
-  const Attributes& attrs = g.nodes[step.nodes.back()].attributes;
-  const int version = step.op.version().since_version;
+  const Attributes& attrs = node_attributes(g, step);
   std::vector<int64_t> ints;
-  if (is_op(step, "Shape")) {
-    if (!attrs.items().empty() || step.inputs[0] == kNoValue) return false;  // start, end (15 on)
+  if (gives_whole_shape(step.op, attrs)) {
+    if (step.inputs[0] == kNoValue) return false;
     out = {false, step.inputs[0], {}, {}};
-  } else if (is_op(step, "Gather")) {
-    const auto axis = attrs.get_int("axis", 0);
+  } else if (const std::optional<int64_t> axis = gather_axis(step.op, attrs)) {
     if (!ints_of(g, held, step.inputs[0], out) || out.shape_of == kNoValue || !small_ints(known_input(g, step, 1), true, ints) ||
-        !axis.ok() || (axis.value() != 0 && axis.value() != -1))
+        !list_axis(axis))
       return false;
     out.scalar = known_input(g, step, 1)->rank() == 0;
     for (int64_t k : ints) out.entries.push_back({k, out.shape_of});
     out.shape_of = kNoValue;
-  } else if (is_op(step, "Unsqueeze")) {
-    // The axes: an attribute before 13, then an int64 input.
-    if (version < 13) {
-      auto axes = attrs.get_ints("axes");
-      if (axes.ok()) ints = axes.take();
-    } else if (!small_ints(known_input(g, step, 1), false, ints)) {
-      return false;
-    }
-    if (!ints_of(g, held, step.inputs[0], out) || !out.scalar || ints.size() != 1 || (ints[0] != 0 && !(version >= 11 && ints[0] == -1)))
-      return false;
-    out.scalar = false;
-  } else if (is_op(step, "Concat")) {
-    const auto axis = attrs.get_int("axis", 1);
-    if (!axis.ok() || (axis.value() != 0 && axis.value() != -1)) return false;
+  } else if (step.op.reshapes()) {
+    // The shape its kernel gives the entries, as a scalar or a list of as many, with its other inputs
+    // (known) as they are.
+    std::optional<Inputs> inputs = known_inputs(g, step, 1);
+    if (!inputs || !ints_of(g, held, step.inputs[0], out) || out.shape_of != kNoValue) return false;
+    const Result<Tensor> entries = shape_only_tensor(DType::kInt64, out.scalar ? Dims{} : Dims{static_cast<int64_t>(out.entries.size())});
+    if (!entries.ok()) return false;
+    (*inputs)[0] = &entries.value();
+    Dims dims;
+    if (!step.op.view_shape(*inputs, dims).ok() || dims.size() > 1) return false;
+    out.scalar = dims.empty();
+  } else if (const std::optional<int64_t> axis = concat_axis(step.op, attrs)) {
+    if (!list_axis(axis)) return false;
     out = {false, kNoValue, {}, {}};
     ShapeInts part;
     for (size_t v : step.inputs) {
@@ -142,8 +144,8 @@ void reshape_from_dims(StepGraph& g) {
   for (size_t s = 0; s < g.steps.size(); ++s) {
     if (!g.index.alive(s)) continue;
     Step& step = g.steps[s];
-    const bool reshape = is_op(step, "Reshape") && step.op.version().since_version >= 5 && step.kind == Step::Kind::kCompute &&
-                         step.is_node() && step.inputs.size() == 2 && step.inputs[0] != kNoValue && step.inputs[1] != kNoValue;
+    const bool reshape = shape_input(step.op) == 1 && step.kind == Step::Kind::kCompute && step.is_node() && step.inputs.size() == 2 &&
+                         step.inputs[0] != kNoValue && step.inputs[1] != kNoValue;
     const ShapeInts* shape = reshape ? held.find(step.inputs[1]) : nullptr;
     if (!shape || shape->scalar || shape->shape_of != kNoValue || !serve_alone(g, *shape, s)) {
       ShapeInts ints;

@@ -7,11 +7,12 @@
 
 namespace ow::onnx {
 
-// basic (constant_folding.cpp): runs each step whose inputs are all known (Shape's: dimensions only)
-// once, with its operator; its outputs become constants.
+// basic (constant_folding.cpp): runs each step whose inputs are all known (or, for an operator that
+// reads only shapes, OpSchema::reads_only_shapes, graph inputs of fixed declared shapes) once, with its
+// operator; its outputs become constants.
 void fold_constants(StepGraph& g, OptimizationReport& report);
 // basic (identity_removal.cpp): Identity steps removed, their readers reading the input; Pads of
-// all-zero pads made views.
+// all-zero pads (ops/pad.h, pads_nothing) made views.
 void remove_identities(StepGraph& g, OptimizationReport& report);
 // extended (pad_pool_fusion.cpp): a Pad of zeros fused into the AveragePool that alone reads it.
 void fuse_pad_pool(StepGraph& g);
