@@ -44,10 +44,8 @@ namespace ow::onnx {
 // branch): its steps, over `values`, and the session's values by id.
 struct StepGraph {
   StepGraph(std::vector<Step>& steps, GraphValues values, std::vector<Tensor>& constants, std::vector<uint8_t>& known,
-            const std::vector<const ValueInfo*>& fed, std::span<const size_t> graph_outputs, const std::vector<Node>& nodes,
-            int64_t opset)
-      : steps(steps), constants(constants), known(known), fed(fed), nodes(nodes), opset(opset),
-        index(steps, std::move(values), graph_outputs) {}
+            const std::vector<const ValueInfo*>& fed, std::span<const size_t> graph_outputs, const std::vector<Node>& nodes)
+      : steps(steps), constants(constants), known(known), fed(fed), nodes(nodes), index(steps, std::move(values), graph_outputs) {}
 
   std::vector<Step>& steps;        // in run order; those erased stay, dead, until index.compact()
   std::vector<Tensor>& constants;  // by value id; a folded value's tensor is set here
@@ -55,7 +53,6 @@ struct StepGraph {
   // By value id: the declared type and shape of a graph input no initializer backs, else null.
   const std::vector<const ValueInfo*>& fed;
   const std::vector<Node>& nodes;  // as declared, by index
-  int64_t opset;
   StepIndex index;
 };
 

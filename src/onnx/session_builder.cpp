@@ -316,7 +316,7 @@ class SessionBuilder {
       for (const auto& [name, subgraph] : branches) {
         const Graph& branch = *node.attributes.find(name)->graphs[0];
         OptimizationReport report;  // session.graph describes the model's graph's optimization alone
-        StepGraph optimized(subgraph->steps, subgraph->values, session_.constants_, known_, fed_, subgraph->outputs, branch.nodes, opset_);
+        StepGraph optimized(subgraph->steps, subgraph->values, session_.constants_, known_, fed_, subgraph->outputs, branch.nodes);
         Status st = optimize(level_, optimized, report);
         if (st.ok()) st = prepare_constants(subgraph->steps);
         if (!st.ok()) return st.with_context(node_label(node) + ": " + name + ": ");
@@ -435,7 +435,7 @@ class SessionBuilder {
   // Rewrites the steps for the optimization level, plans their releases and describes them.
   Status optimize_steps() {
     Session& s = session_;
-    StepGraph graph(s.steps_, main_values_, s.constants_, known_, fed_, s.output_values_, graph_.nodes, opset_);
+    StepGraph graph(s.steps_, main_values_, s.constants_, known_, fed_, s.output_values_, graph_.nodes);
     OW_RETURN_IF_ERROR(optimize(level_, graph, s.description_.optimization));
     OW_RETURN_IF_ERROR(optimize_branches(s.steps_, graph_));
     const auto names = [&s](const std::vector<size_t>& values) {

@@ -61,7 +61,7 @@ struct Built {
     return out;
   }
   StepGraph graph() {
-    return StepGraph(steps, branch ? *branch : GraphValues{0, constants.size(), {}}, constants, known, fed, outputs, nodes, opset);
+    return StepGraph(steps, branch ? *branch : GraphValues{0, constants.size(), {}}, constants, known, fed, outputs, nodes);
   }
 };
 
