@@ -1,7 +1,8 @@
 // conv_f32: the implicit GEMM of kernels/conv.h. A panel holds, for each depth step (channel, kernel
 // tap) in order, the inputs under that tap of up to 8 output positions of one output row: at stride 1
-// two unaligned loads, at stride 2 four loads and two shuffles, elsewhere (a window in the padding, the
-// row's last positions, other strides) one element at a time; with a 1x1 kernel at stride 1 the tiles
+// two unaligned loads (from the input row, or from a copy of the part of it a kernel row reads, zeros
+// around it, where that part reaches into the padding), at stride 2 four loads and two shuffles,
+// elsewhere one element at a time; with a 1x1 kernel at stride 1 the tiles
 // read the input in place instead. Depth is cut into blocks of whole kernel
 // rows whose panel stays in L1; a later block adds to what the one before stored, which is the same
 // float32 sum as one uninterrupted pass.
@@ -29,23 +30,17 @@ struct PanelColumns {
 };
 
 // The 8 inputs along `row` (one input row of `width`) under the tap at input column `first` for the
-// panel's columns, stride `stride` apart, into `out`; 0 outside the row and past `cols`.
+// panel's columns, stride `stride` (not 1) apart, into `out`; 0 outside the row and past `cols`.
 void gather_tap(const float* row, ptrdiff_t width, ptrdiff_t first, size_t stride, size_t cols, float* out) {
   const auto s = static_cast<ptrdiff_t>(stride);
-  if (cols == kNr && first >= 0 && first + 7 * s < width) {
+  if (stride == 2 && cols == kNr && first >= 0 && first + 7 * s < width) {
+    // elements 0, 2, ..., 14: the last load ends at 14, not past the row
     const float* src = row + first;
-    if (stride == 1) {
-      wasm_v128_store(out, wasm_v128_load(src));
-      wasm_v128_store(out + 4, wasm_v128_load(src + 4));
-      return;
-    }
-    if (stride == 2) {  // elements 0, 2, ..., 14: the last load ends at 14, not past the row
-      const v128_t v0 = wasm_v128_load(src), v1 = wasm_v128_load(src + 4);
-      const v128_t v2 = wasm_v128_load(src + 8), v3 = wasm_v128_load(src + 11);
-      wasm_v128_store(out, wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6));
-      wasm_v128_store(out + 4, wasm_i32x4_shuffle(v2, v3, 0, 2, 5, 7));
-      return;
-    }
+    const v128_t v0 = wasm_v128_load(src), v1 = wasm_v128_load(src + 4);
+    const v128_t v2 = wasm_v128_load(src + 8), v3 = wasm_v128_load(src + 11);
+    wasm_v128_store(out, wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6));
+    wasm_v128_store(out + 4, wasm_i32x4_shuffle(v2, v3, 0, 2, 5, 7));
+    return;
   }
   // Columns [lo, hi) are inside the row: first + j * s in [0, width).
   const auto n = static_cast<ptrdiff_t>(cols);
@@ -57,9 +52,26 @@ void gather_tap(const float* row, ptrdiff_t width, ptrdiff_t first, size_t strid
   for (; j < static_cast<ptrdiff_t>(kNr); ++j) out[j] = 0.0f;
 }
 
+// At stride 1, a kernel row's taps read kNr + (taps - 1) x dilation consecutive inputs of the row,
+// from `first`: each tap 8 of them, two loads, from the row itself where they are all inside it, else
+// from `reach` (that many floats) holding them with zeros outside the row. A tap's columns past the
+// panel's `cols` are inputs the tiles compute with but never store.
+void gather_row_stride1(const float* row, ptrdiff_t width, ptrdiff_t first, const ConvAxis& aw, float* reach, float* out) {
+  const auto span = static_cast<ptrdiff_t>(kNr + (aw.kernel - 1) * aw.dilation);
+  const float* src = row + first;
+  if (first < 0 || first + span > width) {
+    for (ptrdiff_t i = 0; i < span; ++i) reach[i] = first + i >= 0 && first + i < width ? row[first + i] : 0.0f;
+    src = reach;
+  }
+  for (size_t kw = 0; kw < aw.kernel; ++kw, out += kNr) {
+    wasm_v128_store(out, wasm_v128_load(src + kw * aw.dilation));
+    wasm_v128_store(out + 4, wasm_v128_load(src + kw * aw.dilation + 4));
+  }
+}
+
 // Kernel rows [t0, t0 + rows) (each a channel and a tap of depth and height, the width's taps after it)
-// of the panel's columns into `panel`, kNr floats per depth step.
-void gather_panel(const float* x, const ConvAxis (&axes)[3], const PanelColumns& at, size_t t0, size_t rows, float* panel) {
+// of the panel's columns into `panel`, kNr floats per depth step. `reach`: gather_row_stride1's.
+void gather_panel(const float* x, const ConvAxis (&axes)[3], const PanelColumns& at, size_t t0, size_t rows, float* reach, float* panel) {
   const ConvAxis &ad = axes[0], &ah = axes[1], &aw = axes[2];
   const size_t plane = ad.input * ah.input * aw.input;
   const auto width = static_cast<ptrdiff_t>(aw.input);
@@ -73,6 +85,11 @@ void gather_panel(const float* x, const ConvAxis (&axes)[3], const PanelColumns&
       continue;
     }
     const float* row = x + c * plane + (static_cast<size_t>(id) * ah.input + static_cast<size_t>(ih)) * aw.input;
+    if (aw.stride == 1) {
+      gather_row_stride1(row, width, static_cast<ptrdiff_t>(at.ow0) - aw.pad, aw, reach, panel);
+      panel += aw.kernel * kNr;
+      continue;
+    }
     for (size_t kw = 0; kw < aw.kernel; ++kw, panel += kNr) {
       const ptrdiff_t first = static_cast<ptrdiff_t>(at.ow0 * aw.stride + kw * aw.dilation) - aw.pad;
       gather_tap(row, width, first, aw.stride, at.cols, panel);
@@ -144,6 +161,7 @@ void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const 
   const size_t in_plane = ad.input * ah.input * aw.input, out_plane = ad.output * ah.output * aw.output;
   const bool pointwise = ad.kernel * ah.kernel * aw.kernel == 1 && aw.stride == 1;
   std::vector<float> panel(std::min(kernel_rows, block_rows) * aw.kernel * kNr);
+  std::vector<float> reach(kNr + (aw.kernel - 1) * aw.dilation);
   for (size_t od = 0; od < ad.output; ++od) {
     for (size_t oh = 0; oh < ah.output; ++oh) {
       for (size_t ow0 = 0; ow0 < aw.output; ow0 += kNr) {
@@ -152,7 +170,7 @@ void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const 
         const float* direct = pointwise && at.cols == kNr ? pointwise_columns(x, axes, at) : nullptr;
         for (size_t t0 = 0; t0 < kernel_rows; t0 += block_rows) {
           const size_t rows = std::min(block_rows, kernel_rows - t0);
-          if (!direct) gather_panel(x, axes, at, t0, rows, panel.data());
+          if (!direct) gather_panel(x, axes, at, t0, rows, reach.data(), panel.data());
           const float* b = direct ? direct + t0 * in_plane : panel.data();
           const size_t b_stride = direct ? in_plane : kNr;
           const size_t p0 = t0 * aw.kernel, kc = rows * aw.kernel;
