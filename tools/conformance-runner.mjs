@@ -32,13 +32,16 @@ export function compareTensors(got, want, atol = ATOL) {
 
 // The ONNX types the runtime lacks, as its refusals name them.
 const LACKING_TYPE = /\b(string|complex(64|128)|float8e\w+|float4e2m1|u?int[24])\b|is not a tensor; sequence, map and optional/;
+// A model importing an opset newer than the runtime's newest, as its refusal names both.
+export const NEWER_OPSET = /imports ai\.onnx opset \d+, newer than \d+, the newest this runtime has/;
 
 /**
  * Runs one case. `readFile(relativePath)` resolves to the bytes of a file of the case (e.g.
  * 'model.onnx', 'test_data_set_0/input_0.pb'). `expectedOperators`: the operators the runtime is meant
  * to implement (default: those of `api.supportedOperators()`, the wasm's table); a case using others
  * must be refused with an UNSUPPORTED "unsupported operator" error naming one of them; a case whose
- * data or attributes have a type the runtime lacks, with an UNSUPPORTED error naming the type.
+ * data or attributes have a type the runtime lacks, with an UNSUPPORTED error naming the type; a case
+ * importing an opset newer than the runtime's newest, with an UNSUPPORTED error naming both.
  * `modelOperators` (optional): the model's op_types, when the caller can list them.
  * Resolves to {name, status: 'passed' | 'failed' | 'refused', detail}.
  */
@@ -58,6 +61,7 @@ export async function runCase({ name, readFile, api, expectedOperators, modelOpe
     if (refusedRightly && (!foreign || foreign.length > 0)) return result('refused', e.message);
     // A type the runtime lacks (in the data, a Cast's `to`, or a sequence or optional value), named.
     if (e.code === 'UNSUPPORTED' && named === undefined && LACKING_TYPE.test(e.message)) return result('refused', e.message);
+    if (e.code === 'UNSUPPORTED' && NEWER_OPSET.test(e.message)) return result('refused', e.message);
     return result('failed', `${e.code ?? 'Error'}: ${e.message}`);
   }
   try {

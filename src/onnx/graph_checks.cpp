@@ -6,6 +6,7 @@
 
 #include "core/shape.h"
 #include "onnx/graph.h"
+#include "ops/operator.h"
 
 namespace ow::onnx {
 namespace {
@@ -39,6 +40,10 @@ Result<int64_t> default_opset(const Model& model) {
                           " and " + std::to_string(import.version));
     opset = import.version;
   }
+  // A newer opset may have changed what an operator computes: refused rather than run as an older one.
+  if (opset > newest_opset())
+    return Unsupported("the model imports ai.onnx opset " + std::to_string(opset) + ", newer than " +
+                       std::to_string(newest_opset()) + ", the newest this runtime has");
   return opset;  // 0: not imported, an error only if a node uses the domain
 }
 

@@ -198,5 +198,7 @@ class PreparedOp {
 // Every operator this runtime implements, in a fixed order.
 std::span<const OpSchema* const> all_operators();
 const OpSchema* find_operator(std::string_view name);
+// The newest ai.onnx opset whose versions the table has: the largest since_version of any operator.
+int newest_opset();
 
 }  // namespace ow

@@ -61,6 +61,15 @@ size_t first_operator_slot(std::string_view name) {
 
 }  // namespace
 
+int newest_opset() {
+  static const int newest = [] {
+    int v = 0;
+    for (const OpSchema* op : all_operators()) v = std::max(v, op->versions.back().since_version);
+    return v;
+  }();
+  return newest;
+}
+
 const OpSchema* find_operator(std::string_view name) {
   const std::span<const OpSchema* const> all = all_operators();
   static const std::array<uint16_t, kOperatorSlots> slots = [all] {  // position in `all` + 1; 0: empty

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, describe, test } from 'node:test';
-import { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, ops, ready } from 'onnx-wasm';
+import { InferenceSession, LATEST_OPSET, OnnxWasmError, Tensor, decodeTensorProto, ops, ready } from 'onnx-wasm';
 import { buildModel, encodeModelProto, encodeTensor, modelProto } from '../../tools/onnx-builder.mjs';
 import { FLOAT_TYPES, INT_TYPES, floatData, intEdges, randomInt, rng } from '../../tools/values.mjs';
 
@@ -239,6 +239,9 @@ describe('InferenceSession.create: refusals name the node and the reason', () =>
       'INVALID_MODEL', "cannot decode the model: node 'pool' (AveragePool): attribute 'kernel_shape' has type INTS but also holds a value of type FLOAT"],
     ['an opset older than the operator', { ...io, opset: 10, nodes: [{ op: 'Round', inputs: ['x'], outputs: ['y'], name: 'r' }] },
       'UNSUPPORTED', "node 'r' (Round): Round: opset 10 is older than its first version 11"],
+    ['an opset newer than the runtime\'s newest (it may have changed what an operator computes)',
+      { ...io, opset: LATEST_OPSET + 2, nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }] },
+      'UNSUPPORTED', `the model imports ai.onnx opset ${LATEST_OPSET + 2}, newer than ${LATEST_OPSET}, the newest this runtime has`],
     ['no ir_version', { ...io, irVersion: null, nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }] },
       'INVALID_MODEL', 'the model has no ir_version'],
     ['no opset_import', { ...io, opset: null, nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }] },

@@ -4,11 +4,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as api from 'onnx-wasm';
-import { runCase } from '../../../tools/conformance-runner.mjs';
+import { NEWER_OPSET, runCase } from '../../../tools/conformance-runner.mjs';
 import { decodeModel } from '../../../tools/onnx-builder.mjs';
 import { dataSets, onnxCases } from '../../../tools/test-cases.mjs';
 
-/** Runs every node case whose model uses one of `operators`; asserts each passed, and that some ran. */
+/**
+ * Runs every node case whose model uses one of `operators`; asserts each passed, or was refused for
+ * importing an opset newer than the runtime's newest (ONNX's cases of versions still to come), and
+ * that some ran. Resolves to the names of the cases run.
+ */
 export async function assertOnnxCasesPass(operators) {
   const wanted = new Set(operators);
   const names = [];
@@ -17,7 +21,7 @@ export async function assertOnnxCasesPass(operators) {
     if (!modelOperators.some((op) => wanted.has(op))) continue;
     const readFile = async (path) => readFileSync(join(dir, path));
     const result = await runCase({ name, readFile, api, modelOperators, dataSets: dataSets(dir) });
-    assert.equal(result.status, 'passed', `${name}: ${result.detail}`);
+    if (!(result.status === 'refused' && NEWER_OPSET.test(result.detail))) assert.equal(result.status, 'passed', `${name}: ${result.detail}`);
     names.push(name);
   }
   assert.ok(names.length > 0, `some case uses ${operators.join(', ')}`);
