@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run fuzz`: builds the libFuzzer targets (clang, AddressSanitizer + UndefinedBehaviorSanitizer;
-# tests/fuzz) and runs each for FUZZ_SECONDS seconds (default 60). fuzz_model and fuzz_tensor_proto are
+# tests/fuzz) in build/native-sanitize, from the objects the sanitized native tests use, and runs each for FUZZ_SECONDS seconds (default 60). fuzz_model and fuzz_tensor_proto are
 # seeded with the models and TensorProtos of the exported models (tests/data/exported) and, where they
 # are there, of ONNX's backend test cases (ONNX_TESTS_DIR, default ../shared/onnx-tests), fuzz_operator
 # with calls of every operator, opset and type
@@ -26,8 +26,8 @@ else
   echo "fuzz: skipped ONNX's backend test cases as seeds: $onnx_tests_dir not found (ONNX_TESTS_DIR sets where they are)"
 fi
 
-cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOW_FUZZ=ON >/dev/null
-cmake --build build/fuzz -j2
+cmake -S . -B build/native-sanitize -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DOW_SANITIZE=ON >/dev/null
+cmake --build build/native-sanitize --target $targets -j"$(nproc)"
 
 for target in $targets; do
   seeds=build/fuzz/seeds/$target
@@ -51,7 +51,7 @@ for target in $targets; do
   if [ -d "tests/fuzz/regressions/$target" ]; then cp tests/fuzz/regressions/"$target"/* "$seeds/"; fi
   echo "== $target: $seconds s"
   # -malloc_limit_mb: no single allocation may exceed 256 MiB (tensors stop at 16 MiB in this build).
-  "build/fuzz/$target" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+  "build/native-sanitize/$target" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
     -malloc_limit_mb=256 -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$target-" "$@"
 done
 

@@ -4,19 +4,33 @@
 # the consumer test (the packed package installed into an app).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Each part's wall-clock time, listed when the run ends (passing or not).
+timings=()
+section_title=""
+section_start=$SECONDS
+section() {
+  if [ -n "$section_title" ]; then timings+=("$((SECONDS - section_start)) s  $section_title"); fi
+  section_title=$1
+  section_start=$SECONDS
+  [ -z "$1" ] || echo "== $1"
+}
+trap 'section ""; printf "npm test: %s s in all\n" "$SECONDS"; printf "  %s\n" "${timings[@]}"' EXIT
+
+section "set-up (scripts/setup.sh --test)"
 bash scripts/setup.sh --test
 
-echo "== native tests (ctest)"
+section "native tests (ctest)"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j"$(nproc)"
 ctest --test-dir build/native --output-on-failure -j"$(nproc)"
 
-echo "== native tests under AddressSanitizer + UndefinedBehaviorSanitizer (ctest)"
-cmake -S . -B build/native-sanitize -DCMAKE_BUILD_TYPE=Debug -DOW_SANITIZE=ON >/dev/null
+section "native tests under AddressSanitizer + UndefinedBehaviorSanitizer (ctest)"
+cmake -S . -B build/native-sanitize -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DOW_SANITIZE=ON >/dev/null
 cmake --build build/native-sanitize -j"$(nproc)"
 ctest --test-dir build/native-sanitize --output-on-failure -j"$(nproc)"
 
-echo "== fuzz targets (libFuzzer, ASan + UBSan): built, the seed corpus replayed, 10 s each (npm run fuzz runs longer)"
+section "fuzz targets (libFuzzer, ASan + UBSan, from the sanitized build's objects): the seed corpus replayed, 10 s each (npm run fuzz runs longer)"
 mkdir -p build
 if ! FUZZ_SECONDS=10 ALLOC_FAILURE_SWEEP=0 bash scripts/fuzz.sh > build/fuzz-smoke.log 2>&1; then
   tail -n 60 build/fuzz-smoke.log
@@ -24,20 +38,20 @@ if ! FUZZ_SECONDS=10 ALLOC_FAILURE_SWEEP=0 bash scripts/fuzz.sh > build/fuzz-smo
 fi
 grep -E '^(== |Done |fuzz: skipped)' build/fuzz-smoke.log
 
-echo "== wasm build"
+section "wasm build"
 bash scripts/build.sh
 
-echo "== Node tests (node --test)"
-node --test tests/node/
+section "Node tests (node --test, a file per core at once)"
+node --test --test-concurrency="$(nproc)" tests/node/
 
-echo "== allocation-failure injection (a wasm build whose malloc fails the N-th allocation; every N)"
+section "allocation-failure injection (the wasm objects linked with a malloc that fails the N-th allocation; every N)"
 bash scripts/alloc-failure-test.sh
 
-echo "== ONNX backend test cases through InferenceSession (conformance; ONNX_TESTS_DIR, by default ../shared/onnx-tests)"
+section "ONNX backend test cases through InferenceSession (conformance; ONNX_TESTS_DIR, by default ../shared/onnx-tests)"
 node scripts/conformance.mjs
 
-echo "== browser tests (Chromium, Firefox and WebKit: tools/browser-harness.mjs)"
+section "browser tests (Chromium, Firefox and WebKit: tools/browser-harness.mjs)"
 node --test tests/browser/
 
-echo "== consumer test (npm pack, install into a temporary app; Node (also the oldest and newest engines claims), Deno, Bun, tsc; no bundler, Vite, webpack in Chromium, Firefox and WebKit)"
+section "consumer test (npm pack, install into a temporary app; Node (also the oldest and newest engines claims), Deno, Bun, tsc; no bundler, Vite, webpack in Chromium, Firefox and WebKit)"
 node --test tests/consumer/

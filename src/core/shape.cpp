@@ -10,9 +10,9 @@ namespace ow {
 
 uint64_t memory_limit() {
 #ifdef __EMSCRIPTEN__
-  return std::min<uint64_t>(kMaxTensorBytes, emscripten_get_heap_max());
+  return std::min<uint64_t>(tensor_byte_limit, emscripten_get_heap_max());
 #else
-  return kMaxTensorBytes;
+  return tensor_byte_limit;
 #endif
 }
 
@@ -20,7 +20,7 @@ Result<size_t> element_count(const Dims& dims) {
   bool empty = false;
   for (int64_t d : dims) {
     if (d < 0) return InvalidArgument("negative dimension " + std::to_string(d) + " in shape " + dims_to_string(dims));
-    if (static_cast<uint64_t>(d) > kMaxTensorBytes)
+    if (static_cast<uint64_t>(d) > tensor_byte_limit)
       return OutOfMemory("shape " + dims_to_string(dims) + " has a dimension too large to allocate");
     empty = empty || d == 0;
   }
@@ -28,17 +28,17 @@ Result<size_t> element_count(const Dims& dims) {
   uint64_t n = 1;
   for (int64_t d : dims) {
     n *= static_cast<uint64_t>(d);  // both factors are below 2^32: no 64-bit overflow
-    if (n > kMaxTensorBytes) return OutOfMemory("shape " + dims_to_string(dims) + " has too many elements to allocate");
+    if (n > tensor_byte_limit) return OutOfMemory("shape " + dims_to_string(dims) + " has too many elements to allocate");
   }
   return static_cast<size_t>(n);
 }
 
 Result<size_t> byte_count(const Dims& dims, size_t element_size) {
   OW_ASSIGN_OR_RETURN(size_t n, element_count(dims));
-  if (element_size != 0 && n > kMaxTensorBytes / element_size)
+  if (element_size != 0 && n > tensor_byte_limit / element_size)
     return OutOfMemory("shape " + dims_to_string(dims) + " of " + std::to_string(element_size) + "-byte elements needs " +
                        std::to_string(static_cast<uint64_t>(n) * element_size) + " bytes, more than the " +
-                       std::to_string(kMaxTensorBytes) + " a tensor can have");
+                       std::to_string(tensor_byte_limit) + " a tensor can have");
   return n * element_size;
 }
 

@@ -1,5 +1,5 @@
-// Allocation-failure injection, linked only into the test build of the wasm (cmake
-// -DOW_ALLOC_FAILURE_INJECTION=ON, scripts/alloc-failure-test.sh). malloc, free and the aligned
+// Allocation-failure injection, linked only into the test build of the wasm (the target
+// onnx-wasm-alloc-failure, scripts/alloc-failure-test.sh). malloc, free and the aligned
 // allocations (Emscripten's dlmalloc defines them weakly) are replaced by ones that fail from when the
 // test arms them, whoever asks: operator new, Tensor::allocate, embind, or JS through _malloc. Two
 // modes:

@@ -1,6 +1,11 @@
 // libFuzzer target: an .onnx file through the model decoder, the graph checks and a run on generated
-// feeds (tests/fuzz/harness.h). Built by -DOW_FUZZ=ON, run by scripts/fuzz.sh.
+// feeds (tests/fuzz/harness.h). Built with the sanitized native tests (-DOW_SANITIZE=ON), run by scripts/fuzz.sh.
 #include "harness.h"
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  ow::fuzz::limit_tensor_bytes();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ow::fuzz::run_model_input(data, size);

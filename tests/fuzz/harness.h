@@ -19,6 +19,11 @@
 
 namespace ow::fuzz {
 
+// Tensors above 16 MiB are refused as out of memory, so that the fuzzer explores models rather than
+// legitimately huge (and slow) computations; libFuzzer's -malloc_limit_mb then flags any other large
+// allocation, which only a missing bound can cause. Each target calls this from LLVMFuzzerInitialize.
+inline void limit_tensor_bytes() { tensor_byte_limit = uint64_t{1} << 24; }
+
 // Feeds stay small so that the fuzzer explores models rather than big computations.
 constexpr int64_t kMaxFeedDim = 64;
 constexpr size_t kMaxFeedElements = size_t{1} << 15;
