@@ -94,9 +94,10 @@ Result<Attributes> attributes_from_js(const val& obj) {
   return attrs;
 }
 
-// Resolves and checks an operator for ops.*: the PreparedOp's address (JS caches it per operator, opset
-// and attributes, and runs it with ow_run_op), or 0 with the error for ow_error().
-uintptr_t prepare_op(val op_type_js, double opset, val attrs) {
+// Resolves and checks an operator for ops.*, to give `output_count` outputs (a variadic output's count,
+// js/ops.mjs checks it): the PreparedOp's address (JS caches it per operator, opset, attributes and
+// output count, and runs it with ow_run_op), or 0 with the error for ow_error().
+uintptr_t prepare_op(val op_type_js, double opset, val attrs, double output_count) {
   char name[32];  // the operator's name, cut short if longer, for a message when memory runs out
   string_from_js(op_type_js, name, sizeof name);
   return interop::guard(name, [&]() -> uintptr_t {
@@ -106,7 +107,7 @@ uintptr_t prepare_op(val op_type_js, double opset, val attrs) {
       interop::fail(parsed.status().with_context(op_type + ": "));
       return 0;
     }
-    auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value());
+    auto op = PreparedOp::create(op_type, static_cast<int64_t>(opset), parsed.value(), static_cast<size_t>(output_count));
     if (!op.ok()) {
       interop::fail(op.status());
       return 0;
@@ -136,11 +137,31 @@ val params_to_js(const OpVersion& version, std::span<const Param> params) {
   return list;
 }
 
-// [{op, version, types, inputs, outputs, minInputs, maxInputs (Infinity: variadic), elementwise,
-// independentPlanes, sessionOnly}] for every operator version; `types` are those its variants are
-// counted by (variant_types: an operator's variants are its versions times these), `inputs` and
-// `outputs` each param's. The build derives the JS operator
-// functions and LATEST_OPSET from it (scripts/build-js.mjs).
+// [{name, kind, default (null: none), choices, required}] for a version's attributes (AttributeSpec).
+val attributes_to_js(const OpVersion& version) {
+  static constexpr const char* kKinds[] = {"int",    "flag",         "float",    "string", "ints", "floats",
+                                           "strings", "tensor", "sparseTensor", "dataType", "graph"};  // by AttrKind
+  static_assert(std::size(kKinds) == static_cast<size_t>(AttrKind::kGraph) + 1);
+  val list = val::array();
+  for (const AttributeSpec& a : version.attributes) {
+    val row = val::object();
+    row.set("name", string_to_js(a.name));
+    row.set("kind", val(kKinds[static_cast<size_t>(a.kind)]));
+    row.set("default", a.fallback.empty() ? val::null() : string_to_js(a.fallback));
+    val choices = val::array();
+    for (std::string_view c : a.choices) choices.call<void>("push", string_to_js(c));
+    row.set("choices", choices);
+    row.set("required", a.required);
+    list.call<void>("push", row);
+  }
+  return list;
+}
+
+// [{op, version, types, inputs, outputs, attributes, minInputs, maxInputs (Infinity: variadic),
+// elementwise, independentPlanes, sessionOnly}] for every operator version; `types` are those its
+// variants are counted by (variant_types: an operator's variants are its versions times these),
+// `inputs` and `outputs` each param's. The build derives the JS operator functions, LATEST_OPSET and
+// the operators' declarations from it (scripts/build-js.mjs).
 val operator_table() {
   val table = val::array();
   for (const OpSchema* s : all_operators()) {
@@ -152,6 +173,7 @@ val operator_table() {
       row.set("types", type_names_to_js(variant_types(*s, v)));
       row.set("inputs", params_to_js(v, inputs));
       row.set("outputs", params_to_js(v, s->outputs_of(v)));
+      row.set("attributes", attributes_to_js(v));
       row.set("minInputs", static_cast<double>(min_input_count(inputs)));
       const size_t most = max_input_count(inputs);
       row.set("maxInputs", most == kVariadic ? INFINITY : static_cast<double>(most));

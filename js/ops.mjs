@@ -39,6 +39,11 @@ function optionsKey(op, options, defaultKey = null) {
       if (value !== undefined) opset = value;
     } else if (name === 'out') {
       // not an attribute: where the result goes
+    } else if (name === 'outputCount') {
+      if (value !== undefined && value !== null) {
+        if (!Number.isSafeInteger(value)) return null;
+        key += ` #${value}`; // not an attribute: how many outputs the node has
+      }
     } else if (value !== undefined && value !== null) { // skipped by the wasm side too
       key += ` ${name.length}:${name}=`;
       if (Array.isArray(value)) {
@@ -60,16 +65,36 @@ function optionsKey(op, options, defaultKey = null) {
   return key === op && opset === LATEST_OPSET && defaultKey !== null ? defaultKey : `${key} @${opset}`;
 }
 
-// The opset and a checked copy of the attributes in `options`, or an OnnxWasmError.
+// At most as many outputs as an attribute's list has values (js/attributes.mjs): each is a tensor the
+// call makes.
+const MAX_OUTPUT_COUNT = 4096;
+
+// The opset, the output count (undefined: not given) and a checked copy of the attributes in
+// `options`, or an OnnxWasmError.
 function checkedOptions(op, options) {
   if (options === null || typeof options !== 'object') {
     throw new OnnxWasmError(`${op}: options must be an object, got ${options === null ? 'null' : typeof options}`);
   }
-  const { opset = LATEST_OPSET, out, ...attributes } = options;
+  const { opset = LATEST_OPSET, out, outputCount, ...attributes } = options;
   if (!Number.isSafeInteger(opset) || opset < 1) {
     throw new OnnxWasmError(`${op}: opset must be a positive integer, got ${String(opset)}`);
   }
-  return { opset, attributes: checkedAttributes(op, attributes) };
+  return { opset, outputCount: checkedOutputCount(op, outputCount), attributes: checkedAttributes(op, attributes) };
+}
+
+// options.outputCount: how many outputs the node has, for an operator of a variadic output whose count
+// the node decides (Split without `split` or `num_outputs` shares the axis equally among them), as a
+// model's node names them. Undefined when not given (the operator's own count: one, or as many as
+// `split` lists).
+function checkedOutputCount(op, outputCount) {
+  if (outputCount === undefined || outputCount === null) return undefined;
+  if (OPERATORS.find((o) => o.op === op)?.outputs !== Infinity) {
+    throw new OnnxWasmError(`${op}: options.outputCount is taken only by an operator whose node decides how many outputs it has (a variadic output, as Split's)`);
+  }
+  if (!Number.isSafeInteger(outputCount) || outputCount < 1 || outputCount > MAX_OUTPUT_COUNT) {
+    throw new OnnxWasmError(`${op}: options.outputCount must be an integer from 1 to ${MAX_OUTPUT_COUNT}, got ${typeof outputCount === 'number' ? outputCount : typeof outputCount}`);
+  }
+  return outputCount;
 }
 
 const NO_OPTIONS = Object.freeze({});
@@ -117,7 +142,8 @@ function runCall(operator, key, inputs, options, handle, checked) {
       if (out === null) {
         const wasmOutputs = writeInputs(m, op, inputs, null);
         const outputs = readOutputs(m, m._ow_run_op(handle ?? prepare(m, op, checked), 0), wasmOutputs, inputs[0]?.dims);
-        return operator.outputs > 1 ? outputs : outputs[0];
+        if (operator.outputs !== Infinity) return operator.outputs > 1 ? outputs : outputs[0];
+        return checkedOutputs(op, outputs, options.outputCount);
       }
       const pointer = writeInputsInto(m, op, inputs, out, elementwise);
       return copyOut(m._ow_run_op(handle ?? prepare(m, op, checked), 1), out, pointer);
@@ -129,13 +155,22 @@ function runCall(operator, key, inputs, options, handle, checked) {
 
 const inJsMemory = (t) => t?.location === 'cpu';
 
+// A variadic output's tensors, as many as options.outputCount says when it is given: the node's
+// outputs, which a `split` of more parts than it names does not fit (its length is the count, as
+// ONNX states; a model's node may leave trailing outputs unnamed, ops.* may not).
+function checkedOutputs(op, outputs, outputCount) {
+  if (outputCount === undefined || outputCount === null || outputs.length === outputCount) return outputs;
+  for (const t of outputs) t.dispose();
+  throw new OnnxWasmError(`${op}: options.outputCount is ${outputCount} but the split makes ${outputs.length} parts`);
+}
+
 // The prepared operator for `checked` options (checkedOptions), prepared now if it is not yet.
 function prepare(m, op, checked) {
   // The key of what was checked, which a getter may have made differ from the one looked up.
-  const checkedKey = optionsKey(op, { ...checked.attributes, opset: checked.opset });
+  const checkedKey = optionsKey(op, { ...checked.attributes, opset: checked.opset, outputCount: checked.outputCount });
   let handle = checkedKey === null ? undefined : prepared.get(checkedKey);
   if (handle === undefined) {
-    handle = m.prepareOp(op, checked.opset, checked.attributes);
+    handle = m.prepareOp(op, checked.opset, checked.attributes, checked.outputCount ?? 1);
     if (!handle) throw lastError();
     if (checkedKey === null) oneOff = handle;
     else remember(checkedKey, handle);

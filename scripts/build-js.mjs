@@ -6,20 +6,23 @@
 // `require` (TypeScript reads a .d.ts of this package as CommonJS).
 // The operators come from the wasm's table (src/ops/registry.cpp): the built wasm is loaded here, and
 // its operatorTable() becomes the module `onnx-wasm-operators` that js/ops.mjs makes ops.* and
-// LATEST_OPSET from. The boundary's layout comes from bindings/call_layout.h, as `onnx-wasm-layout`.
+// LATEST_OPSET from, and the operators' declarations (tools/operator-declarations.mjs), which go into
+// js/index.d.ts in place of its marker line. The boundary's layout comes from bindings/call_layout.h,
+// as `onnx-wasm-layout`.
 // Run after the wasm build (scripts/build.sh does both).
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DECLARATIONS_MARKER, operatorDeclarations } from '../tools/operator-declarations.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wasmDir = process.env.OW_WASM_BUILD_DIR ?? join(root, 'build', 'wasm');
 const dist = process.env.OW_DIST_DIR ?? join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
-// The operator table of the wasm just built: [{op, version, types, inputs, outputs, minInputs, maxInputs,
-// elementwise, independentPlanes}] (bindings/bindings.cpp).
+// The operator table of the wasm just built: [{op, version, types, inputs, outputs, attributes, minInputs,
+// maxInputs, elementwise, independentPlanes, sessionOnly}] (bindings/bindings.cpp).
 async function operatorTable() {
   const { default: createModule } = await import(pathToFileURL(join(wasmDir, 'onnx-wasm.mjs')).href);
   const bytes = readFileSync(join(wasmDir, 'onnx-wasm.wasm'));
@@ -57,7 +60,17 @@ function operatorsModule(table) {
   return `export const OPERATORS = [${entries.join(', ')}];\n` +
     `export const LATEST_OPSET = ${Math.max(...table.map((row) => row.version))};\n`;
 }
-const operators = operatorsModule(await operatorTable());
+const table = await operatorTable();
+const operators = operatorsModule(table);
+
+// js/index.d.ts with the operators' declarations in place of its marker line.
+function declarations() {
+  const written = readFileSync(join(root, 'js', 'index.d.ts'), 'utf8');
+  const parts = written.split(`${DECLARATIONS_MARKER}\n`);
+  if (parts.length !== 2) throw new Error(`js/index.d.ts: the line '${DECLARATIONS_MARKER}' must be there once`);
+  return parts.join(operatorDeclarations(table).replace(/^\n/, ''));
+}
+const dts = declarations();
 
 // The source of `onnx-wasm-layout`: the boundary's layout constants of bindings/call_layout.h, each
 // `constexpr uint32_t kRecordByteLength = 2;` as `export const RECORD_BYTE_LENGTH = 2;`.
@@ -117,5 +130,5 @@ await esbuild.build({
   banner: { js: "var __onnxWasmModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 copyFileSync(join(wasmDir, 'onnx-wasm.wasm'), join(dist, 'onnx-wasm.wasm'));
-copyFileSync(join(root, 'js', 'index.d.ts'), join(dist, 'index.d.ts'));
-copyFileSync(join(root, 'js', 'index.d.ts'), join(dist, 'index.d.mts'));
+writeFileSync(join(dist, 'index.d.ts'), dts);
+writeFileSync(join(dist, 'index.d.mts'), dts);

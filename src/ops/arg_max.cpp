@@ -62,8 +62,8 @@ Result<std::unique_ptr<Kernel>> make_arg_extreme(int, const Attributes& attrs) {
 
 constexpr Param kInputs[] = {{"data", "T"}};
 constexpr Param kOutputs[] = {{"reduced", "tensor(int64)"}};
-constexpr std::string_view kAttributes1[] = {"axis", "keepdims"};
-constexpr std::string_view kAttributes12[] = {"axis", "keepdims", "select_last_index"};
+constexpr std::array<AttributeSpec, 2> kAttributes1 = {{{"axis", AttrKind::kInt, "0"}, {"keepdims", AttrKind::kFlag, "1"}}};
+constexpr auto kAttributes12 = with(kAttributes1, AttributeSpec{"select_last_index", AttrKind::kFlag, "0"});
 constexpr TypeConstraint kTypes1[] = {{"T", kNumericTypes}, {"tensor(int64)", kInt64Type}};
 constexpr TypeConstraint kTypes13[] = {{"T", kAllTypes}, {"tensor(int64)", kInt64Type}};
 constexpr OpVersion kVersions[] = {

@@ -115,8 +115,9 @@ std::optional<ChainStage> comparison_chain_stage(const OpVersion& version, const
 // bfloat16, 14 the 8- and 16-bit integers.
 constexpr auto kTypes6 = with(kFloatTypes, DType::kInt32, DType::kInt64, DType::kUint32, DType::kUint64);
 constexpr auto kTypes13 = with(kTypes6, DType::kBFloat16);
-constexpr std::string_view kAttributes1[] = {"axis", "broadcast", "consumed_inputs"};
-constexpr std::string_view kAttributes6[] = {"axis", "broadcast"};
+// Versions 1 and 6's legacy broadcast (without `axis`, B's shape is a suffix of A's).
+constexpr std::array<AttributeSpec, 2> kAttributes6 = {{{"axis", AttrKind::kInt}, {"broadcast", AttrKind::kFlag, "0"}}};
+constexpr auto kAttributes1 = with(kAttributes6, kConsumedInputs[0]);
 constexpr OpVersion kArithmeticVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes1},
                                              {.since_version = 6, .types = type_t<kTypes6>, .attributes = kAttributes6},
                                              {.since_version = 7, .types = type_t<kTypes6>, .attributes = {}},
@@ -139,7 +140,7 @@ constexpr OpSchema arithmetic_schema(std::string_view name, KernelFactory make_k
 // Less and Greater 1 and 7 of the float types, 9 of the numeric types, 13 adds bfloat16; LessOrEqual
 // and GreaterOrEqual 12 of the numeric types, 16 adds bfloat16. Versions 1 have the legacy broadcast.
 constexpr std::array<DType, 3> kEqualTypes1 = {DType::kBool, DType::kInt32, DType::kInt64};
-constexpr std::string_view kCompareAttributes1[] = {"axis", "broadcast"};
+constexpr auto& kCompareAttributes1 = kAttributes6;
 constexpr TypeConstraint kBoolOutput = {"T1", kBoolType};
 constexpr TypeConstraint kEqualConstraints1[] = {{"T", kEqualTypes1}, kBoolOutput};
 constexpr TypeConstraint kEqualConstraints11[] = {{"T", kAnyTypesNoBf16}, kBoolOutput};

@@ -82,13 +82,12 @@ Result<std::unique_ptr<Kernel>> make_average_pool(int version, const Attributes&
   return std::unique_ptr<Kernel>(new AveragePoolKernel(std::move(geometry)));
 }
 
-constexpr std::array<std::string_view, 4> kAttributes1 = {"auto_pad", "kernel_shape", "pads", "strides"};
-constexpr auto kAttributes7 = with(kAttributes1, "count_include_pad");
-constexpr auto kAttributes10 = with(kAttributes7, "ceil_mode");
-constexpr auto kAttributes19 = with(kAttributes10, "dilations");
+constexpr auto kAttributes7 = with(kPoolAttributes1, AttributeSpec{"count_include_pad", AttrKind::kFlag, "0"});
+constexpr auto kAttributes10 = with(kAttributes7, kCeilMode);
+constexpr auto kAttributes19 = with(kAttributes10, kPoolDilations);
 
 // 7 adds count_include_pad, 10 ceil_mode, 11 rewrites the shape text only, 19 adds dilations, 22 bfloat16.
-constexpr OpVersion kAveragePoolVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes1},
+constexpr OpVersion kAveragePoolVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kPoolAttributes1},
                                               {.since_version = 7, .types = type_t<kFloatTypes>, .attributes = kAttributes7},
                                               {.since_version = 10, .types = type_t<kFloatTypes>, .attributes = kAttributes10},
                                               {.since_version = 11, .types = type_t<kFloatTypes>, .attributes = kAttributes10},

@@ -85,9 +85,10 @@ std::optional<ChainStage> cast_chain_stage(const OpVersion& version, const Attri
 
 constexpr TypeConstraint kNumeric[] = {{"T1", kAnyTypesNoBf16}, {"T2", kAnyTypesNoBf16}};
 constexpr TypeConstraint kAll[] = {{"T1", kAnyTypes}, {"T2", kAnyTypes}};
-constexpr std::string_view kTo[] = {"to"};
-constexpr std::string_view kSaturate[] = {"to", "saturate"};
-constexpr std::string_view kRoundMode[] = {"to", "saturate", "round_mode"};
+constexpr std::string_view kRoundModes[] = {"up", "down", "nearest"};
+constexpr std::array<AttributeSpec, 1> kTo = {{{"to", AttrKind::kDataType, {}, {}, true}}};
+constexpr auto kSaturate = with(kTo, AttributeSpec{"saturate", AttrKind::kFlag, "1"});
+constexpr auto kRoundMode = with(kSaturate, AttributeSpec{"round_mode", AttrKind::kString, "up", kRoundModes});
 // 13 adds bfloat16, 19 saturate, 24 round_mode.
 constexpr auto kCastVersions = concat(same_versions({1, 6, 9}, {.types = kNumeric, .attributes = kTo}),
                                       same_versions({13}, {.types = kAll, .attributes = kTo}),

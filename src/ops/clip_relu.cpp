@@ -177,8 +177,8 @@ constexpr OpVersion kReluVersions[] = {{.since_version = 1, .types = type_t<kFlo
 
 // 1 has min, max and consumed_inputs, 6 drops consumed_inputs, 11 takes min and max as optional
 // inputs, 12 adds the integer types, 13 bfloat16.
-constexpr std::string_view kClipAttributes1[] = {"consumed_inputs", "max", "min"};
-constexpr std::string_view kClipAttributes6[] = {"max", "min"};
+constexpr std::array<AttributeSpec, 2> kClipAttributes6 = {{{"max", AttrKind::kFloat, "3.402823e+38"}, {"min", AttrKind::kFloat, "-3.402823e+38"}}};
+constexpr auto kClipAttributes1 = with(kClipAttributes6, kConsumedInputs[0]);
 constexpr Param kClipInputs1[] = {{"input", "T"}};
 constexpr Param kClipInputs11[] = {{"input", "T"}, {"min", "T", Param::Arity::kOptional}, {"max", "T", Param::Arity::kOptional}};
 constexpr Param kClipOutputs[] = {{"output", "T"}};

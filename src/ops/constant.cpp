@@ -34,8 +34,10 @@ class ConstantKernel final : public Kernel {
 };
 
 // Version 12's attributes: each is a way to give the value.
-constexpr std::string_view kValueAttributes[] = {"value",     "sparse_value", "value_float",  "value_floats",
-                                                 "value_int", "value_ints",   "value_string", "value_strings"};
+constexpr AttributeSpec kValueAttributes[] = {{"value", AttrKind::kTensor},           {"sparse_value", AttrKind::kSparseTensor},
+                                              {"value_float", AttrKind::kFloat},       {"value_floats", AttrKind::kFloats},
+                                              {"value_int", AttrKind::kInt},           {"value_ints", AttrKind::kInts},
+                                              {"value_string", AttrKind::kString},     {"value_strings", AttrKind::kStrings}};
 
 // A float32 tensor of `values` (ONNX's float attributes are float32).
 Result<Tensor> float_tensor(const AttributeValue& a, bool list) {
@@ -57,7 +59,8 @@ Status wrong_kind(const std::string& name, const char* want, const AttributeValu
 
 Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& attrs) {
   std::string name;
-  for (std::string_view candidate : kValueAttributes) {
+  for (const AttributeSpec& spec : kValueAttributes) {
+    const std::string_view candidate = spec.name;
     if (!attrs.has(candidate)) continue;
     if (!name.empty())
       return InvalidArgument("attributes '" + name + "' and '" + std::string(candidate) + "' are both given; exactly one value attribute is allowed");
@@ -94,8 +97,8 @@ Result<std::unique_ptr<Kernel>> make_constant(int version, const Attributes& att
   return std::unique_ptr<Kernel>(new ConstantKernel(std::move(value)));
 }
 
-constexpr std::string_view kValue[] = {"value"};
-constexpr std::string_view kValue11[] = {"value", "sparse_value"};
+constexpr std::span<const AttributeSpec> kValue(kValueAttributes, 1);
+constexpr std::span<const AttributeSpec> kValue11(kValueAttributes, 2);
 constexpr auto kConstantVersions =
     concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kValue},
                                      {.since_version = 9, .types = type_t<kAnyTypesNoBf16>, .attributes = kValue},

@@ -29,7 +29,7 @@ Result<std::unique_ptr<Kernel>> make_if(int /*version*/, const Attributes& attrs
   return std::unique_ptr<Kernel>(new IfKernel());
 }
 
-constexpr std::string_view kIfAttributes[] = {"then_branch", "else_branch"};
+constexpr AttributeSpec kIfAttributes[] = {{"then_branch", AttrKind::kGraph, {}, {}, true}, {"else_branch", AttrKind::kGraph, {}, {}, true}};
 constexpr TypeConstraint kIfTypes1[] = {{"V", kAnyTypesNoBf16}, {"B", kBoolType}};
 constexpr TypeConstraint kIfTypes16[] = {{"V", kAnyTypes}, {"B", kBoolType}};
 constexpr auto kIfVersions = concat(same_versions({1, 11, 13}, {.types = kIfTypes1, .attributes = kIfAttributes}),

@@ -182,7 +182,12 @@ Result<std::unique_ptr<Kernel>> make_conv(int /*version*/, const Attributes& att
 }
 
 // 11 rewrites the text only (SAME padding's odd pixel), 22 adds bfloat16.
-constexpr std::string_view kAttributes[] = {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"};
+constexpr AttributeSpec kAttributes[] = {{"auto_pad", AttrKind::kString, "NOTSET", kAutoPads},
+                                         {"dilations", AttrKind::kInts, "1 per spatial axis"},
+                                         {"group", AttrKind::kInt, "1"},
+                                         {"kernel_shape", AttrKind::kInts, "W's spatial dims"},
+                                         {"pads", AttrKind::kInts, "0 per begin and end"},
+                                         {"strides", AttrKind::kInts, "1 per spatial axis"}};
 constexpr Param kInputs[] = {{"X", "T"}, {"W", "T"}, {"B", "T", Param::Arity::kOptional}};
 constexpr Param kOutputs[] = {{"Y", "T"}};
 constexpr OpVersion kConvVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes},

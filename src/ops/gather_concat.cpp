@@ -123,7 +123,9 @@ Result<std::unique_ptr<Kernel>> make_concat(int version, const Attributes& attrs
   return std::unique_ptr<Kernel>(new ConcatKernel(axis));
 }
 
-constexpr std::string_view kAxis[] = {"axis"};
+constexpr AttributeSpec kAxis[] = {{"axis", AttrKind::kInt, "0"}};
+constexpr AttributeSpec kConcatAxis1[] = {{"axis", AttrKind::kInt, "1"}};
+constexpr AttributeSpec kConcatAxis4[] = {{"axis", AttrKind::kInt, {}, {}, true}};
 constexpr TypeConstraint kGatherTypes1[] = {{"T", kAnyTypesNoBf16}, {"Tind", kIndexTypes}};
 constexpr TypeConstraint kGatherTypes13[] = {{"T", kAnyTypes}, {"Tind", kIndexTypes}};
 constexpr OpVersion kGatherVersions[] = {{.since_version = 1, .types = kGatherTypes1, .attributes = kAxis},
@@ -132,10 +134,10 @@ constexpr OpVersion kGatherVersions[] = {{.since_version = 1, .types = kGatherTy
 constexpr Param kGatherInputs[] = {{"data", "T"}, {"indices", "Tind"}};
 constexpr Param kGatherOutputs[] = {{"output", "T"}};
 
-constexpr OpVersion kConcatVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAxis},
-                                         {.since_version = 4, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxis},
-                                         {.since_version = 11, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxis},
-                                         {.since_version = 13, .types = type_t<kAnyTypes>, .attributes = kAxis}};
+constexpr OpVersion kConcatVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kConcatAxis1},
+                                         {.since_version = 4, .types = type_t<kAnyTypesNoBf16>, .attributes = kConcatAxis4},
+                                         {.since_version = 11, .types = type_t<kAnyTypesNoBf16>, .attributes = kConcatAxis4},
+                                         {.since_version = 13, .types = type_t<kAnyTypes>, .attributes = kConcatAxis4}};
 constexpr Param kConcatInputs[] = {{"inputs", "T", Param::Arity::kVariadic}};
 constexpr Param kConcatOutputs[] = {{"concat_result", "T"}};
 

@@ -121,8 +121,11 @@ Result<std::unique_ptr<Kernel>> make_gemm(int version, const Attributes& attrs) 
 // integers, 11 makes C optional, 13 adds bfloat16.
 constexpr auto kTypes9 = with(kFloatTypes, DType::kInt32, DType::kInt64, DType::kUint32, DType::kUint64);
 constexpr auto kTypes13 = with(kTypes9, DType::kBFloat16);
-constexpr std::string_view kAttributes1[] = {"alpha", "beta", "broadcast", "transA", "transB"};
-constexpr std::string_view kAttributes7[] = {"alpha", "beta", "transA", "transB"};
+constexpr std::array<AttributeSpec, 4> kAttributes7 = {{{"alpha", AttrKind::kFloat, "1"},
+                                                        {"beta", AttrKind::kFloat, "1"},
+                                                        {"transA", AttrKind::kFlag, "0"},
+                                                        {"transB", AttrKind::kFlag, "0"}}};
+constexpr auto kAttributes1 = with(kAttributes7, AttributeSpec{"broadcast", AttrKind::kFlag, "0"});
 constexpr Param kInputs[] = {{"A", "T"}, {"B", "T"}, {"C", "T"}};
 constexpr Param kInputs11[] = {{"A", "T"}, {"B", "T"}, {"C", "T", Param::Arity::kOptional}};
 constexpr Param kOutputs[] = {{"Y", "T"}};

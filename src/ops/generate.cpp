@@ -128,7 +128,7 @@ class SizeKernel final : public Kernel {
 
 Result<std::unique_ptr<Kernel>> make_size(int /*version*/, const Attributes& /*attrs*/) { return std::unique_ptr<Kernel>(new SizeKernel()); }
 
-constexpr std::string_view kValue[] = {"value"};
+constexpr AttributeSpec kValue[] = {{"value", AttrKind::kTensor, "a float32 0"}};
 constexpr TypeConstraint kConstantOfShapeTypes9[] = {{"T1", kInt64Type}, {"T2", kAnyTypesNoBf16}};
 constexpr TypeConstraint kConstantOfShapeTypes20[] = {{"T1", kInt64Type}, {"T2", kAnyTypes}};
 constexpr auto kConstantOfShapeVersions =

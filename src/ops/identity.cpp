@@ -94,7 +94,7 @@ constexpr Param kIdentityOutputs[] = {{"output", "T"}};
 
 constexpr TypeConstraint kShapeTypes1[] = {{"T", kAnyTypesNoBf16}, {"T1", kInt64Type}};
 constexpr TypeConstraint kShapeTypes13[] = {{"T", kAnyTypes}, {"T1", kInt64Type}};
-constexpr std::string_view kShapeAttributes15[] = {"start", "end"};
+constexpr AttributeSpec kShapeAttributes15[] = {{"start", AttrKind::kInt, "0"}, {"end", AttrKind::kInt, "the rank"}};
 constexpr auto kShapeVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = kShapeTypes1, .attributes = {}},
                                                                  {.since_version = 13, .types = kShapeTypes13, .attributes = {}}}),
                                        same_versions({15, 19, 21, 23, 24, 25}, {.types = kShapeTypes13, .attributes = kShapeAttributes15}));

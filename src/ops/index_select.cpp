@@ -157,7 +157,7 @@ constexpr OpVersion kNonZeroVersions[] = {{.since_version = 9, .types = kNonZero
 constexpr Param kNonZeroInputs[] = {{"X", "T"}};
 constexpr Param kNonZeroOutputs[] = {{"Y", "tensor(int64)"}};
 
-constexpr std::string_view kAxis[] = {"axis"};
+constexpr AttributeSpec kAxis[] = {{"axis", AttrKind::kInt, "0"}};
 constexpr TypeConstraint kGatherElementsTypes11[] = {{"T", kAnyTypesNoBf16}, {"Tind", kIndexTypes}};
 constexpr TypeConstraint kGatherElementsTypes13[] = {{"T", kAnyTypes}, {"Tind", kIndexTypes}};
 constexpr OpVersion kGatherElementsVersions[] = {{.since_version = 11, .types = kGatherElementsTypes11, .attributes = kAxis},
@@ -165,7 +165,7 @@ constexpr OpVersion kGatherElementsVersions[] = {{.since_version = 11, .types = 
 constexpr Param kGatherElementsInputs[] = {{"data", "T"}, {"indices", "Tind"}};
 constexpr Param kGatherElementsOutputs[] = {{"output", "T"}};
 
-constexpr std::string_view kBatchDims[] = {"batch_dims"};
+constexpr AttributeSpec kBatchDims[] = {{"batch_dims", AttrKind::kInt, "0"}};
 constexpr TypeConstraint kGatherNDTypes11[] = {{"T", kAnyTypesNoBf16}, {"tensor(int64)", kInt64Type}};
 constexpr TypeConstraint kGatherNDTypes13[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}};
 constexpr OpVersion kGatherNDVersions[] = {{.since_version = 11, .types = kGatherNDTypes11, .attributes = {}},

@@ -81,9 +81,8 @@ Result<std::unique_ptr<Kernel>> make_global_max_pool(int /*version*/, const Attr
   return std::unique_ptr<Kernel>(new MaxPoolKernel(PoolGeometry::global({}), false, true));
 }
 
-constexpr std::array<std::string_view, 4> kAttributes1 = {"auto_pad", "kernel_shape", "pads", "strides"};
-constexpr auto kAttributes8 = with(kAttributes1, "storage_order");
-constexpr auto kAttributes10 = with(kAttributes8, "ceil_mode", "dilations");
+constexpr auto kAttributes8 = with(kPoolAttributes1, AttributeSpec{"storage_order", AttrKind::kFlag, "0"});
+constexpr auto kAttributes10 = with(kAttributes8, kCeilMode, kPoolDilations);
 
 inline constexpr auto kFloatAnd8Bit = with(kFloatTypes, DType::kInt8, DType::kUint8);
 inline constexpr auto kFloatAnd8BitBf16 = with(kFloatAnd8Bit, DType::kBFloat16);
@@ -95,7 +94,7 @@ constexpr Param kOutputs8[] = {{"Y", "T"}, {"Indices", "I", Param::Arity::kOptio
 // 8 adds Indices and storage_order, 10 ceil_mode and dilations, 11 rewrites the shape text only, 12 adds
 // int8 and uint8, 22 bfloat16.
 constexpr OpVersion kMaxPoolVersions[] = {
-    {.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes1},
+    {.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kPoolAttributes1},
     {.since_version = 8, .types = kTypes8, .attributes = kAttributes8, .outputs = kOutputs8},
     {.since_version = 10, .types = kTypes8, .attributes = kAttributes10, .outputs = kOutputs8},
     {.since_version = 11, .types = kTypes8, .attributes = kAttributes10, .outputs = kOutputs8},

@@ -89,7 +89,7 @@ constexpr Param kInputs[] = {{"boxes", "tensor(float)"},
                              {"iou_threshold", "tensor(float)", Param::Arity::kOptional},
                              {"score_threshold", "tensor(float)", Param::Arity::kOptional}};
 constexpr Param kOutputs[] = {{"selected_indices", "tensor(int64)"}};
-constexpr std::string_view kAttributes[] = {"center_point_box"};
+constexpr AttributeSpec kAttributes[] = {{"center_point_box", AttrKind::kFlag, "0"}};
 constexpr TypeConstraint kTypes[] = {{"tensor(float)", kFloat32Type}, {"tensor(int64)", kInt64Type}};
 constexpr OpVersion kVersions[] = {{.since_version = 10, .types = kTypes, .attributes = kAttributes},
                                    {.since_version = 11, .types = kTypes, .attributes = kAttributes}};

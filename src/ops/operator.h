@@ -88,12 +88,29 @@ struct TypeConstraint {
   std::span<const DType> types;
 };
 
+// What an attribute holds, as supportedOperators() and the declarations generated from the table
+// (scripts/build-js.mjs) present it: kFlag an int of 0 or 1, kDataType a TensorProto.DataType (Cast's
+// `to`), kSparseTensor one the runtime refuses, kGraph a subgraph (only a session's node has one).
+enum class AttrKind : uint8_t { kInt, kFlag, kFloat, kString, kInts, kFloats, kStrings, kTensor, kSparseTensor, kDataType, kGraph };
+
+// One attribute a version defines, described for JS: the kernel factory reads and checks it; this says
+// its kind, its default (as text: a number, a string attribute's value, or words; empty where its
+// absence means something of its own), the values a string attribute takes, and whether the version
+// requires it.
+struct AttributeSpec {
+  std::string_view name;
+  AttrKind kind;
+  std::string_view fallback = {};
+  std::span<const std::string_view> choices = {};
+  bool required = false;
+};
+
 // One version of an operator, stating only what it defines: its type constraints, its attributes and,
 // where they differ from the schema's, its inputs and outputs.
 struct OpVersion {
   int since_version = 0;
   std::span<const TypeConstraint> types;
-  std::span<const std::string_view> attributes;
+  std::span<const AttributeSpec> attributes;
   std::span<const Param> inputs = {};   // empty: the schema's
   std::span<const Param> outputs = {};  // empty: the schema's
 };

@@ -282,16 +282,19 @@ constexpr Param kPadOutputs[] = {{"output", "T"}};
 constexpr TypeConstraint kPadTypes11[] = {{"T", kNumericTypes}, {"tensor(int64)", kInt64Type}};
 constexpr TypeConstraint kPadTypes13[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}};
 constexpr TypeConstraint kPadTypes18[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}, {"Tind", kIndexTypes}};
-constexpr std::string_view kAttributes1[] = {"mode", "paddings", "value"};
-constexpr std::string_view kAttributes2[] = {"mode", "pads", "value"};
-constexpr std::string_view kAttributes11[] = {"mode"};
+constexpr std::string_view kModes[] = {"constant", "reflect", "edge", "wrap"};  // 19 adds wrap
+constexpr AttributeSpec kMode[] = {{"mode", AttrKind::kString, "constant", std::span(kModes, 3)}};
+constexpr AttributeSpec kMode19[] = {{"mode", AttrKind::kString, "constant", kModes}};
+constexpr AttributeSpec kAttributes1[] = {kMode[0], {"paddings", AttrKind::kInts, {}, {}, true}, {"value", AttrKind::kFloat, "0"}};
+constexpr AttributeSpec kAttributes2[] = {kMode[0], {"pads", AttrKind::kInts, {}, {}, true}, {"value", AttrKind::kFloat, "0"}};
 constexpr auto kPadVersions =
     concat(std::to_array<OpVersion>(
                {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAttributes1, .inputs = kPadInputs1},
                 {.since_version = 2, .types = type_t<kFloatTypes>, .attributes = kAttributes2, .inputs = kPadInputs1},
-                {.since_version = 11, .types = kPadTypes11, .attributes = kAttributes11, .inputs = kPadInputs11},
-                {.since_version = 13, .types = kPadTypes13, .attributes = kAttributes11, .inputs = kPadInputs11}}),
-           same_versions({18, 19, 21, 23, 24, 25}, {.types = kPadTypes18, .attributes = kAttributes11}));
+                {.since_version = 11, .types = kPadTypes11, .attributes = kMode, .inputs = kPadInputs11},
+                {.since_version = 13, .types = kPadTypes13, .attributes = kMode, .inputs = kPadInputs11},
+                {.since_version = 18, .types = kPadTypes18, .attributes = kMode}}),
+           same_versions({19, 21, 23, 24, 25}, {.types = kPadTypes18, .attributes = kMode19}));
 
 }  // namespace
 

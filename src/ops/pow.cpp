@@ -67,7 +67,7 @@ Result<std::unique_ptr<Kernel>> make_pow(int version, const Attributes& attrs) {
 
 // 1: the legacy broadcast; 7: NumPy's; 12: X int32, int64 or float and Y any numeric type; 13 adds
 // bfloat16 to X, 15 to Y.
-constexpr std::string_view kAttributes1[] = {"axis", "broadcast"};
+constexpr AttributeSpec kAttributes1[] = {{"axis", AttrKind::kInt}, {"broadcast", AttrKind::kFlag, "0"}};
 constexpr auto kBaseTypes12 = with(kFloatTypes, DType::kInt32, DType::kInt64);
 constexpr auto kBaseTypes13 = with(kBaseTypes12, DType::kBFloat16);
 constexpr TypeConstraint kTypes12[] = {{"T", kBaseTypes12}, {"T1", kNumericTypes}};

@@ -55,6 +55,13 @@ constexpr ActivationName kActivationNames[] = {
     {"Softplus", ActivationKind::kSoftplus, 0, 0, 0, 0},
 };
 
+// The names alone, for the table (case is ignored when read).
+constexpr auto kActivationChoices = [] {
+  std::array<std::string_view, std::size(kActivationNames)> names{};
+  for (size_t i = 0; i < names.size(); ++i) names[i] = kActivationNames[i].name;
+  return names;
+}();
+
 bool same_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&
          std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); });
@@ -516,17 +523,26 @@ constexpr Param kRnnInputs[] = {{"X", "T"},
                                 {"initial_h", "T", Arity::kOptional}};
 constexpr Param kRnnOutputs[] = {{"Y", "T", Arity::kOptional}, {"Y_h", "T", Arity::kOptional}};
 
-constexpr std::array<std::string_view, 6> kCommon = {"activation_alpha", "activation_beta", "activations", "clip", "direction", "hidden_size"};
+constexpr std::string_view kDirections[] = {"forward", "reverse", "bidirectional"};
+constexpr std::array<AttributeSpec, 6> kCommon = {{{"activation_alpha", AttrKind::kFloats, "each activation's own"},
+                                                  {"activation_beta", AttrKind::kFloats, "each activation's own"},
+                                                  {"activations", AttrKind::kStrings, "Sigmoid, Tanh, Tanh (LSTM); Sigmoid, Tanh (GRU); Tanh (RNN)", kActivationChoices},
+                                                  {"clip", AttrKind::kFloat, "no bound"},
+                                                  {"direction", AttrKind::kString, "forward", kDirections},
+                                                  {"hidden_size", AttrKind::kInt, "R's last dim"}}};
+constexpr AttributeSpec kOutputSequence{"output_sequence", AttrKind::kFlag, "0"};
+constexpr AttributeSpec kLayout{"layout", AttrKind::kFlag, "0"};
+constexpr AttributeSpec kLinearBeforeReset{"linear_before_reset", AttrKind::kFlag, "0"};
 constexpr auto kRnnAttrs7 = kCommon;
-constexpr auto kRnnAttrs1 = with(kCommon, "output_sequence");
-constexpr auto kRnnAttrs14 = with(kCommon, "layout");
-constexpr auto kLstmAttrs7 = with(kCommon, "input_forget");
-constexpr auto kLstmAttrs1 = with(kLstmAttrs7, "output_sequence");
-constexpr auto kLstmAttrs14 = with(kLstmAttrs7, "layout");
-constexpr auto kGruAttrs1 = with(kCommon, "output_sequence");
-constexpr auto kGruAttrs3 = with(kGruAttrs1, "linear_before_reset");
-constexpr auto kGruAttrs7 = with(kCommon, "linear_before_reset");
-constexpr auto kGruAttrs14 = with(kGruAttrs7, "layout");
+constexpr auto kRnnAttrs1 = with(kCommon, kOutputSequence);
+constexpr auto kRnnAttrs14 = with(kCommon, kLayout);
+constexpr auto kLstmAttrs7 = with(kCommon, AttributeSpec{"input_forget", AttrKind::kFlag, "0"});
+constexpr auto kLstmAttrs1 = with(kLstmAttrs7, kOutputSequence);
+constexpr auto kLstmAttrs14 = with(kLstmAttrs7, kLayout);
+constexpr auto kGruAttrs1 = with(kCommon, kOutputSequence);
+constexpr auto kGruAttrs3 = with(kGruAttrs1, kLinearBeforeReset);
+constexpr auto kGruAttrs7 = with(kCommon, kLinearBeforeReset);
+constexpr auto kGruAttrs14 = with(kGruAttrs7, kLayout);
 
 constexpr OpVersion kLstmVersions[] = {{.since_version = 1, .types = kTypes, .attributes = kLstmAttrs1},
                                        {.since_version = 7, .types = kTypes, .attributes = kLstmAttrs7},

@@ -27,8 +27,8 @@ inline constexpr auto kReduceTypes13 = with(kReduceTypes, DType::kBFloat16);
 inline constexpr Param kReduceInputs[] = {{"data", "T"}};
 inline constexpr Param kReduceInputsAxesInput[] = {{"data", "T"}, {"axes", "tensor(int64)", Param::Arity::kOptional}};
 inline constexpr Param kReduceOutputs[] = {{"reduced", "T"}};
-inline constexpr std::string_view kReduceAttributes[] = {"axes", "keepdims"};
-inline constexpr std::string_view kReduceAttributesAxesInput[] = {"keepdims", "noop_with_empty_axes"};
+inline constexpr AttributeSpec kReduceAttributes[] = {{"axes", AttrKind::kInts, "all"}, {"keepdims", AttrKind::kFlag, "1"}};
+inline constexpr AttributeSpec kReduceAttributesAxesInput[] = {{"keepdims", AttrKind::kFlag, "1"}, {"noop_with_empty_axes", AttrKind::kFlag, "0"}};
 template <const auto& types>
 inline constexpr TypeConstraint kReduceTypesAxesInput[] = {{"T", types}, {"tensor(int64)", kInt64Type}};
 

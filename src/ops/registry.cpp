@@ -95,7 +95,7 @@ std::string types_to_string(std::span<const DType> types) {
 }
 
 bool defines(const OpVersion& v, std::string_view attr) {
-  return std::find(v.attributes.begin(), v.attributes.end(), attr) != v.attributes.end();
+  return std::any_of(v.attributes.begin(), v.attributes.end(), [attr](const AttributeSpec& a) { return a.name == attr; });
 }
 
 // " (defined by version 1)": the first version that defines `attr`, for refusing it in another; ""

@@ -301,8 +301,8 @@ constexpr int kSince13[] = {13, 21, 23, 24, 25};
 // 1: shape as an attribute (and consumed_inputs); 5: shape as an input, every type but bfloat16 (bool
 // too); 13
 // adds bfloat16; 14 allowzero; 19, 21, 23, 24 and 25 add only types the runtime does not have.
-constexpr std::string_view kReshapeAttributes1[] = {"consumed_inputs", "shape"};
-constexpr std::string_view kAllowZero[] = {"allowzero"};
+constexpr AttributeSpec kReshapeAttributes1[] = {kConsumedInputs[0], {"shape", AttrKind::kInts, {}, {}, true}};
+constexpr AttributeSpec kAllowZero[] = {{"allowzero", AttrKind::kFlag, "0"}};
 constexpr Param kReshapeInputs1[] = {{"data", "T"}};
 constexpr auto kReshapeVersions = concat(
     std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kReshapeAttributes1, .inputs = kReshapeInputs1},
@@ -313,7 +313,7 @@ constexpr Param kReshapeInputs[] = {{"data", "T"}, {"shape", "tensor(int64)"}};
 constexpr Param kReshapeOutputs[] = {{"reshaped", "T"}};
 
 // 9 takes every type but bfloat16; 11 allows a negative axis; 13 adds bfloat16.
-constexpr std::string_view kAxis[] = {"axis"};
+constexpr AttributeSpec kAxis[] = {{"axis", AttrKind::kInt, "1"}};
 constexpr auto kFlattenVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAxis},
                                                                    {.since_version = 9, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxis},
                                                                    {.since_version = 11, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxis}}),
@@ -323,7 +323,7 @@ constexpr Param kFlattenOutputs[] = {{"output", "T"}};
 
 // Squeeze's and Unsqueeze's versions: 11 allows negative axes; 13 takes axes as an input (their
 // schemas say whether it is optional) and adds bfloat16.
-constexpr std::string_view kAxes[] = {"axes"};
+constexpr AttributeSpec kAxes[] = {{"axes", AttrKind::kInts}};
 constexpr Param kDataOnly[] = {{"data", "T"}};
 constexpr auto kAxesVersions =
     concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kAnyTypesNoBf16>, .attributes = kAxes, .inputs = kDataOnly},

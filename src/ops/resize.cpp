@@ -56,6 +56,15 @@ Result<E> choice(const Attributes& attrs, std::string_view name, std::string fal
   return InvalidArgument("attribute '" + std::string(name) + "' must be " + listed + ", got '" + v + "'");
 }
 
+// The values of the string attributes, by version: what parse() accepts and the table lists.
+constexpr std::string_view kModeNames10[] = {"nearest", "linear"};
+constexpr std::string_view kModeNames[] = {"nearest", "linear", "cubic"};
+constexpr std::string_view kTransformNames11[] = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric", "tf_half_pixel_for_nn", "tf_crop_and_resize"};
+constexpr std::string_view kTransformNames13[] = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric", "tf_crop_and_resize"};
+constexpr std::string_view kTransformNames19[] = {"half_pixel", "half_pixel_symmetric", "pytorch_half_pixel", "align_corners", "asymmetric", "tf_crop_and_resize"};
+constexpr std::string_view kNearestNames[] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"};
+constexpr std::string_view kPolicyNames[] = {"stretch", "not_larger", "not_smaller"};
+
 struct ResizeAttributes {
   Mode mode = Mode::kNearest;
   Transform transform = Transform::kHalfPixel;
@@ -71,33 +80,27 @@ struct ResizeAttributes {
   static Result<ResizeAttributes> parse(int version, const Attributes& attrs) {
     ResizeAttributes a;
     if (version == 10) {
-      constexpr std::string_view kNames[] = {"nearest", "linear"};
       constexpr Mode kModes[] = {Mode::kNearest, Mode::kLinear};
-      OW_ASSIGN_OR_RETURN(a.mode, choice(attrs, "mode", "nearest", kNames, kModes));
+      OW_ASSIGN_OR_RETURN(a.mode, choice(attrs, "mode", "nearest", kModeNames10, kModes));
       a.transform = Transform::kAsymmetric;
       a.nearest = NearestRound::kSimple;
       return a;
     }
-    constexpr std::string_view kModeNames[] = {"nearest", "linear", "cubic"};
     constexpr Mode kModes[] = {Mode::kNearest, Mode::kLinear, Mode::kCubic};
     OW_ASSIGN_OR_RETURN(a.mode, choice(attrs, "mode", "nearest", kModeNames, kModes));
     if (version == 11) {
-      constexpr std::string_view kNames[] = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric", "tf_half_pixel_for_nn", "tf_crop_and_resize"};
       constexpr Transform kValues[] = {Transform::kHalfPixel,  Transform::kPytorchHalfPixel, Transform::kAlignCorners,
                                        Transform::kAsymmetric, Transform::kTfHalfPixelForNn, Transform::kTfCropAndResize};
-      OW_ASSIGN_OR_RETURN(a.transform, choice(attrs, "coordinate_transformation_mode", "half_pixel", kNames, kValues));
+      OW_ASSIGN_OR_RETURN(a.transform, choice(attrs, "coordinate_transformation_mode", "half_pixel", kTransformNames11, kValues));
     } else if (version < 19) {
-      constexpr std::string_view kNames[] = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric", "tf_crop_and_resize"};
       constexpr Transform kValues[] = {Transform::kHalfPixel, Transform::kPytorchHalfPixel, Transform::kAlignCorners, Transform::kAsymmetric,
                                        Transform::kTfCropAndResize};
-      OW_ASSIGN_OR_RETURN(a.transform, choice(attrs, "coordinate_transformation_mode", "half_pixel", kNames, kValues));
+      OW_ASSIGN_OR_RETURN(a.transform, choice(attrs, "coordinate_transformation_mode", "half_pixel", kTransformNames13, kValues));
     } else {
-      constexpr std::string_view kNames[] = {"half_pixel", "half_pixel_symmetric", "pytorch_half_pixel", "align_corners", "asymmetric", "tf_crop_and_resize"};
       constexpr Transform kValues[] = {Transform::kHalfPixel,    Transform::kHalfPixelSymmetric, Transform::kPytorchHalfPixel,
                                        Transform::kAlignCorners, Transform::kAsymmetric,         Transform::kTfCropAndResize};
-      OW_ASSIGN_OR_RETURN(a.transform, choice(attrs, "coordinate_transformation_mode", "half_pixel", kNames, kValues));
+      OW_ASSIGN_OR_RETURN(a.transform, choice(attrs, "coordinate_transformation_mode", "half_pixel", kTransformNames19, kValues));
     }
-    constexpr std::string_view kNearestNames[] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"};
     constexpr NearestRound kNearest[] = {NearestRound::kRoundPreferFloor, NearestRound::kRoundPreferCeil, NearestRound::kFloor, NearestRound::kCeil};
     OW_ASSIGN_OR_RETURN(a.nearest, choice(attrs, "nearest_mode", "round_prefer_floor", kNearestNames, kNearest));
     OW_ASSIGN_OR_RETURN(a.cubic_a, attrs.get_float("cubic_coeff_a", -0.75));
@@ -110,7 +113,6 @@ struct ResizeAttributes {
       if (antialias != 0 && antialias != 1) return InvalidArgument("attribute 'antialias' must be 0 or 1, got " + std::to_string(antialias));
       a.antialias = antialias == 1;
       OW_ASSIGN_OR_RETURN(a.axes, attrs.get_ints("axes", &a.has_axes));
-      constexpr std::string_view kPolicyNames[] = {"stretch", "not_larger", "not_smaller"};
       constexpr AspectPolicy kPolicies[] = {AspectPolicy::kStretch, AspectPolicy::kNotLarger, AspectPolicy::kNotSmaller};
       OW_ASSIGN_OR_RETURN(a.policy, choice(attrs, "keep_aspect_ratio_policy", "stretch", kPolicyNames, kPolicies));
     }
@@ -495,11 +497,18 @@ Result<std::unique_ptr<Kernel>> make_resize(int version, const Attributes& attrs
   return std::unique_ptr<Kernel>(new ResizeKernel(version, std::move(a)));
 }
 
-constexpr std::string_view kAttributes10[] = {"mode"};
-constexpr std::string_view kAttributes11[] = {"coordinate_transformation_mode", "cubic_coeff_a", "exclude_outside", "extrapolation_value", "mode",
-                                              "nearest_mode"};
-constexpr std::string_view kAttributes18[] = {"antialias",           "axes", "coordinate_transformation_mode", "cubic_coeff_a", "exclude_outside",
-                                              "extrapolation_value", "keep_aspect_ratio_policy", "mode", "nearest_mode"};
+// Each version's attributes; 13 only drops tf_half_pixel_for_nn, 19 only adds half_pixel_symmetric.
+constexpr AttributeSpec kAttributes10[] = {{"mode", AttrKind::kString, "nearest", kModeNames10}};
+template <const auto& transforms>
+constexpr std::array<AttributeSpec, 6> kAttributes11 = {{{"coordinate_transformation_mode", AttrKind::kString, "half_pixel", transforms},
+                                                         {"cubic_coeff_a", AttrKind::kFloat, "-0.75"},
+                                                         {"exclude_outside", AttrKind::kFlag, "0"},
+                                                         {"extrapolation_value", AttrKind::kFloat, "0"},
+                                                         {"mode", AttrKind::kString, "nearest", kModeNames},
+                                                         {"nearest_mode", AttrKind::kString, "round_prefer_floor", kNearestNames}}};
+template <const auto& transforms>
+constexpr auto kAttributes18 = with(kAttributes11<transforms>, AttributeSpec{"antialias", AttrKind::kFlag, "0"}, AttributeSpec{"axes", AttrKind::kInts, "all"},
+                                    AttributeSpec{"keep_aspect_ratio_policy", AttrKind::kString, "stretch", kPolicyNames});
 
 inline constexpr std::array<DType, 1> kFloat32Type = {DType::kFloat32};
 constexpr Param kInputs10[] = {{"X", "T"}, {"scales", "tensor(float)"}};
@@ -519,10 +528,10 @@ constexpr TypeConstraint kTypes13[] = {{"T1", kAnyTypes}, {"T2", kFloatTypes}, {
 // half_pixel_symmetric.
 constexpr OpVersion kResizeVersions[] = {
     {.since_version = 10, .types = kTypes10, .attributes = kAttributes10, .inputs = kInputs10, .outputs = kOutputs10},
-    {.since_version = 11, .types = kTypes11, .attributes = kAttributes11, .inputs = kInputs11},
-    {.since_version = 13, .types = kTypes13, .attributes = kAttributes11, .inputs = kInputs13},
-    {.since_version = 18, .types = kTypes13, .attributes = kAttributes18, .inputs = kInputs13},
-    {.since_version = 19, .types = kTypes13, .attributes = kAttributes18, .inputs = kInputs13}};
+    {.since_version = 11, .types = kTypes11, .attributes = kAttributes11<kTransformNames11>, .inputs = kInputs11},
+    {.since_version = 13, .types = kTypes13, .attributes = kAttributes11<kTransformNames13>, .inputs = kInputs13},
+    {.since_version = 18, .types = kTypes13, .attributes = kAttributes18<kTransformNames13>, .inputs = kInputs13},
+    {.since_version = 19, .types = kTypes13, .attributes = kAttributes18<kTransformNames19>, .inputs = kInputs13}};
 
 }  // namespace
 

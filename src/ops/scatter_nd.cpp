@@ -70,13 +70,15 @@ Result<std::unique_ptr<Kernel>> make_scatter_nd(int version, const Attributes& a
                          (version >= 18 ? "none, add, mul, max or min" : "none, add or mul"));
 }
 
-constexpr std::string_view kReduction[] = {"reduction"};
+constexpr std::string_view kReductions[] = {"none", "add", "mul", "max", "min"};  // 18 adds max and min
+constexpr AttributeSpec kReduction16[] = {{"reduction", AttrKind::kString, "none", std::span(kReductions, 3)}};
+constexpr AttributeSpec kReduction18[] = {{"reduction", AttrKind::kString, "none", kReductions}};
 constexpr TypeConstraint kTypes11[] = {{"T", kAnyTypesNoBf16}, {"tensor(int64)", kInt64Type}};
 constexpr TypeConstraint kTypes13[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}};
 constexpr OpVersion kVersions[] = {{.since_version = 11, .types = kTypes11, .attributes = {}},
                                    {.since_version = 13, .types = kTypes13, .attributes = {}},
-                                   {.since_version = 16, .types = kTypes13, .attributes = kReduction},
-                                   {.since_version = 18, .types = kTypes13, .attributes = kReduction}};
+                                   {.since_version = 16, .types = kTypes13, .attributes = kReduction16},
+                                   {.since_version = 18, .types = kTypes13, .attributes = kReduction18}};
 constexpr Param kInputs[] = {{"data", "T"}, {"indices", "tensor(int64)"}, {"updates", "T"}};
 constexpr Param kOutputs[] = {{"output", "T"}};
 

@@ -185,7 +185,8 @@ Result<std::unique_ptr<Kernel>> make_slice(int version, const Attributes& attrs)
   return std::unique_ptr<Kernel>(new SliceKernel(version, std::move(spec)));
 }
 
-constexpr std::string_view kAttributes1[] = {"starts", "ends", "axes"};
+constexpr AttributeSpec kAttributes1[] = {
+    {"starts", AttrKind::kInts, {}, {}, true}, {"ends", AttrKind::kInts, {}, {}, true}, {"axes", AttrKind::kInts, "the first ones"}};
 constexpr Param kInputs1[] = {{"data", "T"}};
 constexpr TypeConstraint kTypes10[] = {{"T", kAnyTypesNoBf16}, {"Tind", kIndexTypes}};
 constexpr TypeConstraint kTypes13[] = {{"T", kAnyTypes}, {"Tind", kIndexTypes}};

@@ -48,10 +48,11 @@ Result<std::unique_ptr<Kernel>> make_softmax(int version, const Attributes& attr
 }
 
 // 1: 2-D coercion; 11: a negative axis; 13: one axis, default -1, and bfloat16.
-constexpr std::string_view kAxis[] = {"axis"};
-constexpr OpVersion kSoftmaxVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAxis},
-                                          {.since_version = 11, .types = type_t<kFloatTypes>, .attributes = kAxis},
-                                          {.since_version = 13, .types = type_t<kFloatTypesBf16>, .attributes = kAxis}};
+constexpr AttributeSpec kAxis1[] = {{"axis", AttrKind::kInt, "1"}};
+constexpr AttributeSpec kAxis13[] = {{"axis", AttrKind::kInt, "-1"}};
+constexpr OpVersion kSoftmaxVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kAxis1},
+                                          {.since_version = 11, .types = type_t<kFloatTypes>, .attributes = kAxis1},
+                                          {.since_version = 13, .types = type_t<kFloatTypesBf16>, .attributes = kAxis13}};
 constexpr Param kInputs[] = {{"input", "T"}};
 constexpr Param kOutputs[] = {{"output", "T"}};
 

@@ -3,9 +3,10 @@
 // 11: the attribute; 13 and 18: an optional int64 input), each at least 0 and summing to the axis;
 // version 18's `num_outputs` instead cuts parts of ceil(dim / num_outputs), the last one smaller. With
 // neither, the node's outputs share the axis equally (an error where it does not divide), as ONNX
-// states; ops.* is a node of one output. 11 states negative axes (accepted in every version, as
-// onnxruntime does); 13 adds bfloat16. Each part is a strided copy (kernels/strided.h), or in a session
-// a view of the input where the parts are contiguous in it (contiguous_parts).
+// states; ops.* is a node of options.outputCount outputs (default one). 11 states negative axes
+// (accepted in every version, as onnxruntime does); 13 adds bfloat16. Each part is a strided copy
+// (kernels/strided.h), or in a session a view of the input where the parts are contiguous in it
+// (contiguous_parts).
 #include <string>
 #include <type_traits>
 
@@ -179,9 +180,9 @@ Result<std::unique_ptr<Kernel>> make_split(int version, const Attributes& attrs)
   return std::unique_ptr<Kernel>(new SplitKernel(version, axis, std::move(split), has_split, num_outputs));
 }
 
-constexpr std::string_view kAttributes1[] = {"axis", "split"};
-constexpr std::string_view kAttributes13[] = {"axis"};
-constexpr std::string_view kAttributes18[] = {"axis", "num_outputs"};
+constexpr std::array<AttributeSpec, 1> kAttributes13 = {{{"axis", AttrKind::kInt, "0"}}};
+constexpr auto kAttributes1 = with(kAttributes13, AttributeSpec{"split", AttrKind::kInts, "equal parts"});
+constexpr auto kAttributes18 = with(kAttributes13, AttributeSpec{"num_outputs", AttrKind::kInt});
 constexpr Param kInputs1[] = {{"input", "T"}, {"split", "T", Param::Arity::kOptional}};
 constexpr Param kInputs2[] = {{"input", "T"}};
 constexpr TypeConstraint kTypes13[] = {{"T", kAnyTypes}, {"tensor(int64)", kInt64Type}};

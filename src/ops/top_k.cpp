@@ -76,9 +76,9 @@ Result<std::unique_ptr<Kernel>> make_top_k(int version, const Attributes& attrs)
 constexpr Param kInputs1[] = {{"X", "T"}};
 constexpr Param kInputs10[] = {{"X", "T"}, {"K", "tensor(int64)"}};
 constexpr Param kOutputs[] = {{"Values", "T"}, {"Indices", "I"}};
-constexpr std::string_view kAttributes1[] = {"axis", "k"};
-constexpr std::string_view kAttributes10[] = {"axis"};
-constexpr std::string_view kAttributes11[] = {"axis", "largest", "sorted"};
+constexpr std::array<AttributeSpec, 1> kAttributes10 = {{{"axis", AttrKind::kInt, "-1"}}};
+constexpr auto kAttributes1 = with(kAttributes10, AttributeSpec{"k", AttrKind::kInt, {}, {}, true});
+constexpr auto kAttributes11 = with(kAttributes10, AttributeSpec{"largest", AttrKind::kFlag, "1"}, AttributeSpec{"sorted", AttrKind::kFlag, "1"});
 constexpr TypeConstraint kTypes1[] = {{"T", kFloatTypes}, {"I", kInt64Type}};
 constexpr TypeConstraint kTypes10[] = {{"T", kFloatTypes}, {"tensor(int64)", kInt64Type}, {"I", kInt64Type}};
 constexpr TypeConstraint kTypes11[] = {{"T", kNumericTypes}, {"tensor(int64)", kInt64Type}, {"I", kInt64Type}};

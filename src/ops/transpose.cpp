@@ -87,7 +87,7 @@ Result<std::unique_ptr<Kernel>> make_transpose(int /*version*/, const Attributes
   return std::unique_ptr<Kernel>(new TransposeKernel(has_perm, std::move(perm)));
 }
 
-constexpr std::string_view kPerm[] = {"perm"};
+constexpr AttributeSpec kPerm[] = {{"perm", AttrKind::kInts, "the axes reversed"}};
 // 13 adds bfloat16; 21, 23, 24 and 25 add only types the runtime does not have.
 constexpr auto kTransposeVersions = concat(std::to_array<OpVersion>({{.since_version = 1, .types = type_t<kAnyTypesNoBf16>, .attributes = kPerm}}),
                                            same_versions({13, 21, 23, 24, 25}, {.types = type_t<kAnyTypes>, .attributes = kPerm}));

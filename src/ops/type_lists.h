@@ -58,7 +58,17 @@ template <const auto& types>
 inline constexpr TypeConstraint type_t[] = {{"T", types}};
 
 // The attribute of version 1 of many operators, which later versions drop (and this runtime ignores).
-inline constexpr std::string_view kConsumedInputs[] = {"consumed_inputs"};
+inline constexpr AttributeSpec kConsumedInputs[] = {{"consumed_inputs", AttrKind::kInts}};
+// The values of the pooling and convolution operators' auto_pad (ops/pool_geometry.cpp; '' is NOTSET).
+inline constexpr std::string_view kAutoPads[] = {"NOTSET", "", "SAME_UPPER", "SAME_LOWER", "VALID"};
+// AveragePool's and MaxPool's attributes (ops/pool_geometry.cpp): those of version 1, and the ceil_mode
+// and dilations later versions add.
+inline constexpr std::array<AttributeSpec, 4> kPoolAttributes1 = {{{"auto_pad", AttrKind::kString, "NOTSET", kAutoPads},
+                                                                   {"kernel_shape", AttrKind::kInts, {}, {}, true},
+                                                                   {"pads", AttrKind::kInts, "0 per begin and end"},
+                                                                   {"strides", AttrKind::kInts, "1 per spatial axis"}}};
+inline constexpr AttributeSpec kCeilMode{"ceil_mode", AttrKind::kFlag, "0"};
+inline constexpr AttributeSpec kPoolDilations{"dilations", AttrKind::kInts, "1 per spatial axis"};
 
 // The signature of an operator of one input X and one output Y of type T.
 inline constexpr Param kUnaryInputs[] = {{"X", "T"}};

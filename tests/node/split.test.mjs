@@ -1,11 +1,12 @@
 // Split through ops.* and InferenceSession: every version and type against a plain-JS reference (each
 // part the elements whose index along the axis falls in it), lengths from the attribute, the input
 // (version 1's of T, 13's of int64), version 18's num_outputs with its smaller last part, the node's
-// outputs sharing the axis equally, zero-length parts, empty tensors, negative axes, and refusals naming
-// the attribute or input (in a session, the node); and ONNX's backend cases of Split.
+// outputs sharing the axis equally (ops.*: options.outputCount), zero-length parts, empty tensors,
+// negative axes, and refusals naming the attribute or input (in a session, the node); and ONNX's backend
+// cases of Split.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { InferenceSession, OnnxWasmError, Tensor, ops, ready } from 'onnx-wasm';
+import { InferenceSession, OnnxWasmError, Tensor, heapStats, ops, ready } from 'onnx-wasm';
 import { buildModel } from '../../tools/onnx-builder.mjs';
 import { HAS_ONNX_CASES, SKIPPED_ONNX_CASES } from '../../tools/test-cases.mjs';
 import { assertPicked, both, eachIndex, flat, i64, isError, rowsOf, sizeOf, stored } from './helpers/data-runs.mjs';
@@ -108,6 +109,52 @@ describe('Split', () => {
         await session.release();
       }
     }
+  });
+
+  test('options.outputCount: ops.* as a node of that many outputs, which share the axis equally (onnxruntime\'s SplitOperatorTest.Axis0EqualSplit)', async () => {
+    // onnxruntime's case: [4, 2] along axis 0 into two outputs.
+    const x = new Tensor('float32', [1, 2, 3, 4, 5, 6, 7, 8], [4, 2]);
+    const parts = ops.Split([x], { axis: 0, outputCount: 2 });
+    assert.deepEqual(parts.map((p) => [p.dims, [...p.data]]), [[[2, 2], [1, 2, 3, 4]], [[2, 2], [5, 6, 7, 8]]]);
+    // Every version, as a session's node of as many outputs; a Tensor's data in wasm memory too.
+    for (const row of rowsOf('Split')) {
+      for (const [axis, outputCount] of [[0, 1], [0, 2], [2, 3], [-1, 3]]) {
+        const data = stored('float32', sizeOf(dims));
+        const label = `Split-${row.version} axis ${axis} outputCount ${outputCount}`;
+        const [viaOps, viaSession] = await both('Split', [new Tensor('float32', data, dims)], { opset: row.version, axis, outputCount }, { axis }, outputCount);
+        const reference = referenceSplit(dims, axis, Array(outputCount).fill(dims.at(axis) / outputCount));
+        assertParts(viaOps, 'float32', data, reference, `${label} ops.*`);
+        assertParts(viaSession, 'float32', data, reference, `${label} session`);
+        const w = Tensor.wasm('float32', dims, data);
+        const wasmParts = ops.Split([w], { opset: row.version, axis, outputCount });
+        assertParts(wasmParts, 'float32', data, reference, `${label} wasm`);
+        for (const t of [w, ...wasmParts]) t.dispose();
+      }
+    }
+    // With lengths (the input, num_outputs), the count they make.
+    assert.equal(ops.Split([x, i64([1, 3])], { outputCount: 2 }).length, 2);
+    assert.equal(ops.Split([x], { num_outputs: 2, outputCount: 2 }).length, 2);
+  });
+
+  test('options.outputCount is checked: a count the lengths do not make, one that does not divide the axis, values and operators that take none', async () => {
+    const x = new Tensor('float32', new Float32Array(8), [4, 2]);
+    assert.throws(() => ops.Split([x], { outputCount: 3 }), isError('INVALID_ARGUMENT', 'Split-18', 'the axis has 4 elements, which 3 outputs cannot share equally'));
+    assert.throws(() => ops.Split([x, i64([1, 3])], { outputCount: 3 }), isError('INVALID_ARGUMENT', 'Split-18', 'the node names 3 outputs but the split makes 2'));
+    assert.throws(() => ops.Split([x, i64([1, 3])], { outputCount: 1 }), isError('INVALID_ARGUMENT', 'Split: options.outputCount is 1 but the split makes 2 parts'));
+    assert.throws(() => ops.Split([x], { num_outputs: 4, outputCount: 2 }), isError('INVALID_ARGUMENT', 'Split: options.outputCount is 2 but the split makes 4 parts'));
+    for (const [value, shown] of [[0, '0'], [1.5, '1.5'], [4097, '4097'], ['2', 'string'], [2n, 'bigint'], [NaN, 'NaN']]) {
+      assert.throws(() => ops.Split([x], { outputCount: value }), isError('INVALID_ARGUMENT', `Split: options.outputCount must be an integer from 1 to 4096, got ${shown}`), String(value));
+    }
+    assert.throws(() => ops.Floor(x, { outputCount: 1 }), isError('INVALID_ARGUMENT', 'Floor: options.outputCount is taken only by an operator whose node decides how many outputs it has'));
+    assert.throws(() => ops.TopK([x, i64([1])], { outputCount: 2 }), isError('INVALID_ARGUMENT', 'TopK: options.outputCount'));
+    // A refused count leaves no wasm tensor behind: its outputs are freed.
+    const w = Tensor.wasm('float32', [4, 2]);
+    const refuse = () => assert.throws(() => ops.Split([w, i64([1, 3])], { outputCount: 1 }), isError('INVALID_ARGUMENT', 'but the split makes 2 parts'));
+    refuse(); // prepares the operator, which stays
+    const level = heapStats().inUseBytes;
+    refuse();
+    assert.equal(heapStats().inUseBytes, level);
+    w.dispose();
   });
 
   test('ONNX\'s backend cases of Split pass', { skip: !HAS_ONNX_CASES && SKIPPED_ONNX_CASES }, async () => {

@@ -134,6 +134,29 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   // @ts-expect-error ceil_mode is 0, 1 or a boolean
   ops.AveragePool(x, { kernel_shape: [2, 2], ceil_mode: 2 });
 
+  // Declarations generated from the operator table: each operator's inputs, result and attributes.
+  const halves = ops.Split([f32], { axis: 0, outputCount: 2 });
+  same<typeof halves, Tensor<'float32'>[]>(true);
+  // @ts-expect-error outputCount is a number
+  ops.Split([f32], { outputCount: '2' });
+  // @ts-expect-error only an operator of a variadic output takes outputCount
+  ops.Floor(f32, { outputCount: 2 });
+  const [values, indices] = ops.TopK([f32, new Tensor('int64', [1n], [1])], { axis: 0, largest: false });
+  same<[typeof values, typeof indices], [Tensor<'float32'>, Tensor<'int64'>]>(true);
+  const asInt64 = ops.Cast<'int64'>(f32, { to: 7 });
+  same<typeof asInt64, Tensor<'int64'>>(true);
+  // @ts-expect-error Cast's `to` names the output's type
+  ops.Cast<'int64'>(f32, { to: 1 });
+  same<ReturnType<typeof ops.Equal<'int32'>>, Tensor<'bool'>>(true);
+  ops.Resize([x, null, new Tensor('float32', [1, 1, 2, 2], [4])], { mode: 'cubic', coordinate_transformation_mode: 'half_pixel_symmetric' });
+  // @ts-expect-error Resize's mode is one of its modes
+  ops.Resize([x, null, new Tensor('float32', [1, 1, 2, 2], [4])], { mode: 'area' });
+  ops.LSTM([x, x, x], { activations: ['Sigmoid', 'Tanh', 'Tanh'], direction: 'bidirectional' });
+  // @ts-expect-error Concat's axis is required
+  ops.Concat([f32, f32], {});
+  const tables: OperatorVersion['attributes'] = table0Attributes();
+  same<typeof tables[number]['kind'], 'int' | 'flag' | 'float' | 'string' | 'ints' | 'floats' | 'strings' | 'tensor' | 'sparseTensor' | 'dataType' | 'graph'>(true);
+
   // Operator table.
   const table: OperatorVersion[] = supportedOperators();
   const firstTypes: TensorType[] = table[0].types;
@@ -184,4 +207,8 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   // @ts-expect-error unknown error code
   new OnnxWasmError('custom', 'BAD_CODE');
   void made;
+}
+
+function table0Attributes(): OperatorVersion['attributes'] {
+  return supportedOperators()[0].attributes;
 }

@@ -1,0 +1,534 @@
+// The operators' documentation in the generated declarations (tools/operator-declarations.mjs): what
+// each operator computes (doc), what its options say as a whole (options) and what each attribute means
+// (attributes). Optional: an operator or attribute without an entry is declared all the same, with what
+// the table says of it (versions, default, values).
+export const OPERATOR_DOCS = {
+  Floor: {
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Ceil: {
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Round: {
+    doc: 'Rounds halves to even.',
+  },
+  Min: {
+    doc: 'Elementwise minimum of one or more tensors of one type, with multidirectional broadcasting (version 8 on). Integer types from version 12.',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  AveragePool: {
+    doc: 'X is (N x C x D1 x ... x Dn).',
+    options: 'N is the number of spatial axes (input rank - 2).',
+    attributes: {
+      kernel_shape: 'The window size along each spatial axis (N values). Required.',
+      strides: 'Step along each spatial axis (N values; default 1 each).',
+      pads: '[x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad.',
+      auto_pad: 'Default \'NOTSET\': explicit `pads`; \'\' is read as \'NOTSET\', as onnxruntime reads it.',
+      ceil_mode: 'Version 10 on: compute output sizes with ceil instead of floor (default 0).',
+      count_include_pad: 'Version 7 on: count padding in each window\'s divisor (default 0).',
+      dilations: 'Version 19 on: spacing of the window\'s elements along each spatial axis (N values; default 1 each).',
+    },
+  },
+  Reshape: {
+    doc: 'The elements of `data` under another shape: `shape` (version 5 on; version 1 takes it as an option) lists the dims, where -1 (once) is inferred and 0 copies the input\'s dim (unless allowzero).',
+    attributes: {
+      shape: 'Version 1 only, where it is required: the new shape (from version 5 it is the input `shape`).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      allowzero: 'Version 14 on: a 0 in the shape is a dim of 0 rather than a copy of the input\'s dim at that index (default 0). The shape may then not have both a 0 and a -1.',
+    },
+  },
+  Flatten: {
+    doc: 'The elements of `input` as a matrix (see FlattenOptions.axis).',
+    attributes: {
+      axis: 'The output is [product of the dims before axis, product of the others] (default 1; negative from version 11).',
+    },
+  },
+  Squeeze: {
+    doc: '`data` without dims of size 1: those `axes` lists (version 13 on; before, an option), or all.',
+    attributes: {
+      axes: 'Versions 1 and 11: the axes (negative from version 11, counting from the back); from version 13 they are the input `axes`. Unsqueeze needs them; Squeeze without them drops every dim of 1.',
+    },
+  },
+  Unsqueeze: {
+    doc: '`data` with dims of size 1 inserted at `axes`, axes of the output (version 13 on; before, an option).',
+    attributes: {
+      axes: 'Versions 1 and 11: the axes (negative from version 11, counting from the back); from version 13 they are the input `axes`. Unsqueeze needs them; Squeeze without them drops every dim of 1.',
+    },
+  },
+  Transpose: {
+    attributes: {
+      perm: 'Output axis i is input axis perm[i] (default: the axes reversed).',
+    },
+  },
+  Clip: {
+    doc: 'Clamps each element to [min, max] (Min(max, Max(x, min)): NaN stays NaN, min > max gives max): [x] with the bounds as options (versions 1 and 6), or [x, min?, max?] with scalar bounds (version 11 on; integer types from 12, bfloat16 from 13).',
+    options: 'From version 11 the bounds are the optional inputs min and max instead (scalars, null when omitted).',
+    attributes: {
+      min: 'Versions 1 and 6: the lower bound (default -3.402823e+38, float32\'s lowest).',
+      max: 'Versions 1 and 6: the upper bound (default 3.402823e+38, float32\'s highest).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Relu: {
+    doc: 'max(x, 0); NaN stays NaN. Signed integer types from version 14.',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Max: {
+    doc: 'Elementwise maximum of one or more tensors of one type, as Min.',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Add: {
+    doc: '[A, B]: A + B, with multidirectional broadcasting from version 7 (before, see ArithmeticOptions). Integers wrap around. Integer types from version 6 (8- and 16-bit from 14), bfloat16 from 13.',
+    attributes: {
+      broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Sub: {
+    doc: '[A, B]: A - B, as Add.',
+    attributes: {
+      broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Mul: {
+    doc: '[A, B]: A * B, as Add.',
+    attributes: {
+      broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Div: {
+    doc: '[A, B]: A / B, as Add. Integer division truncates toward zero; x / 0 is 0 and the lowest value / -1 wraps to itself (no trap).',
+    attributes: {
+      broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Equal: {
+    doc: '[A, B]: A == B as bool, broadcasting as Add. NaN equals nothing, -0 equals 0. bool, int32 and int64; every type from version 11 (bfloat16 from 13; version 19\'s string is refused).',
+    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
+    attributes: {
+      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+    },
+  },
+  Less: {
+    doc: '[A, B]: A < B as bool, broadcasting as Add; NaN is not ordered. Float types; numeric from version 9, bfloat16 from 13.',
+    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
+    attributes: {
+      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+    },
+  },
+  Greater: {
+    doc: '[A, B]: A > B as bool, as Less.',
+    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
+    attributes: {
+      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+    },
+  },
+  LessOrEqual: {
+    doc: '[A, B]: A <= B as bool, broadcasting by NumPy rules; NaN is not ordered. Numeric types; bfloat16 from version 16.',
+  },
+  GreaterOrEqual: {
+    doc: '[A, B]: A >= B as bool, as LessOrEqual.',
+  },
+  And: {
+    doc: '[A, B] of bool: A and B, broadcasting as Add (version 1\'s legacy broadcast, see AndOptions). Any nonzero byte is true; the output is 0 or 1.',
+    options: 'Version 1\'s legacy broadcast, as the comparisons\'.',
+    attributes: {
+      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+    },
+  },
+  Or: {
+    doc: '[A, B] of bool: A or B, as And.',
+    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
+    attributes: {
+      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+    },
+  },
+  Xor: {
+    doc: '[A, B] of bool: A xor B, as And.',
+    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
+    attributes: {
+      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+    },
+  },
+  Not: {
+    doc: 'Not x of bool: 1 where x is 0, else 0.',
+  },
+  Pad: {
+    doc: '`data` padded with a constant, or by reflecting it, repeating its edges or wrapping it. From version 11 `pads` (2 values per padded axis: every begin, then every end; negative ones remove elements) and the constant (a scalar, default 0) are inputs, before them options; from 18 `axes` names the padded axes (negative counts from the back; default all).',
+    options: 'Versions 1 and 2 take the pads and the value as attributes (`ops.Pad([x], { opset: 2, pads })`); from 11 they are inputs.',
+    attributes: {
+      mode: '\'constant\' (default), \'reflect\', \'edge\'; \'wrap\' from version 19.',
+      paddings: 'Version 1 only, required there: as `pads`.',
+      pads: 'Version 2 only, required there: [x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2 values per input axis), elements added at each end of each axis, or removed where negative.',
+      value: 'Versions 1 and 2: the constant of mode \'constant\', a float32 as in a model (default 0).',
+    },
+  },
+  GlobalAveragePool: {
+    doc: 'X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane\'s mean.',
+  },
+  ReduceMean: {
+    doc: 'The mean over `axes` (version 18 on; before, an option). Integers sum in their own width, wrapping, and divide truncating toward zero, as onnxruntime does.',
+    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
+    attributes: {
+      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
+      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
+      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
+    },
+  },
+  ReduceSum: {
+    doc: 'The sum over `axes` (default all; an input from version 13, before an option). Integers wrap in their type; over no elements, 0.',
+    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
+    attributes: {
+      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
+      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
+      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
+    },
+  },
+  ReduceProd: {
+    doc: 'The product over `axes` (an input from version 18), as ReduceSum; over no elements, 1.',
+    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
+    attributes: {
+      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
+      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
+      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
+    },
+  },
+  ReduceMax: {
+    doc: 'The largest element over `axes` (an input from version 18); NaN propagates, +0 is above -0; over no elements, -Infinity or the type\'s lowest. int8 and uint8 from version 12, bfloat16 from 13, bool (any) from 20.',
+    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
+    attributes: {
+      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
+      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
+      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
+    },
+  },
+  ReduceMin: {
+    doc: 'The smallest element over `axes`, as ReduceMax; over no elements, Infinity or the type\'s highest.',
+    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
+    attributes: {
+      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
+      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
+      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
+    },
+  },
+  ArgMax: {
+    doc: 'The int64 index of the largest element along `axis`: the first of equal ones (the last with select_last_index); NaN is chosen over every number, as numpy.argmax. bfloat16 from version 13.',
+    attributes: {
+      axis: 'The axis to search along, in [-rank, rank - 1] (default 0).',
+      keepdims: 'Keep the axis as a dimension of 1 (default 1).',
+      select_last_index: 'Version 12 on: among equal extremes, the last index rather than the first (default 0).',
+    },
+  },
+  ArgMin: {
+    doc: 'The int64 index of the smallest element along `axis`, as ArgMax.',
+    attributes: {
+      axis: 'The axis to search along, in [-rank, rank - 1] (default 0).',
+      keepdims: 'Keep the axis as a dimension of 1 (default 1).',
+      select_last_index: 'Version 12 on: among equal extremes, the last index rather than the first (default 0).',
+    },
+  },
+  NonMaxSuppression: {
+    doc: '[boxes [B, N, 4], scores [B, C, N], max_output_boxes_per_class (default 0), iou_threshold (default 0), score_threshold (default none)]: the boxes kept per batch and class, by descending score, each unless it overlaps a kept one by more than the IoU threshold, as int64 [selected, 3] rows (batch, class, box), as onnxruntime selects them. The output\'s length depends on the values.',
+    attributes: {
+      center_point_box: '0 (default): boxes are [y1, x1, y2, x2], either diagonal; 1: [x_center, y_center, width, height].',
+    },
+  },
+  TopK: {
+    doc: '[X, K] (K, one int64, from version 10; before, the option k): the k largest (or smallest) elements along `axis` and their int64 indices, equal values by lower index, NaN after every number. Integer types from version 11, bfloat16 from 24. Returns both outputs; options.out is not taken.',
+    attributes: {
+      axis: 'The axis to search along, in [-rank, rank - 1] (default -1).',
+      k: 'Version 1 only, required there: how many elements (from 10, the input K).',
+      largest: 'Version 11 on: the largest (1, default) or the smallest (0).',
+      sorted: 'Version 11 on: accepted; the elements are always sorted (ONNX leaves the order of 0 open).',
+    },
+  },
+  Constant: {
+    doc: 'No inputs: the tensor the options give.',
+    options: 'Exactly one of the value attributes. A type the runtime lacks (value_string(s)) and sparse_value are refused as UNSUPPORTED.',
+    attributes: {
+      value: 'The tensor itself (copied when the operator is prepared).',
+      sparse_value: 'Version 11 on; refused (sparse tensors are not supported).',
+      value_float: 'Version 12 on: a float32 scalar.',
+      value_floats: 'Version 12 on: a 1-D float32 tensor.',
+      value_int: 'Version 12 on: an int64 scalar (exact up to 2^53; pass a Tensor as `value` beyond).',
+      value_ints: 'Version 12 on: a 1-D int64 tensor.',
+      value_string: 'Version 12 on; refused (the runtime has no string tensors).',
+      value_strings: 'Version 12 on; refused.',
+    },
+  },
+  Identity: {
+    doc: 'The input (copied).',
+  },
+  Cast: {
+    options: 'Floating point to integer truncates toward zero and saturates, as WebAssembly\'s and ARM64\'s conversions do: NaN gives 0, values beyond int32, int64, uint32 or uint64 its nearest end; to the narrower integer types, through int32 so saturated, its low bits kept. Integers keep their low bits; to floating point everything rounds to nearest even, once. To bool: true where not zero (NaN too); from bool: 0 or 1.',
+    attributes: {
+      to: 'The output type: its TensorProto.DataType number (version 6 on) or name (version 1). Required.',
+      saturate: 'Version 19 on: only affects float8 results (which the runtime lacks): accepted and ignored.',
+      round_mode: 'Version 24 on: only affects float8e8m0 results: checked and ignored.',
+    },
+  },
+  Shape: {
+    doc: 'The input\'s dims (or some of them) as a 1-D int64 tensor.',
+    options: 'Version 15 on, the dims of axes [start, end); negative axes count from the back, then clamp to [0, rank].',
+  },
+  Gather: {
+    doc: '[data, indices]: the slices of data along the axis that the indices name (negative: from the back).',
+    attributes: {
+      axis: 'The axis of `data` to gather along, in [-rank, rank - 1] (default 0).',
+    },
+  },
+  Concat: {
+    doc: 'One or more tensors of one type joined along an axis.',
+    attributes: {
+      axis: 'The axis to join along, in [-rank, rank - 1]; required from version 4 (version 1: default 1).',
+    },
+  },
+  MatMul: {
+    doc: '[A, B]: the matrix product, as NumPy\'s matmul: a 1-D A is a row and a 1-D B a column (that dim dropped from the output), the dims before the last two broadcast. Integers wrap around; float16 and bfloat16 compute in float32, rounded once. Integer types from version 9, bfloat16 from 13.',
+  },
+  Gemm: {
+    doc: '[A, B, C]: alpha * A\' * B\' + beta * C for matrices A and B (see GemmOptions); C broadcasts to [M, N] (from version 7; before, with broadcast) and is optional from version 11. Integer types from version 9 (exact, wrapping around), bfloat16 from 13.',
+    options: 'Y = alpha * A\' * B\' + beta * C.',
+    attributes: {
+      alpha: 'Scale of the product (default 1; integer types take whole values only).',
+      beta: 'Scale of C (default 1; integer types take whole values only). 0 leaves C unread.',
+      transA: '1: A\' is A transposed (default 0).',
+      transB: '1: B\' is B transposed (default 0).',
+      broadcast: 'Versions 1 and 6 only: 1 lets C broadcast to [M, N]; default 0, C must be [M, N].',
+    },
+  },
+  Conv: {
+    doc: '[X, W, B?]: the convolution (cross-correlation) of X (N x C x D1 ... x Dn, n from 1 to 3) with the weights W (M x C/group x k1 ... x kn), plus the bias B (M) if given. bfloat16 from version 22.',
+    options: 'N is the number of spatial axes (input rank - 2), 1 to 3.',
+    attributes: {
+      kernel_shape: 'The kernel\'s spatial shape (N values); default W\'s, which it must equal when given.',
+      strides: 'Step along each spatial axis (N values; default 1 each).',
+      pads: '[x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad.',
+      auto_pad: 'Default \'NOTSET\': explicit `pads`; \'\' is read as \'NOTSET\', as onnxruntime reads it.',
+      dilations: 'Spacing of the kernel\'s taps along each spatial axis (N values; default 1 each).',
+      group: 'Channel groups (default 1): C and M are multiples of it; C = M = group is depthwise.',
+    },
+  },
+  Sigmoid: {
+    doc: '1 / (1 + e^-x). The elementwise math operators (Sigmoid to Erf): float32 within 2 ulp of the correctly rounded result, float64 within 2 ulp, float16 and bfloat16 computed in float32 and rounded once; bfloat16 from version 13.',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Tanh: {
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Exp: {
+    doc: 'e^x.',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Log: {
+    doc: 'The natural logarithm: -inf at ±0, NaN below 0.',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Sqrt: {
+    doc: 'Exact (correctly rounded); NaN below 0, -0 at -0.',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Abs: {
+    doc: '|x|; every numeric type from version 6 (the lowest value of a signed integer type gives itself).',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Neg: {
+    doc: '-x; the signed integer types from version 6 (the lowest value gives itself).',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Reciprocal: {
+    doc: '1 / x, exact (correctly rounded).',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Erf: {
+    doc: 'The error function; on integer types erf(x) in float64 truncated toward zero, as ONNX\'s reference casts it: 0, or ±1 from |x| = 6.',
+  },
+  Softmax: {
+    doc: 'e^(x - max) / sum along an axis (see SoftmaxOptions); a NaN or +inf among a row\'s values makes the row NaN. bfloat16 from version 13.',
+    attributes: {
+      axis: 'Versions 1 and 11: the input is coerced to 2-D at this axis (the dims before it are rows, the rest one axis), default 1. From 13: the one axis normalized, default -1. Negative counts from the back (version 11 on).',
+    },
+  },
+  LogSoftmax: {
+    doc: '(x - max) - ln(sum of e^(x - max)) along an axis, as Softmax.',
+    attributes: {
+      axis: 'Versions 1 and 11: the input is coerced to 2-D at this axis (the dims before it are rows, the rest one axis), default 1. From 13: the one axis normalized, default -1. Negative counts from the back (version 11 on).',
+    },
+  },
+  Pow: {
+    doc: '[X, Y]: X^Y, of X\'s type, with multidirectional broadcasting from version 7 (before, see PowOptions). Versions 1 and 7 take float X and Y of one type; from 12 X is int32, int64 or float and Y any numeric type (bfloat16 X from 13, Y from 15). Computed in float64 as onnxruntime does, converted once to X\'s type: integers truncated toward zero and saturated (2^31 gives 2147483647 in int32), NaN giving 0.',
+    attributes: {
+      broadcast: 'Version 1 only: 1 broadcasts Y to X\'s shape (Y of one element, or Y\'s shape equal to X\'s dims from `axis` on); default 0, identical shapes.',
+      axis: 'Version 1 only, with broadcast: the dim of X where Y\'s shape starts (default: Y\'s shape is a suffix of X\'s).',
+    },
+  },
+  MaxPool: {
+    doc: 'X is (N x C x D1 x ... x Dn); float types, int8 and uint8 from version 12, bfloat16 from 22.',
+    options: 'AveragePool\'s windows (N spatial axes), each output the largest element of its window (NaN above every number, +0 above -0; a window without elements gives -Infinity, or the type\'s lowest integer). ops.MaxPool returns Y; a session node that names the second output also gets Indices.',
+    attributes: {
+      kernel_shape: 'The window size along each spatial axis (N values). Required.',
+      strides: 'Step along each spatial axis (N values; default 1 each).',
+      pads: '[x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad.',
+      auto_pad: 'Default \'NOTSET\': explicit `pads`; \'\' is read as \'NOTSET\', as onnxruntime reads it.',
+      ceil_mode: 'Version 10 on: compute output sizes with ceil instead of floor (default 0).',
+      dilations: 'Version 10 on: spacing of the window\'s elements along each spatial axis (N values; default 1 each).',
+      storage_order: 'Version 8 on: Indices in row-major (0, default) or column-major (1) order within each plane.',
+    },
+  },
+  GlobalMaxPool: {
+    doc: 'X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane\'s maximum.',
+  },
+  Resize: {
+    doc: 'Version 10: [X, scales]. From 11: [X, roi, scales, sizes?] (roi and scales optional from 13, an empty tensor or null for one not given): scales or sizes, one per axis (or per entry of `axes`).',
+    options: 'Coordinates are computed in float32 as onnxruntime does; see docs/operators.md for the choices where ONNX is open (integer types round to nearest, bool takes mode \'nearest\' only, Resize-10 follows onnxruntime).',
+    attributes: {
+      mode: 'Default \'nearest\'; version 10: \'nearest\' or \'linear\'.',
+      coordinate_transformation_mode: 'Version 11 on (default \'half_pixel\'); \'tf_half_pixel_for_nn\' is version 11\'s only, \'half_pixel_symmetric\' 19\'s on.',
+      nearest_mode: 'Version 11 on: how nearest rounds x_original (default \'round_prefer_floor\').',
+      cubic_coeff_a: 'Version 11 on: cubic\'s coefficient a (default -0.75).',
+      exclude_outside: 'Version 11 on: weigh taps outside the input 0 and renormalize (default 0).',
+      extrapolation_value: 'Version 11 on: tf_crop_and_resize\'s value outside the input (default 0).',
+      antialias: 'Version 18 on: linear and cubic filters stretched by 1 / scale when downscaling (default 0).',
+      axes: 'Version 18 on: the axes roi, scales and sizes list (negative counts from the back; default all).',
+      keep_aspect_ratio_policy: 'Version 18 on: how `sizes` keeps the aspect ratio (default \'stretch\').',
+    },
+  },
+  LSTM: {
+    doc: 'X is [seq, batch, input] ([batch, seq, input] with layout 1), W [directions, 4 * hidden, input] (gates i, o, f, c), R [directions, 4 * hidden, hidden], B [directions, 8 * hidden], sequence_lens [batch], initial states [directions, batch, hidden], P [directions, 3 * hidden] (peepholes i, o, f). Gives Y [seq, directions, batch, hidden], Y_h and Y_c [directions, batch, hidden] (layout 1: batch first). float16 and bfloat16 compute in float32.',
+    attributes: {
+      input_forget: 'Couples the input and forget gates: f = 1 - i (default 0).',
+      direction: '\'forward\' (default), \'reverse\' or \'bidirectional\' (two directions, forward first).',
+      hidden_size: 'The hidden size; default: R\'s last dim.',
+      activations: 'The activations of every direction, forward first: f, g, h for LSTM (default Sigmoid, Tanh, Tanh), f, g for GRU (Sigmoid, Tanh), f for RNN (Tanh).',
+      activation_alpha: 'The alphas of the activations that take one (Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu), in order; the ONNX operators\' defaults after the list ends.',
+      activation_beta: 'The betas of Affine, ScaledTanh and HardSigmoid, likewise.',
+      clip: 'Bounds the activations\' inputs to [-clip, clip] (default: no bound).',
+      layout: 'Version 14 on: 1 for batch-first X, Y, initial and final states.',
+      output_sequence: 'Version 1 only: checked (0 or 1) and ignored; Y is given all the same.',
+    },
+  },
+  GRU: {
+    doc: 'As LSTM with 3 gates (z, r, h) and no cell state.',
+    attributes: {
+      linear_before_reset: 'Version 3 on: r multiplies (H * Rh^T + Rbh) rather than H (default 0).',
+      direction: '\'forward\' (default), \'reverse\' or \'bidirectional\' (two directions, forward first).',
+      hidden_size: 'The hidden size; default: R\'s last dim.',
+      activations: 'The activations of every direction, forward first: f, g, h for LSTM (default Sigmoid, Tanh, Tanh), f, g for GRU (Sigmoid, Tanh), f for RNN (Tanh).',
+      activation_alpha: 'The alphas of the activations that take one (Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu), in order; the ONNX operators\' defaults after the list ends.',
+      activation_beta: 'The betas of Affine, ScaledTanh and HardSigmoid, likewise.',
+      clip: 'Bounds the activations\' inputs to [-clip, clip] (default: no bound).',
+      layout: 'Version 14 on: 1 for batch-first X, Y, initial and final states.',
+      output_sequence: 'Version 1 only: checked (0 or 1) and ignored; Y is given all the same.',
+    },
+  },
+  RNN: {
+    doc: 'As LSTM with one gate and no cell state.',
+    attributes: {
+      direction: '\'forward\' (default), \'reverse\' or \'bidirectional\' (two directions, forward first).',
+      hidden_size: 'The hidden size; default: R\'s last dim.',
+      activations: 'The activations of every direction, forward first: f, g, h for LSTM (default Sigmoid, Tanh, Tanh), f, g for GRU (Sigmoid, Tanh), f for RNN (Tanh).',
+      activation_alpha: 'The alphas of the activations that take one (Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu), in order; the ONNX operators\' defaults after the list ends.',
+      activation_beta: 'The betas of Affine, ScaledTanh and HardSigmoid, likewise.',
+      clip: 'Bounds the activations\' inputs to [-clip, clip] (default: no bound).',
+      layout: 'Version 14 on: 1 for batch-first X, Y, initial and final states.',
+      output_sequence: 'Version 1 only: checked (0 or 1) and ignored; Y is given all the same.',
+    },
+  },
+  Slice: {
+    doc: '[data, starts, ends, axes?, steps?] (version 1: [data], the rest in options): along each listed axis the elements start, start + step, ... before end, each clamped to the axis as ONNX states.',
+    options: 'From version 10 starts, ends, axes and steps are inputs; version 1 takes them here. Negative starts and ends count from the back, then clamp to the axis (INT64_MAX: to the end).',
+    attributes: {
+      starts: 'Version 1 only: the first index along each axis. Required there.',
+      ends: 'Version 1 only: the index before which each axis stops. Required there.',
+      axes: 'Version 1 only: the axes starts and ends apply to (default: the first ones).',
+    },
+  },
+  Expand: {
+    doc: '[input, shape]: the input broadcast with the shape (NumPy\'s rules: a 1 in the shape keeps the dim).',
+  },
+  Tile: {
+    doc: '[input, repeats] (version 1: [input, tiles, axis]): each axis repeated.',
+    options: 'Version 1\'s inputs are [input, tiles, axis], scalars.',
+  },
+  Where: {
+    doc: '[condition, X, Y]: X where condition is true, else Y, the three broadcast together.',
+  },
+  ConstantOfShape: {
+    doc: 'A tensor of the shape the int64 input gives, every element options.value.',
+    options: 'The one-element tensor every output element copies (default float32 0).',
+  },
+  Range: {
+    doc: '[start, limit, delta] (scalars): start, start + delta, ... before limit.',
+  },
+  Size: {
+    doc: 'The input\'s element count, an int64 scalar.',
+  },
+  NonZero: {
+    doc: 'The indices of the non-zero elements (NaN is, -0 is not), [rank, count] in row-major order.',
+  },
+  GatherElements: {
+    doc: '[data, indices]: data\'s element at each position of indices, along the axis at the index\'s value.',
+    attributes: {
+      axis: 'The axis the indices run along, in [-rank, rank - 1] (default 0).',
+    },
+  },
+  GatherND: {
+    doc: '[data, indices]: the slices of data that the tuples of indices\' last axis name.',
+    attributes: {
+      batch_dims: 'Version 12 on: how many leading axes data and indices share as batches (default 0).',
+    },
+  },
+  Split: {
+    doc: '[input, split?] (version 1: split of T; 13 on: int64; 2 and 11: none, the attribute): the input cut along the axis into parts of the lengths split gives, or (version 18) num_outputs parts of ceil(dim / num_outputs), the last smaller. With neither, options.outputCount equal parts (default one, the whole input).',
+    attributes: {
+      axis: 'The axis to cut, in [-rank, rank - 1] (default 0).',
+      split: 'Versions 1 to 11: each part\'s length, none negative, summing to the axis\'s.',
+      num_outputs: 'Version 18: how many parts, of ceil(dim / num_outputs) elements, the last smaller.',
+    },
+  },
+  ScatterND: {
+    doc: '[data, indices, updates]: a copy of data with the slices the tuples of indices\' last axis name replaced by (or, options.reduction from version 16, combined with) those of updates, in order.',
+    attributes: {
+      reduction: 'Version 16 on: \'none\' (default), \'add\' or \'mul\'; from 18 also \'max\' or \'min\'.',
+    },
+  },
+};
