@@ -177,19 +177,28 @@ export class Tensor<T extends TensorType = TensorType> {
   readonly dims: readonly number[];
   /** Element count: the product of dims. */
   readonly size: number;
-  /** 'cpu': `data` is a JS typed array; 'wasm': it lives in the wasm module's memory (Tensor.wasm). */
-  readonly location: TensorLocation;
   /**
-   * Frees a wasm-resident tensor's memory (a tensor nobody disposes is freed after garbage collection);
-   * idempotent. Nothing to do for a tensor in JS memory.
+   * 'cpu': `data` is a JS typed array; 'wasm': it lives in the wasm module's memory (Tensor.wasm);
+   * 'none': the tensor is disposed, as in onnxruntime-web.
+   */
+  readonly location: TensorLocation | 'none';
+  /**
+   * Ends the tensor, as onnxruntime-web's dispose() does: its location becomes 'none', and reading its
+   * data (data, getData(), reshape(), toImageData(), an ops.* or session call taking it) throws
+   * OnnxWasmError; a wasm-resident tensor's memory is freed (one nobody disposes is freed after garbage
+   * collection). Idempotent. A tensor in JS memory only lets go of its array, which other tensors
+   * sharing it (reshape()) keep.
    */
   dispose(): void;
   /**
    * The same data with other dims of the same element count; the new tensor shares the data.
-   * @throws OnnxWasmError for dims that do not fit, or a wasm tensor (it owns its memory).
+   * @throws OnnxWasmError for dims that do not fit, a wasm tensor (it owns its memory) or a disposed one.
    */
   reshape(dims: readonly number[]): Tensor<T>;
-  /** `data`; for a wasm tensor a copy in JS memory, the wasm memory freed if `releaseData`. */
+  /**
+   * `data`; for a wasm tensor a copy in JS memory, the wasm memory freed if `releaseData`. Rejects with
+   * OnnxWasmError once the tensor is disposed.
+   */
   getData(releaseData?: boolean): Promise<TensorDataMap[T]>;
   /**
    * The first image of an image tensor ([N, C, H, W] or NHWC) as ImageData: each pixel (value - bias) *

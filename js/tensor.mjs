@@ -13,10 +13,11 @@ const CHECKED = Symbol('onnx-wasm checked tensor');
 
 // Sets the public fields and freezes the tensor: read-only, as typed, so that the checks made when it
 // was made stay true for the runtime to rely on (freezing is far cheaper than defining properties,
-// which matters on the per-call path). `data` is left out for wasm tensors, whose data is a getter.
-function seal(t, type, data, dims, size) {
+// which matters on the per-call path). `data` is a getter, which dispose() ends: a tensor in JS
+// memory keeps it in a private field (which freezing leaves writable), a wasm tensor in its memory
+// record.
+function seal(t, type, dims, size) {
   t.type = type;
-  if (data !== null) t.data = data;
   t.dims = dims;
   t.size = size;
   t[CHECKED] = true;
@@ -31,14 +32,26 @@ function seal(t, type, data, dims, size) {
  * `[data.length]`.
  */
 export class Tensor {
-  constructor(typeOrData, dataOrDims, maybeDims) {
+  // The data in JS memory; undefined once disposed (and for wasm tensors, whose getters read their
+  // memory record instead).
+  #data;
+
+  // `trusted`: TRUSTED when cpuTensor makes an output, whose type, data and frozen dims are right by
+  // construction (type, data, dims), unchecked.
+  constructor(typeOrData, dataOrDims, maybeDims, trusted) {
+    if (trusted === TRUSTED) {
+      this.#data = dataOrDims;
+      seal(this, typeOrData, maybeDims, dataOrDims.length);
+      return;
+    }
     const label = 'Tensor';
     // onnxruntime-web's two forms: (type, data, dims) and (data, dims), data being an object
     const named = typeOrData === null || typeof typeOrData !== 'object';
     const type = named ? checkType(label, typeOrData) : inferredType(label, typeOrData);
     const data = tensorData(label, type, named ? dataOrDims : typeOrData);
     const dims = checkDims(label, named ? maybeDims : dataOrDims, data);
-    seal(this, type, data, Object.freeze([...dims]), data.length);
+    this.#data = data;
+    seal(this, type, Object.freeze([...dims]), data.length);
   }
 
   /**
@@ -65,6 +78,7 @@ export class Tensor {
    * that owns GPU memory, it is refused.
    */
   reshape(dims) {
+    if (this.location === 'none') throw disposedError('Tensor.reshape', 'a tensor');
     if (this.location !== 'cpu') {
       throw new OnnxWasmError('Tensor.reshape: a wasm tensor owns its memory and cannot share it; copy it out first (new Tensor(t.type, t.data.slice(), dims))');
     }
@@ -76,19 +90,35 @@ export class Tensor {
    * copy in JS memory, and with `releaseData` the wasm memory is freed (dispose()).
    */
   async getData(releaseData) {
+    if (this.location === 'none') throw disposedError('Tensor.getData', 'a tensor');
     if (this.location === 'cpu') return this.data;
     const copy = this.data.slice();
     if (releaseData) this.dispose();
     return copy;
   }
 
-  /** Where the data live: 'cpu' (a JS typed array) or 'wasm' (the wasm module's memory, see Tensor.wasm). */
-  get location() {
-    return 'cpu';
+  /** The elements; throws once the tensor is disposed (as onnxruntime-web's). */
+  get data() {
+    const data = this.#data;
+    if (data === undefined) throw disposedError('Tensor: data', 'a tensor');
+    return data;
   }
 
-  /** Frees a wasm-resident tensor's memory; nothing to do for a tensor in JS memory. */
-  dispose() {}
+  /**
+   * Where the data live: 'cpu' (a JS typed array) or 'wasm' (the wasm module's memory, see
+   * Tensor.wasm); 'none' once disposed, as in onnxruntime-web.
+   */
+  get location() {
+    return this.#data === undefined ? 'none' : 'cpu';
+  }
+
+  /**
+   * Ends the tensor, as onnxruntime-web's dispose(): its location becomes 'none' and its data cannot be
+   * read any more (a wasm tensor's memory is freed). Idempotent.
+   */
+  dispose() {
+    this.#data = undefined;
+  }
 
   /**
    * The elements as numbers in a new Float32Array, for the types whose every value float32 holds
@@ -196,7 +226,7 @@ const leaked = new FinalizationRegistry((handle) => wasm()._ow_tensor_release(ha
 
 class WasmTensor extends Tensor {
   get location() {
-    return 'wasm';
+    return this[MEMORY].handle === 0 ? 'none' : 'wasm';
   }
 
   // A view of the tensor's memory, made anew when the memory has grown (the old one is then detached).
@@ -204,7 +234,7 @@ class WasmTensor extends Tensor {
     const memory = this[MEMORY];
     const heap = wasm().HEAPU8.buffer;
     if (memory.view.buffer === heap) return memory.view;
-    if (memory.handle === 0) throw disposedError('data');
+    if (memory.handle === 0) throw disposedError('Tensor: data', 'a wasm tensor');
     return (memory.view = new DTYPES[this.type].array(heap, memory.pointer, this.size));
   }
 
@@ -221,31 +251,35 @@ class WasmTensor extends Tensor {
 
 const EMPTY_VIEW = new Uint8Array(0);
 
-function disposedError(what) {
-  return new OnnxWasmError(`Tensor: ${what} of a wasm tensor used after dispose()`);
+// `what` of `kind` ('a tensor', 'a wasm tensor'), read after dispose().
+function disposedError(what, kind) {
+  return new OnnxWasmError(`${what} of ${kind} used after dispose()`);
 }
 
 // A WasmTensor over memory owned by `handle` (from a result list); dims is a frozen array.
 export function wasmTensor(type, dims, handle, pointer, byteLength) {
   const t = Object.create(WasmTensor.prototype);
   t[MEMORY] = { handle, pointer, view: EMPTY_VIEW };
-  seal(t, type, null, Object.isFrozen(dims) ? dims : Object.freeze([...dims]), byteLength / DTYPES[type].array.BYTES_PER_ELEMENT);
+  seal(t, type, Object.isFrozen(dims) ? dims : Object.freeze([...dims]), byteLength / DTYPES[type].array.BYTES_PER_ELEMENT);
   leaked.register(t, handle, t);
   return t;
 }
 
-// The address of a wasm tensor's data, for passing it to a call; throws once it is disposed. `what`
-// names it: "input 3", "options.out".
+// The address of a wasm tensor's data, for passing it to a call; throws once it is disposed (or for a
+// disposed tensor of JS memory, which callers send here as not 'cpu'). `what` names it: "input 3",
+// "options.out".
 export function wasmPointer(t, label, what) {
   const memory = t[MEMORY];
+  if (memory === undefined) throw new OnnxWasmError(`${label}: ${what} is a tensor used after dispose()`);
   if (memory.handle === 0) throw new OnnxWasmError(`${label}: ${what} is a wasm tensor used after dispose()`);
   return memory.pointer;
 }
 
+const TRUSTED = Symbol('onnx-wasm trusted tensor');
+
 // A Tensor in JS memory made without the constructor's checks, for outputs (dims is frozen).
 export function cpuTensor(type, data, dims) {
-  const t = Object.create(Tensor.prototype);
-  return seal(t, type, data, dims, data.length);
+  return new Tensor(type, data, dims, TRUSTED);
 }
 
 // The type name, checked: one of TENSOR_TYPES.

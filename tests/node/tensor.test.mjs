@@ -6,7 +6,8 @@
 // it. Then the value rules at their edges, and every conversion against onnxruntime-web's.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Tensor, OnnxWasmError, ready } from 'onnx-wasm';
+import { InferenceSession, Tensor, OnnxWasmError, ops, ready } from 'onnx-wasm';
+import { buildModel } from '../../tools/onnx-builder.mjs';
 import * as ort from 'onnxruntime-web';
 import { bf16ToNumber, f16ToNumber, numberToBf16, numberToF16 } from '../../tools/half-codecs.mjs';
 
@@ -228,12 +229,53 @@ describe('the same conversions as onnxruntime-web', () => {
     assert.notEqual(copy.buffer, w.data.buffer);
     assert.deepEqual([...(await w.getData(true))], [1, 2, 3, 4]);
     assert.throws(() => w.data, /used after dispose/);
+    assert.equal(w.location, 'none');
+  });
+  test('dispose(), as onnxruntime-web\'s: the location becomes \'none\' and the data cannot be read; type and dims stay', async () => {
+    await ready();
+    const disposed = (what) => (e) => e instanceof OnnxWasmError && e.message === `${what} used after dispose()`;
+    const t = new Tensor('float32', [1, 2, 3, 4], [2, 2]);
+    const theirs = new ort.Tensor('float32', [1, 2, 3, 4], [2, 2]);
+    const shared = t.reshape([4]);
+    const output = ops.Floor(t);
+    for (const tensor of [t, theirs, output]) {
+      tensor.dispose();
+      tensor.dispose(); // idempotent
+    }
+    for (const [tensor, label] of [[t, 'a tensor'], [output, 'an output']]) {
+      assert.equal(tensor.location, theirs.location, label);
+      assert.equal(tensor.location, 'none', label);
+      assert.deepEqual([tensor.type, [...tensor.dims], tensor.size], [theirs.type, [...theirs.dims], theirs.size], label);
+      assert.throws(() => tensor.data, disposed('Tensor: data of a tensor'), label);
+      await assert.rejects(tensor.getData(), disposed('Tensor.getData of a tensor'), label);
+      assert.throws(() => tensor.reshape([4]), disposed('Tensor.reshape of a tensor'), label);
+      assert.throws(() => ops.Floor(tensor), disposed('Floor: input 0 is a tensor'), label);
+      assert.throws(() => ops.Floor(shared, { out: tensor }), disposed('Floor: options.out is a tensor'), label);
+    }
+    const image = new Tensor('float32', [0.5], [1, 1, 1, 1]);
+    image.dispose();
+    assert.throws(() => image.toImageData(), disposed('Tensor: data of a tensor'));
+    assert.throws(() => theirs.data);
+    await assert.rejects(theirs.getData());
+    assert.throws(() => theirs.reshape([4]));
+    // A tensor sharing the array (reshape) keeps it.
+    assert.equal(shared.location, 'cpu');
+    assert.deepEqual([...shared.data], [1, 2, 3, 4]);
+    // A session's feed.
+    const session = await InferenceSession.create(buildModel({
+      opset: 13, inputs: [{ name: 'x', type: 'float32', dims: [2, 2] }], outputs: [{ name: 'y', type: 'float32' }],
+      nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }],
+    }));
+    try {
+      await assert.rejects(session.run({ x: t }), (e) => e instanceof OnnxWasmError && e.message.includes('used after dispose()'));
+    } finally {
+      await session.release();
+    }
   });
 });
 
 test('string tensors are refused by operators and sessions as UNSUPPORTED, bool ones by numeric operators, naming the type', async () => {
   await ready();
-  const { ops } = await import('onnx-wasm');
   const t = new Tensor(['a']);
   assert.throws(() => ops.Floor(t), (e) => e.code === 'UNSUPPORTED' && e.message === "Floor: input 0 has type 'string', which no operator of onnx-wasm accepts");
   assert.throws(() => ops.Min([new Tensor('float32', [1]), t]), (e) => e.code === 'UNSUPPORTED' && /input 1 has type/.test(e.message));
@@ -241,8 +283,6 @@ test('string tensors are refused by operators and sessions as UNSUPPORTED, bool 
   const b = new Tensor([true]);
   assert.throws(() => ops.Floor(b), (e) => e.code === 'INVALID_ARGUMENT' && /^Floor-13: input 0 has type bool, which this version does not accept/.test(e.message));
   assert.throws(() => ops.Min([new Tensor('float32', [1]), b]), (e) => e.code === 'INVALID_ARGUMENT' && /input 1 has type bool/.test(e.message));
-  const { InferenceSession } = await import('onnx-wasm');
-  const { buildModel } = await import('../../tools/onnx-builder.mjs');
   const session = await InferenceSession.create(buildModel({
     opset: 13, inputs: [{ name: 'x', type: 'float32', dims: [1] }], outputs: [{ name: 'y', type: 'float32' }], nodes: [{ op: 'Floor', inputs: ['x'], outputs: ['y'] }],
   }));

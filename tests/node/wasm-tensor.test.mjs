@@ -33,8 +33,9 @@ test('Tensor.wasm: zero-filled or filled with data, location wasm', () => {
 
   const cpu = new Tensor('float32', [1, 2]);
   assert.equal(cpu.location, 'cpu');
-  cpu.dispose(); // nothing to free
-  assert.deepEqual([...cpu.data], [1, 2]);
+  cpu.dispose(); // ends it, as onnxruntime-web's (tensor.test.mjs)
+  assert.equal(cpu.location, 'none');
+  assert.throws(() => cpu.data, /used after dispose/);
 });
 
 test('Tensor.wasm refuses what the constructor refuses', () => {

@@ -157,6 +157,10 @@ export async function main(modelBytes: Uint8Array, tensorBytes: ArrayBuffer): Pr
   const tables: OperatorVersion['attributes'] = table0Attributes();
   same<typeof tables[number]['kind'], 'int' | 'flag' | 'float' | 'string' | 'ints' | 'floats' | 'strings' | 'tensor' | 'sparseTensor' | 'dataType' | 'graph'>(true);
 
+  // A disposed tensor's location is 'none', as onnxruntime-web's.
+  const location: 'cpu' | 'wasm' | 'none' = f32.location;
+  void location;
+
   // Operator table.
   const table: OperatorVersion[] = supportedOperators();
   const firstTypes: TensorType[] = table[0].types;
