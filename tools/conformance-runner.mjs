@@ -39,7 +39,8 @@ export const NEWER_OPSET = /imports ai\.onnx opset \d+, newer than \d+, the newe
  * Runs one case. `readFile(relativePath)` resolves to the bytes of a file of the case (e.g.
  * 'model.onnx', 'test_data_set_0/input_0.pb'). `expectedOperators`: the operators the runtime is meant
  * to implement (default: those of `api.supportedOperators()`, the wasm's table); a case using others
- * must be refused with an UNSUPPORTED "unsupported operator" error naming one of them; a case whose
+ * must be refused with an UNSUPPORTED "unsupported operator" error naming one of them (or its domain,
+ * where the runtime lacks that); a case whose
  * data or attributes have a type the runtime lacks, with an UNSUPPORTED error naming the type; a case
  * importing an opset newer than the runtime's newest, with an UNSUPPORTED error naming both.
  * `modelOperators` (optional): the model's op_types, when the caller can list them.
@@ -62,6 +63,8 @@ export async function runCase({ name, readFile, api, expectedOperators, modelOpe
     // A type the runtime lacks (in the data, a Cast's `to`, or a sequence or optional value), named.
     if (e.code === 'UNSUPPORTED' && named === undefined && LACKING_TYPE.test(e.message)) return result('refused', e.message);
     if (e.code === 'UNSUPPORTED' && NEWER_OPSET.test(e.message)) return result('refused', e.message);
+    // An operator of a domain the runtime lacks (ai.onnx.ml), refused naming the domain.
+    if (e.code === 'UNSUPPORTED' && /unsupported operator domain '[^']+'/.test(e.message)) return result('refused', e.message);
     return result('failed', `${e.code ?? 'Error'}: ${e.message}`);
   }
   try {
