@@ -2,7 +2,9 @@
 // panels (gemm_f32_pack_a), times the input windows, which are never laid out as a whole im2col matrix:
 // for each run of up to 8 output positions along an output row, the windows' [C x K, 8] columns are
 // gathered straight from the input into one small panel (zeros where a window reaches into the padding,
-// columns past the row's end), which stays in L1 while every row tile of the weights multiplies it.
+// columns past the row's end), which stays in L1 while every row tile of the weights multiplies it; at
+// stride 1 along the width the tiles read them from a copy of the input with its padding as zeros
+// instead, where they are 8 consecutive floats.
 #pragma once
 
 #include <cstddef>

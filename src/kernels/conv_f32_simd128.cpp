@@ -1,11 +1,11 @@
-// conv_f32: the implicit GEMM of kernels/conv.h. A panel holds, for each depth step (channel, kernel
-// tap) in order, the inputs under that tap of up to 8 output positions of one output row: at stride 1
-// two unaligned loads (from the input row, or from a copy of the part of it a kernel row reads, zeros
-// around it, where that part reaches into the padding), at stride 2 four loads and two shuffles,
-// elsewhere one element at a time; with a 1x1 kernel at stride 1 the tiles
-// read the input in place instead. Depth is cut into blocks of whole kernel
-// rows whose panel stays in L1; a later block adds to what the one before stored, which is the same
-// float32 sum as one uninterrupted pass.
+// conv_f32: the implicit GEMM of kernels/conv.h. At stride 1 along the width, the tiles read B from a
+// copy of the input with its padding written out as zeros (PaddedInput): a depth step's (channel,
+// kernel tap) inputs of 8 consecutive output positions are 8 consecutive floats of it, two loads. At
+// other strides a panel holds, for each depth step in order, the inputs under that tap of up to 8
+// output positions of one output row: at stride 2 four loads and two shuffles, elsewhere one element
+// at a time; with a 1x1 kernel at stride 1 the tiles read the input in place instead. Depth is cut
+// into blocks of whole kernel rows whose panel stays in L1; a later block adds to what the one before
+// stored, which is the same float32 sum as one uninterrupted pass.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -52,26 +52,10 @@ void gather_tap(const float* row, ptrdiff_t width, ptrdiff_t first, size_t strid
   for (; j < static_cast<ptrdiff_t>(kNr); ++j) out[j] = 0.0f;
 }
 
-// At stride 1, a kernel row's taps read kNr + (taps - 1) x dilation consecutive inputs of the row,
-// from `first`: each tap 8 of them, two loads, from the row itself where they are all inside it, else
-// from `reach` (that many floats) holding them with zeros outside the row. A tap's columns past the
-// panel's `cols` are inputs the tiles compute with but never store.
-void gather_row_stride1(const float* row, ptrdiff_t width, ptrdiff_t first, const ConvAxis& aw, float* reach, float* out) {
-  const auto span = static_cast<ptrdiff_t>(kNr + (aw.kernel - 1) * aw.dilation);
-  const float* src = row + first;
-  if (first < 0 || first + span > width) {
-    for (ptrdiff_t i = 0; i < span; ++i) reach[i] = first + i >= 0 && first + i < width ? row[first + i] : 0.0f;
-    src = reach;
-  }
-  for (size_t kw = 0; kw < aw.kernel; ++kw, out += kNr) {
-    wasm_v128_store(out, wasm_v128_load(src + kw * aw.dilation));
-    wasm_v128_store(out + 4, wasm_v128_load(src + kw * aw.dilation + 4));
-  }
-}
-
 // Kernel rows [t0, t0 + rows) (each a channel and a tap of depth and height, the width's taps after it)
-// of the panel's columns into `panel`, kNr floats per depth step. `reach`: gather_row_stride1's.
-void gather_panel(const float* x, const ConvAxis (&axes)[3], const PanelColumns& at, size_t t0, size_t rows, float* reach, float* panel) {
+// of the panel's columns into `panel`, kNr floats per depth step, at a stride along the width other
+// than 1.
+void gather_panel(const float* x, const ConvAxis (&axes)[3], const PanelColumns& at, size_t t0, size_t rows, float* panel) {
   const ConvAxis &ad = axes[0], &ah = axes[1], &aw = axes[2];
   const size_t plane = ad.input * ah.input * aw.input;
   const auto width = static_cast<ptrdiff_t>(aw.input);
@@ -85,11 +69,6 @@ void gather_panel(const float* x, const ConvAxis (&axes)[3], const PanelColumns&
       continue;
     }
     const float* row = x + c * plane + (static_cast<size_t>(id) * ah.input + static_cast<size_t>(ih)) * aw.input;
-    if (aw.stride == 1) {
-      gather_row_stride1(row, width, static_cast<ptrdiff_t>(at.ow0) - aw.pad, aw, reach, panel);
-      panel += aw.kernel * kNr;
-      continue;
-    }
     for (size_t kw = 0; kw < aw.kernel; ++kw, panel += kNr) {
       const ptrdiff_t first = static_cast<ptrdiff_t>(at.ow0 * aw.stride + kw * aw.dilation) - aw.pad;
       gather_tap(row, width, first, aw.stride, at.cols, panel);
@@ -97,11 +76,24 @@ void gather_panel(const float* x, const ConvAxis (&axes)[3], const PanelColumns&
   }
 }
 
-// C tile (R rows ldc apart, `cols` <= kNr columns) = its start + A panel (kc steps) x B (kc rows of 8,
-// b_stride apart: a panel, or the input itself). Its start is the bias (per row; null: 0) when
-// `first`, else what C holds.
-template <size_t R>
-void tile(size_t kc, const float* a, const float* b, size_t b_stride, float* c, size_t ldc, size_t cols, const float* bias, bool first) {
+// B of a panel's product: depth step p's 8 columns at operator()(p). A gathered panel's rows, or the
+// input's read in place, are `stride` floats apart.
+struct StridedRows {
+  const float* b;
+  size_t stride;
+  const float* operator()(size_t p) const { return b + p * stride; }
+};
+// The padded input's (PaddedInput): step p's columns are at offsets[p] from the panel's first column.
+struct OffsetRows {
+  const float* base;
+  const size_t* offsets;
+  const float* operator()(size_t p) const { return base + offsets[p]; }
+};
+
+// C tile (R rows ldc apart, `cols` <= kNr columns) = its start + A panel (kc steps) x B (kc rows of 8).
+// Its start is the bias (per row; null: 0) when `first`, else what C holds.
+template <size_t R, class Rows>
+void tile(size_t kc, const float* a, Rows b, float* c, size_t ldc, size_t cols, const float* bias, bool first) {
   gemm_tile::Accumulators<R> acc;
   float local[R * kNr];
   const bool whole = cols == kNr;
@@ -120,7 +112,7 @@ void tile(size_t kc, const float* a, const float* b, size_t b_stride, float* c, 
       acc.hi[r] = wasm_v128_load(row + 4);
     }
   }
-  gemm_tile::multiply_add<R>(kc, a, b, b_stride, acc);
+  gemm_tile::multiply_add<R>(kc, a, b, acc);
   for (size_t r = 0; r < R; ++r) {
     float* row = whole ? c + r * ldc : local + r * kNr;
     wasm_v128_store(row, acc.lo[r]);
@@ -142,13 +134,69 @@ const float* pointwise_columns(const float* x, const ConvAxis (&axes)[3], const 
   return x + (static_cast<size_t>(id) * ah.input + static_cast<size_t>(ih)) * aw.input + static_cast<size_t>(iw);
 }
 
-using Tile = void (*)(size_t, const float*, const float*, size_t, float*, size_t, size_t, const float*, bool);
+template <class Rows>
+using Tile = void (*)(size_t, const float*, Rows, float*, size_t, size_t, const float*, bool);
 // tile<R> at index R, for R in 1..kMr.
-template <size_t... R>
-constexpr std::array<Tile, kMr + 1> tiles(std::index_sequence<R...>) {
-  return {nullptr, tile<R + 1>...};
+template <class Rows, size_t... R>
+constexpr std::array<Tile<Rows>, kMr + 1> tiles(std::index_sequence<R...>) {
+  return {nullptr, tile<R + 1, Rows>...};
 }
-constexpr std::array<Tile, kMr + 1> kTiles = tiles(std::make_index_sequence<kMr>());
+template <class Rows>
+constexpr std::array<Tile<Rows>, kMr + 1> kTiles = tiles<Rows>(std::make_index_sequence<kMr>());
+
+// Every row tile of the weights (packed for `outputs` rows of `depth`, from depth step p0) times the
+// panel's B (kc steps from p0), into the panel's columns of each output plane (at y, out_plane apart).
+template <class Rows>
+void multiply_panel(const float* packed_weights, size_t depth, size_t p0, size_t kc, Rows b, size_t outputs, const float* bias, float* y,
+                    size_t out_plane, size_t cols) {
+  for (size_t i = 0; i < outputs; i += kMr) {
+    const size_t r = std::min(kMr, outputs - i);
+    kTiles<Rows>[r](kc, packed_weights + i * depth + p0 * kMr, b, y + i * out_plane, out_plane, cols, bias ? bias + i : nullptr, p0 == 0);
+  }
+}
+
+// The input with its padding written out as zeros, along each axis as far as the output's windows
+// reach (along the width, those of the last panel's 8 columns): each tap's 8 inputs of a panel are 8
+// consecutive floats of it, at an offset from the panel's first column that only the depth step sets.
+// At stride 1 along the width no panel is gathered then: a copy of the input per call costs less than
+// a panel per 8 output positions, and for few channels (a first layer's) that gathering is most of the
+// time.
+class PaddedInput {
+ public:
+  PaddedInput() = default;  // none: a panel is gathered
+  PaddedInput(const float* x, size_t channels, const ConvAxis (&axes)[3]) {
+    const ConvAxis &ad = axes[0], &ah = axes[1], &aw = axes[2];
+    const size_t panels_width = (aw.output + kNr - 1) / kNr * kNr;
+    depth_ = reach(ad, ad.output), height_ = reach(ah, ah.output), width_ = reach(aw, panels_width);
+    const size_t plane = depth_ * height_ * width_;
+    data_.assign(channels * plane, 0.0f);
+    const auto pd = static_cast<size_t>(ad.pad), ph = static_cast<size_t>(ah.pad), pw = static_cast<size_t>(aw.pad);
+    const size_t row_floats = width_ > pw ? std::min(aw.input, width_ - pw) : 0;
+    for (size_t c = 0; c < channels; ++c)
+      for (size_t id = 0; id < ad.input && id + pd < depth_; ++id)
+        for (size_t ih = 0; ih < ah.input && ih + ph < height_; ++ih)
+          std::memcpy(data_.data() + c * plane + ((id + pd) * height_ + ih + ph) * width_ + pw,
+                      x + ((c * ad.input + id) * ah.input + ih) * aw.input, row_floats * sizeof(float));
+    for (size_t c = 0; c < channels; ++c)
+      for (size_t kd = 0; kd < ad.kernel; ++kd)
+        for (size_t kh = 0; kh < ah.kernel; ++kh)
+          for (size_t kw = 0; kw < aw.kernel; ++kw)
+            offsets_.push_back(c * plane + (kd * ad.dilation * height_ + kh * ah.dilation) * width_ + kw * aw.dilation);
+  }
+
+  OffsetRows rows(const ConvAxis (&axes)[3], const PanelColumns& at, size_t p0) const {
+    const float* first = data_.data() + ((at.od * axes[0].stride) * height_ + at.oh * axes[1].stride) * width_ + at.ow0;
+    return {first, offsets_.data() + p0};
+  }
+
+ private:
+  // How far along `a` the windows of `outputs` outputs reach, padding included.
+  static size_t reach(const ConvAxis& a, size_t outputs) { return (outputs - 1) * a.stride + (a.kernel - 1) * a.dilation + 1; }
+
+  size_t depth_ = 0, height_ = 0, width_ = 0;
+  std::vector<float> data_;
+  std::vector<size_t> offsets_;  // by depth step
+};
 
 }  // namespace
 
@@ -160,8 +208,9 @@ void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const 
   const size_t block_rows = std::max<size_t>(1, kPanelDepth / aw.kernel);
   const size_t in_plane = ad.input * ah.input * aw.input, out_plane = ad.output * ah.output * aw.output;
   const bool pointwise = ad.kernel * ah.kernel * aw.kernel == 1 && aw.stride == 1;
-  std::vector<float> panel(std::min(kernel_rows, block_rows) * aw.kernel * kNr);
-  std::vector<float> reach(kNr + (aw.kernel - 1) * aw.dilation);
+  const bool from_padded = !pointwise && aw.stride == 1;
+  const PaddedInput padded = from_padded ? PaddedInput(x, channels, axes) : PaddedInput();
+  std::vector<float> panel(from_padded ? 0 : std::min(kernel_rows, block_rows) * aw.kernel * kNr);
   for (size_t od = 0; od < ad.output; ++od) {
     for (size_t oh = 0; oh < ah.output; ++oh) {
       for (size_t ow0 = 0; ow0 < aw.output; ow0 += kNr) {
@@ -170,14 +219,14 @@ void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const 
         const float* direct = pointwise && at.cols == kNr ? pointwise_columns(x, axes, at) : nullptr;
         for (size_t t0 = 0; t0 < kernel_rows; t0 += block_rows) {
           const size_t rows = std::min(block_rows, kernel_rows - t0);
-          if (!direct) gather_panel(x, axes, at, t0, rows, reach.data(), panel.data());
-          const float* b = direct ? direct + t0 * in_plane : panel.data();
-          const size_t b_stride = direct ? in_plane : kNr;
           const size_t p0 = t0 * aw.kernel, kc = rows * aw.kernel;
-          for (size_t i = 0; i < outputs; i += kMr) {
-            const size_t r = std::min(kMr, outputs - i);
-            kTiles[r](kc, packed_weights + i * depth + p0 * kMr, b, b_stride, y_at + i * out_plane, out_plane, at.cols, bias ? bias + i : nullptr,
-                      t0 == 0);
+          if (from_padded) {
+            multiply_panel(packed_weights, depth, p0, kc, padded.rows(axes, at, p0), outputs, bias, y_at, out_plane, at.cols);
+          } else if (direct) {
+            multiply_panel(packed_weights, depth, p0, kc, StridedRows{direct + t0 * in_plane, in_plane}, outputs, bias, y_at, out_plane, at.cols);
+          } else {
+            gather_panel(x, axes, at, t0, rows, panel.data());
+            multiply_panel(packed_weights, depth, p0, kc, StridedRows{panel.data(), kNr}, outputs, bias, y_at, out_plane, at.cols);
           }
         }
       }

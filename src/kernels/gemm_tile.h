@@ -22,11 +22,12 @@ struct Accumulators {
   v128_t lo[R], hi[R];  // row r's columns 0-3 and 4-7
 };
 
-// acc += A panel (kc depth steps, kMr floats apart, rows 0..R-1) x B (kc rows, b_stride floats apart,
-// 8 columns), each step a multiply then an add (SIMD128 has no fused multiply-add), in depth order.
-template <size_t R>
-__attribute__((always_inline)) inline void multiply_add(size_t kc, const float* a, const float* b, size_t b_stride, Accumulators<R>& acc) {
+// acc += A panel (kc depth steps, kMr floats apart, rows 0..R-1) x B (kc rows of 8 columns, row p at
+// b_row(p)), each step a multiply then an add (SIMD128 has no fused multiply-add), in depth order.
+template <size_t R, class BRow>
+__attribute__((always_inline)) inline void multiply_add(size_t kc, const float* a, BRow b_row, Accumulators<R>& acc) {
   for (size_t p = 0; p < kc; ++p) {
+    const float* b = b_row(p);
     const v128_t b0 = wasm_v128_load(b);
     const v128_t b1 = wasm_v128_load(b + 4);
     for (size_t r = 0; r < R; ++r) {
@@ -35,8 +36,13 @@ __attribute__((always_inline)) inline void multiply_add(size_t kc, const float* 
       acc.hi[r] = wasm_f32x4_add(acc.hi[r], wasm_f32x4_mul(ar, b1));
     }
     a += kMr;
-    b += b_stride;
   }
+}
+
+// B's rows b_stride floats apart.
+template <size_t R>
+__attribute__((always_inline)) inline void multiply_add(size_t kc, const float* a, const float* b, size_t b_stride, Accumulators<R>& acc) {
+  multiply_add<R>(kc, a, [b, b_stride](size_t p) { return b + p * b_stride; }, acc);
 }
 
 }  // namespace ow::kernels::gemm_tile
