@@ -190,6 +190,17 @@ export const GRAPH_CASES = [
   // (its parts views of the input).
   { name: 'threshold where(x*2-1 > 0.5) export [1,3,224,224]', graph: 'threshold', inputs: [{ type: 'float32', dims: [1, 3, 224, 224] }] },
   { name: 'YOLO head split + reduce export [1,84,8400]', graph: 'yolo-head-split', inputs: [{ type: 'float32', dims: [1, 84, 8400] }] },
+  // Issue 41's whole networks, random weights with BatchNorm statistics from data (bench/networks/export.py,
+  // `network` its name there; the models over 2 MB are made when missing), on inputs of a normalized
+  // picture's scale: each at least 1x onnxruntime-web. Their outputs agree with onnxruntime-web's within
+  // `tolerance` of the larger of 1 and the output's magnitude (sums of thousands of products, in other orders).
+  ...[
+    ['mobilenet_v2', [1, 3, 224, 224]], ['resnet18', [1, 3, 224, 224]], ['squeezenet1_1', [1, 3, 224, 224]],
+    ['yolo_detector', [1, 3, 320, 320]], ['transformer_layer', [1, 32, 64]], ['transformer_layer_opset14', [1, 32, 64]],
+  ].map(([network, dims]) => ({
+    name: `${network} [${dims}]`, graph: network, network, model: `bench/networks/${network}.onnx`, vsOrt: 1, tolerance: 1e-4,
+    inputs: [{ type: 'float32', dims, generator: 'featureMap', options: { dims } }],
+  })),
 ];
 
 // What each case must reach, as ratios measured in one run, by environment: ops.* with options.out and
