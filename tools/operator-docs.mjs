@@ -531,4 +531,23 @@ export const OPERATOR_DOCS = {
       reduction: 'Version 16 on: \'none\' (default), \'add\' or \'mul\'; from 18 also \'max\' or \'min\'.',
     },
   },
+  BatchNormalization: {
+    doc: '[X, scale, B, mean, var]: (X - mean) / sqrt(var + epsilon) * scale + B, the parameters one per channel (X\'s axis 1; a 1-D X is one channel). float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once). mean and var may be of another float type than X from version 14, scale and B from 15. With training_mode 1 (14 on), X\'s own channel means and population variances normalize it, and a session\'s node may also output the running ones (mean * momentum + current * (1 - momentum)).',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      epsilon: 'Added to var before its square root (default 1e-5).',
+      is_test: 'Versions 1 and 6: accepted and ignored; only inference runs.',
+      momentum: 'The running statistics\' factor in training (default 0.9); unused in inference.',
+      spatial: 'Versions 1 to 7: 1 (default) one parameter per channel; 0 one per element of a sample (C x D1 x ... x Dn).',
+      training_mode: 'Version 14 on: 0 (default) inference with mean and var; 1 training, with the batch\'s statistics.',
+    },
+  },
+  LayerNormalization: {
+    doc: '[X, Scale, B?]: along the dims from axis on, (X - mean) / sqrt(var + epsilon) * Scale + B, Scale and B broadcast to X; in a session also Mean and InvStdDev (float32, X\'s dims before axis then 1s). float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once).',
+    attributes: {
+      axis: 'The first normalized axis, in [-rank, rank - 1] (default -1).',
+      epsilon: 'Added to the variance before its square root (default 1e-5).',
+      stash_type: 'The type of Mean and InvStdDev: 1 (float32, the default); others are refused.',
+    },
+  },
 };

@@ -114,6 +114,9 @@ extern const OpSchema kGatherNDSchema;
 extern const OpSchema kSplitSchema;
 // ScatterND (ops/scatter_nd.cpp)
 extern const OpSchema kScatterNDSchema;
+// BatchNormalization and LayerNormalization (ops/normalization.cpp)
+extern const OpSchema kBatchNormalizationSchema;
+extern const OpSchema kLayerNormalizationSchema;
 // If (ops/control.cpp): a session runs its branches
 extern const OpSchema kIfSchema;
 

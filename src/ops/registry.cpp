@@ -42,7 +42,9 @@ std::span<const OpSchema* const> all_operators() {
       &kSliceSchema, &kExpandSchema, &kTileSchema, &kWhereSchema, &kConstantOfShapeSchema, &kRangeSchema, &kSizeSchema,
       &kNonZeroSchema, &kGatherElementsSchema, &kGatherNDSchema, &kSplitSchema, &kScatterNDSchema,
       // control flow
-      &kIfSchema};
+      &kIfSchema,
+      // normalizations
+      &kBatchNormalizationSchema, &kLayerNormalizationSchema};
   return ops;
 }
 

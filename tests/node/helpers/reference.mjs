@@ -566,3 +566,39 @@ export function referenceResize(values, dims, o) {
   }
   return { dims: out, y, choices, magnitude, reach };
 }
+
+const productOf = (dims) => dims.reduce((a, b) => a * b, 1);
+
+// BatchNormalization in inference, from its definition: Y = (X - mean) / sqrt(var + epsilon) * scale + B,
+// the parameters indexed by X's axis 1 (a 1-D X is one channel); with `perSample` (spatial 0) by the
+// element's position within its sample.
+export function referenceBatchNorm(x, dims, { scale, bias, mean, variance }, epsilon, perSample = false) {
+  const channels = dims.length === 1 ? 1 : perSample ? productOf(dims.slice(1)) : dims[1];
+  const inner = dims.length === 1 || perSample ? 1 : productOf(dims.slice(2));
+  return Array.from(x, (v, i) => {
+    const c = Math.floor(i / inner) % channels;
+    return ((v - mean[c]) / Math.sqrt(variance[c] + epsilon)) * scale[c] + bias[c];
+  });
+}
+
+// LayerNormalization from its definition, along the dims from `axis` on: Mean, Var, InvStdDev and
+// Y = (X - Mean) * InvStdDev * Scale + B, Scale and B (absent: none added) broadcast to X.
+export function referenceLayerNorm(x, dims, axis, { scale, scaleDims, bias, biasDims }, epsilon) {
+  const a = axis < 0 ? axis + dims.length : axis;
+  const rows = productOf(dims.slice(0, a)), d = productOf(dims.slice(a));
+  const y = new Array(x.length), mean = new Array(rows), invStdDev = new Array(rows);
+  for (let r = 0; r < rows; r++) {
+    const row = Array.from({ length: d }, (_, j) => x[r * d + j]);
+    const m = row.reduce((s, v) => s + v, 0) / d;
+    const variance = row.reduce((s, v) => s + (v - m) * (v - m), 0) / d;
+    const inv = 1 / Math.sqrt(variance + epsilon);
+    mean[r] = m;
+    invStdDev[r] = inv;
+    for (let j = 0; j < d; j++) {
+      const i = r * d + j;
+      const scaled = (row[j] - m) * inv * scale[inputIndex(dims, scaleDims, i)];
+      y[i] = bias ? scaled + bias[inputIndex(dims, biasDims, i)] : scaled;
+    }
+  }
+  return { y, mean, invStdDev };
+}

@@ -1,0 +1,240 @@
+// The normalizations' loops (kernels/normalization.h): one template over the lanes of float32
+// (f32x4) and float64 (f64x2), each with its scalar tail; float16 and bfloat16 through float32 blocks.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "kernels/cast.h"
+#include "kernels/convert_half.h"
+#include "kernels/normalization.h"
+#include "kernels/simd128.h"
+
+namespace ow::kernels {
+namespace {
+
+template <typename T>
+struct Lanes;
+
+template <>
+struct Lanes<float> {
+  static constexpr size_t kCount = 4;
+  static v128_t splat(float v) { return wasm_f32x4_splat(v); }
+  static v128_t add(v128_t a, v128_t b) { return wasm_f32x4_add(a, b); }
+  static v128_t sub(v128_t a, v128_t b) { return wasm_f32x4_sub(a, b); }
+  static v128_t mul(v128_t a, v128_t b) { return wasm_f32x4_mul(a, b); }
+  static float total(v128_t v) {
+    return (wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) + (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
+  }
+};
+
+template <>
+struct Lanes<double> {
+  static constexpr size_t kCount = 2;
+  static v128_t splat(double v) { return wasm_f64x2_splat(v); }
+  static v128_t add(v128_t a, v128_t b) { return wasm_f64x2_add(a, b); }
+  static v128_t sub(v128_t a, v128_t b) { return wasm_f64x2_sub(a, b); }
+  static v128_t mul(v128_t a, v128_t b) { return wasm_f64x2_mul(a, b); }
+  static double total(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
+};
+
+// y[i] = (x[i] - shift) * scale + bias for i < n: one channel's run.
+template <typename T>
+void affine_run(const T* x, T* y, size_t n, T shift, T scale, T bias) {
+  using L = Lanes<T>;
+  const v128_t s = L::splat(shift), a = L::splat(scale), b = L::splat(bias);
+  size_t i = 0;
+  for (; i + L::kCount <= n; i += L::kCount) wasm_v128_store(y + i, L::add(L::mul(L::sub(wasm_v128_load(x + i), s), a), b));
+  for (; i < n; ++i) y[i] = (x[i] - shift) * scale + bias;
+}
+
+// y[c] = (x[c] - shift[c]) * scale[c] + bias[c] for c < n: a row across channels (inner 1).
+template <typename T>
+void affine_across(const T* x, T* y, size_t n, const T* shift, const T* scale, const T* bias) {
+  using L = Lanes<T>;
+  size_t c = 0;
+  for (; c + L::kCount <= n; c += L::kCount) {
+    const v128_t centred = L::sub(wasm_v128_load(x + c), wasm_v128_load(shift + c));
+    wasm_v128_store(y + c, L::add(L::mul(centred, wasm_v128_load(scale + c)), wasm_v128_load(bias + c)));
+  }
+  for (; c < n; ++c) y[c] = (x[c] - shift[c]) * scale[c] + bias[c];
+}
+
+template <typename T>
+void channel_affine_loop(const T* x, T* y, ChannelShape shape, const T* shift, const T* scale, const T* bias) {
+  const auto [outer, channels, inner] = shape;
+  const size_t plane = channels * inner;
+  for (size_t o = 0; o < outer; ++o) {
+    const T* xo = x + o * plane;
+    T* yo = y + o * plane;
+    if (inner == 1) {
+      affine_across(xo, yo, channels, shift, scale, bias);
+      continue;
+    }
+    for (size_t c = 0; c < channels; ++c) affine_run(xo + c * inner, yo + c * inner, inner, shift[c], scale[c], bias[c]);
+  }
+}
+
+// float16 and bfloat16: whole channels at a time in a float32 block (a channel longer than a block in
+// parts of one).
+template <typename H>
+void channel_affine_half(const H* x, H* y, ChannelShape shape, const float* shift, const float* scale, const float* bias) {
+  const auto [outer, channels, inner] = shape;
+  float block[kHalfBlock];
+  const size_t plane = channels * inner;
+  for (size_t o = 0; o < outer; ++o) {
+    const H* xo = x + o * plane;
+    H* yo = y + o * plane;
+    if (inner > kHalfBlock) {
+      for (size_t c = 0; c < channels; ++c) {
+        for (size_t at = c * inner, end = at + inner; at < end; at += kHalfBlock) {
+          const size_t n = std::min(kHalfBlock, end - at);
+          half_to_f32(xo + at, block, n);
+          affine_run(block, block, n, shift[c], scale[c], bias[c]);
+          f32_to_half(block, yo + at, n);
+        }
+      }
+      continue;
+    }
+    const size_t group = kHalfBlock / std::max<size_t>(inner, 1);
+    for (size_t c = 0; c < channels; c += group) {
+      const size_t count = std::min(group, channels - c), n = count * inner;
+      half_to_f32(xo + c * inner, block, n);
+      channel_affine_loop(block, block, {1, count, inner}, shift + c, scale + c, bias + c);
+      f32_to_half(block, yo + c * inner, n);
+    }
+  }
+}
+
+template <typename T>
+T row_sum(const T* x, size_t d) {
+  using L = Lanes<T>;
+  v128_t sums = L::splat(0);
+  size_t i = 0;
+  for (; i + L::kCount <= d; i += L::kCount) sums = L::add(sums, wasm_v128_load(x + i));
+  T sum = L::total(sums);
+  for (; i < d; ++i) sum += x[i];
+  return sum;
+}
+
+// The sum of (x - mean)^2 along a row.
+template <typename T>
+T row_squared_deviations(const T* x, size_t d, T mean) {
+  using L = Lanes<T>;
+  const v128_t m = L::splat(mean);
+  v128_t sums = L::splat(0);
+  size_t i = 0;
+  for (; i + L::kCount <= d; i += L::kCount) {
+    const v128_t deviation = L::sub(wasm_v128_load(x + i), m);
+    sums = L::add(sums, L::mul(deviation, deviation));
+  }
+  T sum = L::total(sums);
+  for (; i < d; ++i) sum += (x[i] - mean) * (x[i] - mean);
+  return sum;
+}
+
+// y = ((x - mean) * inv_std_dev) * scale (+ bias) along a row.
+template <typename T>
+void normalize_row(const T* x, T* y, size_t d, T mean, T inv_std_dev, const T* scale, const T* bias) {
+  using L = Lanes<T>;
+  const v128_t m = L::splat(mean), inv = L::splat(inv_std_dev);
+  size_t i = 0;
+  for (; i + L::kCount <= d; i += L::kCount) {
+    v128_t v = L::mul(L::mul(L::sub(wasm_v128_load(x + i), m), inv), wasm_v128_load(scale + i));
+    if (bias) v = L::add(v, wasm_v128_load(bias + i));
+    wasm_v128_store(y + i, v);
+  }
+  for (; i < d; ++i) {
+    const T scaled = ((x[i] - mean) * inv_std_dev) * scale[i];
+    y[i] = bias ? scaled + bias[i] : scaled;
+  }
+}
+
+template <typename T>
+void channel_statistics_loop(const T* x, ChannelShape shape, T* mean, T* variance) {
+  const auto [outer, channels, inner] = shape;
+  const T count = static_cast<T>(outer * inner);
+  for (size_t c = 0; c < channels; ++c) {
+    T sum = 0;
+    for (size_t o = 0; o < outer; ++o) sum += row_sum(x + (o * channels + c) * inner, inner);
+    mean[c] = sum / count;
+    T squares = 0;
+    for (size_t o = 0; o < outer; ++o) squares += row_squared_deviations(x + (o * channels + c) * inner, inner, mean[c]);
+    variance[c] = squares / count;
+  }
+}
+
+// One row's statistics and normalization; mean and inv_std_dev written where not null.
+template <typename T>
+void layer_normalize_row(const T* x, T* y, size_t d, const T* scale, const T* bias, T epsilon, float* mean_out, float* inv_out) {
+  const T count = static_cast<T>(d);
+  const T mean = row_sum(x, d) / count;
+  const T variance = row_squared_deviations(x, d, mean) / count;
+  const T inv_std_dev = T(1) / std::sqrt(variance + epsilon);
+  normalize_row(x, y, d, mean, inv_std_dev, scale, bias);
+  if (mean_out) *mean_out = narrow_to_f32(mean);
+  if (inv_out) *inv_out = narrow_to_f32(inv_std_dev);
+}
+
+template <typename T>
+void layer_normalize_loop(const T* x, T* y, RowShape shape, const T* scale, const T* bias, T epsilon, float* mean, float* inv_std_dev) {
+  const auto [rows, d, param_rows] = shape;
+  for (size_t r = 0; r < rows; ++r) {
+    const size_t p = (r % param_rows) * d;
+    layer_normalize_row(x + r * d, y + r * d, d, scale + p, bias ? bias + p : nullptr, epsilon, mean ? mean + r : nullptr,
+                        inv_std_dev ? inv_std_dev + r : nullptr);
+  }
+}
+
+// float16 and bfloat16: each row converted to float32, normalized there, rounded once.
+template <typename H>
+void layer_normalize_half(const H* x, H* y, RowShape shape, const float* scale, const float* bias, float epsilon, float* mean,
+                          float* inv_std_dev) {
+  const auto [rows, d, param_rows] = shape;
+  std::vector<float> in(d), out(d);
+  for (size_t r = 0; r < rows; ++r) {
+    const size_t p = (r % param_rows) * d;
+    half_to_f32(x + r * d, in.data(), d);
+    layer_normalize_row(in.data(), out.data(), d, scale + p, bias ? bias + p : nullptr, epsilon, mean ? mean + r : nullptr,
+                        inv_std_dev ? inv_std_dev + r : nullptr);
+    f32_to_half(out.data(), y + r * d, d);
+  }
+}
+
+}  // namespace
+
+void channel_affine(const float* x, float* y, ChannelShape shape, const float* shift, const float* scale, const float* bias) {
+  channel_affine_loop(x, y, shape, shift, scale, bias);
+}
+void channel_affine(const double* x, double* y, ChannelShape shape, const double* shift, const double* scale, const double* bias) {
+  channel_affine_loop(x, y, shape, shift, scale, bias);
+}
+void channel_affine(const Float16* x, Float16* y, ChannelShape shape, const float* shift, const float* scale, const float* bias) {
+  channel_affine_half(x, y, shape, shift, scale, bias);
+}
+void channel_affine(const BFloat16* x, BFloat16* y, ChannelShape shape, const float* shift, const float* scale, const float* bias) {
+  channel_affine_half(x, y, shape, shift, scale, bias);
+}
+
+void channel_statistics(const float* x, ChannelShape shape, float* mean, float* variance) { channel_statistics_loop(x, shape, mean, variance); }
+void channel_statistics(const double* x, ChannelShape shape, double* mean, double* variance) {
+  channel_statistics_loop(x, shape, mean, variance);
+}
+
+void layer_normalize(const float* x, float* y, RowShape shape, const float* scale, const float* bias, float epsilon, float* mean,
+                     float* inv_std_dev) {
+  layer_normalize_loop(x, y, shape, scale, bias, epsilon, mean, inv_std_dev);
+}
+void layer_normalize(const double* x, double* y, RowShape shape, const double* scale, const double* bias, double epsilon, float* mean,
+                     float* inv_std_dev) {
+  layer_normalize_loop(x, y, shape, scale, bias, epsilon, mean, inv_std_dev);
+}
+void layer_normalize(const Float16* x, Float16* y, RowShape shape, const float* scale, const float* bias, float epsilon, float* mean,
+                     float* inv_std_dev) {
+  layer_normalize_half(x, y, shape, scale, bias, epsilon, mean, inv_std_dev);
+}
+void layer_normalize(const BFloat16* x, BFloat16* y, RowShape shape, const float* scale, const float* bias, float epsilon, float* mean,
+                     float* inv_std_dev) {
+  layer_normalize_half(x, y, shape, scale, bias, epsilon, mean, inv_std_dev);
+}
+
+}  // namespace ow::kernels
