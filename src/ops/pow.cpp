@@ -4,7 +4,9 @@
 // both operands converted to float64, the C library's pow, the result converted once to X's type (by
 // Cast's rules: rounded to nearest for floats; truncated toward zero and saturated for integers, NaN
 // giving 0). So integer powers are exact while they are below 2^53, and int64 operands round to float64
-// beyond.
+// beyond. The square of float32 X (Y one element equal to 2) is X * X in float32: float64 holds the
+// square exactly, so the float64 pass rounds it once to float32, as the float32 product does.
+#include "kernels/binary.h"
 #include "kernels/cast.h"
 #include "kernels/pow.h"
 #include "ops/broadcast_fold.h"
@@ -20,6 +22,14 @@ Result<Tensor> as_f64(const Tensor& t) {
   OW_ASSIGN_OR_RETURN(Tensor f, Tensor::allocate(DType::kFloat64, t.dims()));
   kernels::cast(t.dtype(), t.raw_data(), DType::kFloat64, f.raw_data(), t.size());
   return f;
+}
+
+// Whether y is one element of value 2, whatever its type.
+bool is_two(const Tensor& y) {
+  if (y.size() != 1) return false;
+  double v = 0;
+  kernels::cast(y.dtype(), y.raw_data(), DType::kFloat64, &v, 1);
+  return v == 2.0;
 }
 
 class PowKernel final : public Kernel {
@@ -40,6 +50,10 @@ class PowKernel final : public Kernel {
     }
     Tensor* z;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), std::move(dims), z));
+    if (x.dtype() == DType::kFloat32 && is_two(*operands[1]) && z->dims() == x.dims()) {
+      kernels::mul_loops(DType::kFloat32)->vv_rows(x.raw_data(), x.raw_data(), z->raw_data(), x.size(), 1);
+      return Status::Ok();
+    }
     OW_ASSIGN_OR_RETURN(Tensor x64, as_f64(*operands[0]));
     OW_ASSIGN_OR_RETURN(Tensor y64, as_f64(*operands[1]));
     const bool direct = z->dtype() == DType::kFloat64;

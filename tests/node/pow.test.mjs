@@ -138,6 +138,20 @@ describe('Pow: broadcasting, out and version rules', () => {
     assert.equal(ops.Pow([square, new Tensor('float32', [2])], { out: square }), square);
     assert.deepEqual([...square.data], [1, 4, 9, 16]);
   });
+  test('float32 squared (an exponent of one element equal to 2, any type): float64 pow rounded once', async () => {
+    const bases = new Float32Array([0, -0, 1, -1.5, 3, 1e-20, -1e-20, 1.1754943508222875e-38, 1.4e-45, -1.9e19, 1.8446744e19,
+      1.8446746e19, 3.4028234663852886e38, 1.0000001, 0.1, NaN, Infinity, -Infinity]);
+    const x = new Tensor('float32', bases, [bases.length]);
+    for (const y of [new Tensor('float32', [2]), new Tensor('float64', [2], []), new Tensor('int64', [2n], [1, 1]), new Tensor('uint8', [2], [1])]) {
+      const z = ops.Pow([x, y], { opset: 15 });
+      const fromSession = await runSession(15, [x, y]);
+      assert.deepEqual([...z.dims], y.dims.length > 1 ? [1, bases.length] : [bases.length]);
+      bases.forEach((b, i) => {
+        const want = Math.fround(cpow(b, 2));
+        assert.ok(Object.is(z.data[i], want) && Object.is(fromSession.data[i], want), `${b}^${y.type} 2: got ${z.data[i]}, ${fromSession.data[i]}, want ${want}`);
+      });
+    }
+  });
   test('types by version', () => {
     const f = new Tensor('float32', [2]);
     assert.throws(() => ops.Pow([f, new Tensor('int32', [2])], { opset: 11 }), is(/^Pow-7: input 1 \('Y'\) has type int32, which this version does not accept/));
