@@ -382,6 +382,79 @@ export const OPERATOR_DOCS = {
   Erf: {
     doc: 'The error function; on integer types erf(x) in float64 truncated toward zero, as ONNX\'s reference casts it: 0, or ±1 from |x| = 6.',
   },
+  HardSigmoid: {
+    doc: 'max(0, min(1, alpha * x + beta)), each operation rounded in the type (float16 and bfloat16 in float32, rounded once); NaN stays NaN. bfloat16 from version 22.',
+    attributes: {
+      alpha: 'The slope (default 0.2).',
+      beta: 'The offset (default 0.5).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  HardSwish: {
+    doc: 'x * HardSigmoid(x) with alpha 1/6 (rounded to the type) and beta 0.5. bfloat16 from version 22.',
+  },
+  LeakyRelu: {
+    doc: 'x > 0 ? x : alpha * x. bfloat16 from version 16.',
+    attributes: {
+      alpha: 'The slope below 0 (default 0.01).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  PRelu: {
+    doc: '[X, slope]: X > 0 ? X : slope * X, the slope broadcast to X\'s shape (unidirectionally); the 32- and 64-bit integer types from version 9 (the product wraps; an unsigned X is returned as it is), bfloat16 from 16.',
+    attributes: {
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Elu: {
+    doc: 'x < 0 ? alpha * (e^x - 1) : x, computed in float64 (expm1) and rounded once. bfloat16 from version 22.',
+    attributes: {
+      alpha: 'The scale of the negative part (default 1).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Selu: {
+    doc: 'x > 0 ? gamma * x : gamma * alpha * (e^x - 1), computed in float64 and rounded once. bfloat16 from version 22.',
+    attributes: {
+      alpha: 'Default 1.6732 (version 1), 1.67326319217681884765625 (version 6 on).',
+      gamma: 'Default 1.0507 (version 1), 1.05070102214813232421875 (version 6 on).',
+      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+    },
+  },
+  Celu: {
+    doc: 'max(0, x) + min(0, alpha * (e^(x / alpha) - 1)), computed in float64 and rounded once. Of float32 only (version 12).',
+    attributes: {
+      alpha: 'Default 1; must not be 0.',
+    },
+  },
+  Softplus: {
+    doc: 'ln(1 + e^x), computed in float64 without cancellation and rounded once. bfloat16 from version 22.',
+  },
+  Softsign: {
+    doc: 'x / (1 + |x|), rounded after each operation, as the formula is written: ±Infinity gives NaN. bfloat16 from version 22.',
+  },
+  Gelu: {
+    doc: 'x / 2 * (1 + erf(x / sqrt(2))), or with approximate \'tanh\' x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))), computed in float64 without cancellation and rounded once; -Infinity gives -0 (the limit).',
+    attributes: {
+      approximate: '\'none\' (default): the exact form with erf; \'tanh\': the tanh approximation.',
+    },
+  },
+  Mish: {
+    doc: 'x * tanh(ln(1 + e^x)), computed in float64 and rounded once; -Infinity gives -0 (the limit). bfloat16 from version 22.',
+  },
+  ThresholdedRelu: {
+    doc: 'x > alpha ? x : 0 (NaN gives 0). bfloat16 from version 22.',
+    attributes: {
+      alpha: 'The threshold (default 1).',
+    },
+  },
+  Shrink: {
+    doc: 'x < -lambd ? x + bias : x > lambd ? x - bias : 0 (NaN gives 0); of the float types but bfloat16, and the integer types, which compute in float64 and truncate toward zero, saturating.',
+    attributes: {
+      lambd: 'The half-width of the band that gives 0 (default 0.5).',
+      bias: 'Subtracted above the band, added below it (default 0).',
+    },
+  },
   Softmax: {
     doc: 'e^(x - max) / sum along an axis (see SoftmaxOptions); a NaN or +inf among a row\'s values makes the row NaN. bfloat16 from version 13.',
     attributes: {

@@ -37,6 +37,9 @@ const BinaryLoops* add_loops(DType t);
 const BinaryLoops* sub_loops(DType t);
 const BinaryLoops* mul_loops(DType t);
 const BinaryLoops* div_loops(DType t);
+// PRelu's y = x > 0 ? x : x * slope (kernels/prelu_simd128.cpp), of float32, float64, float16,
+// bfloat16 and the 32- and 64-bit integers (wrapping as Mul); null for other types.
+const BinaryLoops* prelu_loops(DType t);
 // Comparisons (kernels/compare_simd128.cpp): y is bool; NaN compares unequal and unordered, -0 equals +0.
 // Equal also of bool.
 const BinaryLoops* equal_loops(DType t);

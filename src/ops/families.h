@@ -90,6 +90,20 @@ extern const OpSchema kAbsSchema;
 extern const OpSchema kNegSchema;
 extern const OpSchema kReciprocalSchema;
 extern const OpSchema kErfSchema;
+// Activations (ops/activation.cpp)
+extern const OpSchema kHardSigmoidSchema;
+extern const OpSchema kHardSwishSchema;
+extern const OpSchema kLeakyReluSchema;
+extern const OpSchema kPReluSchema;
+extern const OpSchema kEluSchema;
+extern const OpSchema kSeluSchema;
+extern const OpSchema kCeluSchema;
+extern const OpSchema kSoftplusSchema;
+extern const OpSchema kSoftsignSchema;
+extern const OpSchema kGeluSchema;
+extern const OpSchema kMishSchema;
+extern const OpSchema kThresholdedReluSchema;
+extern const OpSchema kShrinkSchema;
 // Softmax and LogSoftmax (ops/softmax.cpp), Pow (ops/pow.cpp)
 extern const OpSchema kSoftmaxSchema;
 extern const OpSchema kLogSoftmaxSchema;

@@ -32,6 +32,9 @@ std::span<const OpSchema* const> all_operators() {
       // elementwise math
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
       &kErfSchema,
+      // activations
+      &kHardSigmoidSchema, &kHardSwishSchema, &kLeakyReluSchema, &kPReluSchema, &kEluSchema, &kSeluSchema, &kCeluSchema,
+      &kSoftplusSchema, &kSoftsignSchema, &kGeluSchema, &kMishSchema, &kThresholdedReluSchema, &kShrinkSchema,
       // Softmax, LogSoftmax, Pow
       &kSoftmaxSchema, &kLogSoftmaxSchema, &kPowSchema,
       // MaxPool, GlobalMaxPool, Resize
