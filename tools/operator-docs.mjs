@@ -2,35 +2,75 @@
 // each operator computes (doc), what its options say as a whole (options) and what each attribute means
 // (attributes). Optional: an operator or attribute without an entry is declared all the same, with what
 // the table says of it (versions, default, values).
+
+// Texts that several operators share, one of each.
+const LEGACY_HINT = {
+  consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+};
+// Add, Sub, Mul and Div before multidirectional broadcasting.
+const ARITHMETIC_LEGACY_BROADCAST = {
+  broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+  axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+};
+// The comparisons' and the logical operators' version 1.
+const LOGICAL_LEGACY_BROADCAST = {
+  broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
+  axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
+};
+const LEGACY_BROADCAST_OPTIONS = 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).';
+// Where Conv's and the pools' windows start and how they step.
+const WINDOW_PLACEMENT = {
+  strides: 'Step along each spatial axis (N values; default 1 each).',
+  pads: '[x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad.',
+  auto_pad: 'Default \'NOTSET\': explicit `pads`; \'\' is read as \'NOTSET\', as onnxruntime reads it.',
+};
+const POOL_KERNEL_SHAPE = 'The window size along each spatial axis (N values). Required.';
+const POOL_CEIL_MODE = 'Version 10 on: compute output sizes with ceil instead of floor (default 0).';
+const REDUCE_OPTIONS = 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.';
+const REDUCE_ATTRIBUTES = {
+  axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
+  keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
+  noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
+};
+// ArgMax and ArgMin.
+const ARG_EXTREME_ATTRIBUTES = {
+  axis: 'The axis to search along, in [-rank, rank - 1] (default 0).',
+  keepdims: 'Keep the axis as a dimension of 1 (default 1).',
+  select_last_index: 'Version 12 on: among equal extremes, the last index rather than the first (default 0).',
+};
+// LSTM, GRU and RNN.
+const RECURRENT_ATTRIBUTES = {
+  direction: '\'forward\' (default), \'reverse\' or \'bidirectional\' (two directions, forward first).',
+  hidden_size: 'The hidden size; default: R\'s last dim.',
+  activations: 'The activations of every direction, forward first: f, g, h for LSTM (default Sigmoid, Tanh, Tanh), f, g for GRU (Sigmoid, Tanh), f for RNN (Tanh).',
+  activation_alpha: 'The alphas of the activations that take one (Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu), in order; the ONNX operators\' defaults after the list ends.',
+  activation_beta: 'The betas of Affine, ScaledTanh and HardSigmoid, likewise.',
+  clip: 'Bounds the activations\' inputs to [-clip, clip] (default: no bound).',
+  layout: 'Version 14 on: 1 for batch-first X, Y, initial and final states.',
+  output_sequence: 'Version 1 only: checked (0 or 1) and ignored; Y is given all the same.',
+};
+
 export const OPERATOR_DOCS = {
   Floor: {
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Ceil: {
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Round: {
     doc: 'Rounds halves to even.',
   },
   Min: {
     doc: 'Elementwise minimum of one or more tensors of one type, with multidirectional broadcasting (version 8 on). Integer types from version 12.',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   AveragePool: {
     doc: 'X is (N x C x D1 x ... x Dn).',
     options: 'N is the number of spatial axes (input rank - 2).',
     attributes: {
-      kernel_shape: 'The window size along each spatial axis (N values). Required.',
-      strides: 'Step along each spatial axis (N values; default 1 each).',
-      pads: '[x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad.',
-      auto_pad: 'Default \'NOTSET\': explicit `pads`; \'\' is read as \'NOTSET\', as onnxruntime reads it.',
-      ceil_mode: 'Version 10 on: compute output sizes with ceil instead of floor (default 0).',
+      kernel_shape: POOL_KERNEL_SHAPE,
+      ...WINDOW_PLACEMENT,
+      ceil_mode: POOL_CEIL_MODE,
       count_include_pad: 'Version 7 on: count padding in each window\'s divisor (default 0).',
       dilations: 'Version 19 on: spacing of the window\'s elements along each spatial axis (N values; default 1 each).',
     },
@@ -77,71 +117,54 @@ export const OPERATOR_DOCS = {
   },
   Relu: {
     doc: 'max(x, 0); NaN stays NaN. Signed integer types from version 14.',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Max: {
     doc: 'Elementwise maximum of one or more tensors of one type, as Min.',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Add: {
     doc: '[A, B]: A + B, with multidirectional broadcasting from version 7 (before, see ArithmeticOptions). Integers wrap around. Integer types from version 6 (8- and 16-bit from 14), bfloat16 from 13.',
     attributes: {
-      broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      ...ARITHMETIC_LEGACY_BROADCAST,
+      ...LEGACY_HINT,
     },
   },
   Sub: {
     doc: '[A, B]: A - B, as Add.',
     attributes: {
-      broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      ...ARITHMETIC_LEGACY_BROADCAST,
+      ...LEGACY_HINT,
     },
   },
   Mul: {
     doc: '[A, B]: A * B, as Add.',
     attributes: {
-      broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      ...ARITHMETIC_LEGACY_BROADCAST,
+      ...LEGACY_HINT,
     },
   },
   Div: {
     doc: '[A, B]: A / B, as Add. Integer division truncates toward zero; x / 0 is 0 and the lowest value / -1 wraps to itself (no trap).',
     attributes: {
-      broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Versions 1 and 6 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      ...ARITHMETIC_LEGACY_BROADCAST,
+      ...LEGACY_HINT,
     },
   },
   Equal: {
     doc: '[A, B]: A == B as bool, broadcasting as Add. NaN equals nothing, -0 equals 0. bool, int32 and int64; every type from version 11 (bfloat16 from 13; version 19\'s string is refused).',
-    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
-    attributes: {
-      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-    },
+    options: LEGACY_BROADCAST_OPTIONS,
+    attributes: LOGICAL_LEGACY_BROADCAST,
   },
   Less: {
     doc: '[A, B]: A < B as bool, broadcasting as Add; NaN is not ordered. Float types; numeric from version 9, bfloat16 from 13.',
-    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
-    attributes: {
-      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-    },
+    options: LEGACY_BROADCAST_OPTIONS,
+    attributes: LOGICAL_LEGACY_BROADCAST,
   },
   Greater: {
     doc: '[A, B]: A > B as bool, as Less.',
-    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
-    attributes: {
-      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-    },
+    options: LEGACY_BROADCAST_OPTIONS,
+    attributes: LOGICAL_LEGACY_BROADCAST,
   },
   LessOrEqual: {
     doc: '[A, B]: A <= B as bool, broadcasting by NumPy rules; NaN is not ordered. Numeric types; bfloat16 from version 16.',
@@ -152,26 +175,17 @@ export const OPERATOR_DOCS = {
   And: {
     doc: '[A, B] of bool: A and B, broadcasting as Add (version 1\'s legacy broadcast, see AndOptions). Any nonzero byte is true; the output is 0 or 1.',
     options: 'Version 1\'s legacy broadcast, as the comparisons\'.',
-    attributes: {
-      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-    },
+    attributes: LOGICAL_LEGACY_BROADCAST,
   },
   Or: {
     doc: '[A, B] of bool: A or B, as And.',
-    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
-    attributes: {
-      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-    },
+    options: LEGACY_BROADCAST_OPTIONS,
+    attributes: LOGICAL_LEGACY_BROADCAST,
   },
   Xor: {
     doc: '[A, B] of bool: A xor B, as And.',
-    options: 'Version 1\'s legacy broadcast, as Add\'s (later versions broadcast by NumPy rules).',
-    attributes: {
-      broadcast: 'Version 1 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
-      axis: 'Version 1 only, with broadcast: the dim of A where B\'s shape starts (default: B\'s shape is a suffix of A\'s).',
-    },
+    options: LEGACY_BROADCAST_OPTIONS,
+    attributes: LOGICAL_LEGACY_BROADCAST,
   },
   Not: {
     doc: 'Not x of bool: 1 where x is 0, else 0.',
@@ -191,64 +205,36 @@ export const OPERATOR_DOCS = {
   },
   ReduceMean: {
     doc: 'The mean over `axes` (version 18 on; before, an option). Integers sum in their own width, wrapping, and divide truncating toward zero, as onnxruntime does.',
-    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
-    attributes: {
-      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
-      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
-      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
-    },
+    options: REDUCE_OPTIONS,
+    attributes: REDUCE_ATTRIBUTES,
   },
   ReduceSum: {
     doc: 'The sum over `axes` (default all; an input from version 13, before an option). Integers wrap in their type; over no elements, 0.',
-    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
-    attributes: {
-      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
-      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
-      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
-    },
+    options: REDUCE_OPTIONS,
+    attributes: REDUCE_ATTRIBUTES,
   },
   ReduceProd: {
     doc: 'The product over `axes` (an input from version 18), as ReduceSum; over no elements, 1.',
-    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
-    attributes: {
-      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
-      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
-      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
-    },
+    options: REDUCE_OPTIONS,
+    attributes: REDUCE_ATTRIBUTES,
   },
   ReduceMax: {
     doc: 'The largest element over `axes` (an input from version 18); NaN propagates, +0 is above -0; over no elements, -Infinity or the type\'s lowest. int8 and uint8 from version 12, bfloat16 from 13, bool (any) from 20.',
-    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
-    attributes: {
-      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
-      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
-      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
-    },
+    options: REDUCE_OPTIONS,
+    attributes: REDUCE_ATTRIBUTES,
   },
   ReduceMin: {
     doc: 'The smallest element over `axes`, as ReduceMax; over no elements, Infinity or the type\'s highest.',
-    options: 'The axes are an attribute up to version 13 (ReduceSum: 11), then an input.',
-    attributes: {
-      axes: 'Versions 1 to 13: the axes to reduce (negative counts from the back; default all).',
-      keepdims: 'Keep each reduced axis as a dimension of 1 (default 1).',
-      noop_with_empty_axes: 'Version 18: with no axes, reduce none (the output is the input) rather than all (default 0).',
-    },
+    options: REDUCE_OPTIONS,
+    attributes: REDUCE_ATTRIBUTES,
   },
   ArgMax: {
     doc: 'The int64 index of the largest element along `axis`: the first of equal ones (the last with select_last_index); NaN is chosen over every number, as numpy.argmax. bfloat16 from version 13.',
-    attributes: {
-      axis: 'The axis to search along, in [-rank, rank - 1] (default 0).',
-      keepdims: 'Keep the axis as a dimension of 1 (default 1).',
-      select_last_index: 'Version 12 on: among equal extremes, the last index rather than the first (default 0).',
-    },
+    attributes: ARG_EXTREME_ATTRIBUTES,
   },
   ArgMin: {
     doc: 'The int64 index of the smallest element along `axis`, as ArgMax.',
-    attributes: {
-      axis: 'The axis to search along, in [-rank, rank - 1] (default 0).',
-      keepdims: 'Keep the axis as a dimension of 1 (default 1).',
-      select_last_index: 'Version 12 on: among equal extremes, the last index rather than the first (default 0).',
-    },
+    attributes: ARG_EXTREME_ATTRIBUTES,
   },
   NonMaxSuppression: {
     doc: '[boxes [B, N, 4], scores [B, C, N], max_output_boxes_per_class (default 0), iou_threshold (default 0), score_threshold (default none)]: the boxes kept per batch and class, by descending score, each unless it overlaps a kept one by more than the IoU threshold, as int64 [selected, 3] rows (batch, class, box), as onnxruntime selects them. The output\'s length depends on the values.',
@@ -325,59 +311,41 @@ export const OPERATOR_DOCS = {
     options: 'N is the number of spatial axes (input rank - 2), 1 to 3.',
     attributes: {
       kernel_shape: 'The kernel\'s spatial shape (N values); default W\'s, which it must equal when given.',
-      strides: 'Step along each spatial axis (N values; default 1 each).',
-      pads: '[x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad.',
-      auto_pad: 'Default \'NOTSET\': explicit `pads`; \'\' is read as \'NOTSET\', as onnxruntime reads it.',
+      ...WINDOW_PLACEMENT,
       dilations: 'Spacing of the kernel\'s taps along each spatial axis (N values; default 1 each).',
       group: 'Channel groups (default 1): C and M are multiples of it; C = M = group is depthwise.',
     },
   },
   Sigmoid: {
     doc: '1 / (1 + e^-x). The elementwise math operators (Sigmoid to Erf): float32 within 2 ulp of the correctly rounded result, float64 within 2 ulp, float16 and bfloat16 computed in float32 and rounded once; bfloat16 from version 13.',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Tanh: {
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Exp: {
     doc: 'e^x.',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Log: {
     doc: 'The natural logarithm: -inf at ±0, NaN below 0.',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Sqrt: {
     doc: 'Exact (correctly rounded); NaN below 0, -0 at -0.',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Abs: {
     doc: '|x|; every numeric type from version 6 (the lowest value of a signed integer type gives itself).',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Neg: {
     doc: '-x; the signed integer types from version 6 (the lowest value gives itself).',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Reciprocal: {
     doc: '1 / x, exact (correctly rounded).',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Erf: {
     doc: 'The error function; on integer types erf(x) in float64 truncated toward zero, as ONNX\'s reference casts it: 0, or ±1 from |x| = 6.',
@@ -478,11 +446,9 @@ export const OPERATOR_DOCS = {
     doc: 'X is (N x C x D1 x ... x Dn); float types, int8 and uint8 from version 12, bfloat16 from 22.',
     options: 'AveragePool\'s windows (N spatial axes), each output the largest element of its window (NaN above every number, +0 above -0; a window without elements gives -Infinity, or the type\'s lowest integer). ops.MaxPool returns Y; a session node that names the second output also gets Indices.',
     attributes: {
-      kernel_shape: 'The window size along each spatial axis (N values). Required.',
-      strides: 'Step along each spatial axis (N values; default 1 each).',
-      pads: '[x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each). Not with auto_pad.',
-      auto_pad: 'Default \'NOTSET\': explicit `pads`; \'\' is read as \'NOTSET\', as onnxruntime reads it.',
-      ceil_mode: 'Version 10 on: compute output sizes with ceil instead of floor (default 0).',
+      kernel_shape: POOL_KERNEL_SHAPE,
+      ...WINDOW_PLACEMENT,
+      ceil_mode: POOL_CEIL_MODE,
       dilations: 'Version 10 on: spacing of the window\'s elements along each spatial axis (N values; default 1 each).',
       storage_order: 'Version 8 on: Indices in row-major (0, default) or column-major (1) order within each plane.',
     },
@@ -509,42 +475,19 @@ export const OPERATOR_DOCS = {
     doc: 'X is [seq, batch, input] ([batch, seq, input] with layout 1), W [directions, 4 * hidden, input] (gates i, o, f, c), R [directions, 4 * hidden, hidden], B [directions, 8 * hidden], sequence_lens [batch], initial states [directions, batch, hidden], P [directions, 3 * hidden] (peepholes i, o, f). Gives Y [seq, directions, batch, hidden], Y_h and Y_c [directions, batch, hidden] (layout 1: batch first). float16 and bfloat16 compute in float32.',
     attributes: {
       input_forget: 'Couples the input and forget gates: f = 1 - i (default 0).',
-      direction: '\'forward\' (default), \'reverse\' or \'bidirectional\' (two directions, forward first).',
-      hidden_size: 'The hidden size; default: R\'s last dim.',
-      activations: 'The activations of every direction, forward first: f, g, h for LSTM (default Sigmoid, Tanh, Tanh), f, g for GRU (Sigmoid, Tanh), f for RNN (Tanh).',
-      activation_alpha: 'The alphas of the activations that take one (Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu), in order; the ONNX operators\' defaults after the list ends.',
-      activation_beta: 'The betas of Affine, ScaledTanh and HardSigmoid, likewise.',
-      clip: 'Bounds the activations\' inputs to [-clip, clip] (default: no bound).',
-      layout: 'Version 14 on: 1 for batch-first X, Y, initial and final states.',
-      output_sequence: 'Version 1 only: checked (0 or 1) and ignored; Y is given all the same.',
+      ...RECURRENT_ATTRIBUTES,
     },
   },
   GRU: {
     doc: 'As LSTM with 3 gates (z, r, h) and no cell state.',
     attributes: {
       linear_before_reset: 'Version 3 on: r multiplies (H * Rh^T + Rbh) rather than H (default 0).',
-      direction: '\'forward\' (default), \'reverse\' or \'bidirectional\' (two directions, forward first).',
-      hidden_size: 'The hidden size; default: R\'s last dim.',
-      activations: 'The activations of every direction, forward first: f, g, h for LSTM (default Sigmoid, Tanh, Tanh), f, g for GRU (Sigmoid, Tanh), f for RNN (Tanh).',
-      activation_alpha: 'The alphas of the activations that take one (Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu), in order; the ONNX operators\' defaults after the list ends.',
-      activation_beta: 'The betas of Affine, ScaledTanh and HardSigmoid, likewise.',
-      clip: 'Bounds the activations\' inputs to [-clip, clip] (default: no bound).',
-      layout: 'Version 14 on: 1 for batch-first X, Y, initial and final states.',
-      output_sequence: 'Version 1 only: checked (0 or 1) and ignored; Y is given all the same.',
+      ...RECURRENT_ATTRIBUTES,
     },
   },
   RNN: {
     doc: 'As LSTM with one gate and no cell state.',
-    attributes: {
-      direction: '\'forward\' (default), \'reverse\' or \'bidirectional\' (two directions, forward first).',
-      hidden_size: 'The hidden size; default: R\'s last dim.',
-      activations: 'The activations of every direction, forward first: f, g, h for LSTM (default Sigmoid, Tanh, Tanh), f, g for GRU (Sigmoid, Tanh), f for RNN (Tanh).',
-      activation_alpha: 'The alphas of the activations that take one (Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu), in order; the ONNX operators\' defaults after the list ends.',
-      activation_beta: 'The betas of Affine, ScaledTanh and HardSigmoid, likewise.',
-      clip: 'Bounds the activations\' inputs to [-clip, clip] (default: no bound).',
-      layout: 'Version 14 on: 1 for batch-first X, Y, initial and final states.',
-      output_sequence: 'Version 1 only: checked (0 or 1) and ignored; Y is given all the same.',
-    },
+    attributes: RECURRENT_ATTRIBUTES,
   },
   Slice: {
     doc: '[data, starts, ends, axes?, steps?] (version 1: [data], the rest in options): along each listed axis the elements start, start + step, ... before end, each clamped to the axis as ONNX states.',
