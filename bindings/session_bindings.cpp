@@ -8,7 +8,8 @@
 
 #include "interop.h"
 #include "js_strings.h"
-#include "onnx/graph.h"
+#include "onnx/model_decoder.h"
+#include "onnx/session_builder.h"
 #include "ops/operator.h"
 
 using emscripten::val;
@@ -171,7 +172,7 @@ uintptr_t create_session(uintptr_t data, size_t byte_length, val level) {
       return 0;
     }
     model = decoded.take();
-    auto session = onnx::Session::create(std::move(model), &progress, optimization.value());
+    auto session = onnx::build_session(std::move(model), &progress, optimization.value());
     if (!session.ok()) {
       interop::fail(session.status());
       return 0;

@@ -14,7 +14,7 @@
 namespace ow {
 
 namespace onnx {
-struct Graph;  // onnx/model_decoder.h: a GRAPH attribute's value (If's branches)
+struct Graph;  // onnx/model.h: a GRAPH attribute's value (If's branches)
 }  // namespace onnx
 
 struct AttributeValue {

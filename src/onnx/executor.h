@@ -1,4 +1,4 @@
-// Runs a session's steps (step.h). The runtime (graph.cpp, Session::run) needs this alone, not the
+// Runs a session's steps (step.h). The runtime (session.cpp, Session::run) needs this alone, not the
 // optimizer that makes the steps.
 #pragma once
 

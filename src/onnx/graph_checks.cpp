@@ -1,11 +1,11 @@
 // The rules a model and a session's feeds must meet, and the messages that say which is broken
-// (graph.cpp builds and runs the session).
+// (session_builder.cpp builds the session, session.cpp runs it).
 #include "onnx/graph_checks.h"
 
 #include <algorithm>
 
 #include "core/shape.h"
-#include "onnx/graph.h"
+#include "onnx/session.h"
 #include "ops/operator.h"
 
 namespace ow::onnx {

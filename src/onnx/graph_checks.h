@@ -1,5 +1,5 @@
 // The rules a model and a session's feeds must meet, each check returning the error that names what
-// breaks one; graph.cpp builds and runs the session.
+// breaks one; session_builder.cpp builds the session and session.cpp runs it.
 #pragma once
 
 #include <string>
@@ -7,17 +7,26 @@
 
 #include "core/status.h"
 #include "core/tensor.h"
-#include "onnx/model_decoder.h"
+#include "onnx/model.h"
 #include "ops/operator.h"
 
 namespace ow::onnx {
+
+// Limits on a graph's size, checked before anything is built. A few bytes of file can describe a node,
+// a value or a name that takes a hundred bytes once prepared, so larger graphs are refused
+// (kUnsupported) rather than left to exhaust memory. Real models stay far below both.
+// Nodes, their inputs, outputs, attributes and attribute list values, initializers, graph inputs,
+// graph outputs and their declared dimensions, together:
+constexpr size_t kMaxGraphEntries = size_t{1} << 21;
+// Bytes of all names (nodes, values, attributes, operators, domains) and string attribute values:
+constexpr size_t kMaxGraphNameBytes = size_t{1} << 26;
 
 inline bool is_default_domain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
 
 // The version of the default ONNX domain the model imports (0: none).
 Result<int64_t> default_opset(const Model& model);
 
-// Refuses graphs beyond kMaxGraphEntries or kMaxGraphNameBytes (graph.h).
+// Refuses graphs beyond kMaxGraphEntries or kMaxGraphNameBytes.
 Status check_graph_size(const Graph& graph);
 
 // A graph input's declared type (a supported tensor type) and shape (no negative size).

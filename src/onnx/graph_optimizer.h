@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "core/status.h"
-#include "onnx/model_decoder.h"
+#include "onnx/model.h"
 #include "onnx/optimization_level.h"
 #include "onnx/step.h"
 #include "onnx/step_index.h"

@@ -712,13 +712,6 @@ Result<T> decode_guarded(const char* what, const void* data, size_t size, Decode
 
 }  // namespace
 
-std::string node_label(const Node& node) {
-  std::string id = !node.name.empty()      ? "node '" + node.name + "'"
-                   : !node.outputs.empty() ? "the node computing '" + node.outputs[0] + "'"
-                                           : "an unnamed node";
-  return id + " (" + (node.op_type.empty() ? "no op_type" : node.op_type) + ")";
-}
-
 Result<Model> decode_model(const void* data, size_t size) {
   return decode_guarded<Model>("model", data, size, decode_model_message);
 }

@@ -1,11 +1,12 @@
-// Session::create: builds a session from a decoded model (graph.h): checks it, gives every name a
-// value id, orders the nodes, makes the steps and has the optimizer rewrite them.
+// build_session (session_builder.h): checks a decoded model, gives every name a value id, orders the
+// nodes, makes the steps and has the optimizer rewrite them.
+#include "onnx/session_builder.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <utility>
 
-#include "onnx/graph.h"
 #include "onnx/graph_checks.h"
 #include "onnx/graph_optimizer.h"
 
@@ -25,7 +26,7 @@ struct GraphBuild {
   const GraphBuild* outer;  // null: the model's graph
   size_t number;            // which graph of the model it is, counted as they are built (the model's: 0)
   // A subgraph's names of its own values and their ids (the model's graph's are the session's
-  // value_names_ and value_index_: its values are the first, so that their ids are their positions).
+  // value_names and value_index: its values are the first, so that their ids are their positions).
   std::vector<std::string> names;
   std::vector<size_t> ids;
   NameIndex index;
@@ -54,7 +55,7 @@ class SessionBuilder {
     progress_.stage = "the session's description";
     record_description();
     progress_.stage = "the session's values";
-    session_.value_index_.reserve(most_values(graph_));
+    contents_.value_index.reserve(most_values(graph_));
     OW_RETURN_IF_ERROR(add_initializers(main_));
     OW_RETURN_IF_ERROR(add_graph_inputs());
     OW_RETURN_IF_ERROR(add_node_outputs(main_));
@@ -65,12 +66,12 @@ class SessionBuilder {
     std::vector<size_t> order;
     OW_RETURN_IF_ERROR(topological_order(main_, order));
     progress_.stage = "the session's steps";
-    session_.steps_ = make_steps(main_, order);
+    contents_.steps = make_steps(main_, order);
     progress_.stage = "the session's optimization";
     OW_RETURN_IF_ERROR(optimize_steps());
     progress_.stage = "the session's constant inputs";
-    OW_RETURN_IF_ERROR(prepare_constants(session_.steps_));
-    return std::move(session_);
+    OW_RETURN_IF_ERROR(prepare_constants(contents_.steps));
+    return Session(std::move(contents_));
   }
 
  private:
@@ -91,7 +92,7 @@ class SessionBuilder {
 
   // The declared model, before initializers move into the session; inputs and outputs follow.
   void record_description() {
-    ModelDescription& d = session_.description_;
+    ModelDescription& d = contents_.description;
     d.ir_version = model_.ir_version;
     d.opset_imports = model_.opset_imports;
     d.opset = opset_;
@@ -124,8 +125,8 @@ class SessionBuilder {
   // A new value id for `name` in graph `g`, or an error naming what defined it there already (a
   // subgraph's name may hide one of the graphs around it).
   Result<size_t> define(const std::string& name, Definer definer, GraphBuild& g) {
-    std::vector<std::string>& names = g.outer ? g.names : session_.value_names_;
-    NameIndex& index = g.outer ? g.index : session_.value_index_;
+    std::vector<std::string>& names = g.outer ? g.names : contents_.value_names;
+    NameIndex& index = g.outer ? g.index : contents_.value_index;
     names.push_back(name);
     const size_t at = index.add_last(names);
     if (at != names.size() - 1) {
@@ -136,10 +137,10 @@ class SessionBuilder {
     const size_t id = definers_.size();
     if (g.outer) {
       g.ids.push_back(id);
-      session_.value_names_.push_back(name);
+      contents_.value_names.push_back(name);
     }
     definers_.push_back(definer);
-    session_.constants_.emplace_back();
+    contents_.constants.emplace_back();
     known_.push_back(definer.node == kNoNode && !definer.graph_input);  // an initializer; add_graph_inputs adds feeds
     fed_.push_back(nullptr);
     return id;
@@ -153,7 +154,7 @@ class SessionBuilder {
       const size_t at = s->index.find(name, s->names);
       if (at != NameIndex::kNotFound) return s->ids[at];
     }
-    return session_.value_index_.find(name, session_.value_names_);
+    return contents_.value_index.find(name, contents_.value_names);
   }
 
   // `find`, noting a subgraph's read of a value of the graphs around it.
@@ -167,7 +168,7 @@ class SessionBuilder {
     for (const NamedTensor& init : g.graph.initializers) {
       if (init.name.empty()) return InvalidModel("an initializer has no name");
       OW_ASSIGN_OR_RETURN(size_t id, define(init.name, {false, kNoNode, g.number, nullptr}, g));
-      session_.constants_[id] = init.tensor;  // shares the model's memory, which the model then lets go
+      contents_.constants[id] = init.tensor;  // shares the model's memory, which the model then lets go
     }
     return Status::Ok();
   }
@@ -181,7 +182,7 @@ class SessionBuilder {
       if (found != NameIndex::kNotFound) {  // an initializer, or an input listed before
         if (found >= listed.size() || listed[found]) return InvalidModel("graph input '" + info.name + "' is listed twice");
         listed[found] = 1;
-        const auto init_type = static_cast<int32_t>(session_.constants_[found].dtype());
+        const auto init_type = static_cast<int32_t>(contents_.constants[found].dtype());
         // Feeds that replace the initializer take its type when the input states none.
         ValueInfo declared = info;
         if (!declared.has_type) declared.has_type = declared.is_tensor = true;
@@ -189,20 +190,20 @@ class SessionBuilder {
         OW_RETURN_IF_ERROR(check_graph_input(declared));
         if (declared.elem_type != init_type)
           return InvalidModel("graph input '" + info.name + "' is declared " + element_type_name(info.elem_type) +
-                              " but its initializer is " + dtype_name(session_.constants_[found].dtype()));
-        session_.graph_inputs_.push_back({std::move(declared), found, true});
+                              " but its initializer is " + dtype_name(contents_.constants[found].dtype()));
+        contents_.graph_inputs.push_back({std::move(declared), found, true});
         continue;
       }
       OW_RETURN_IF_ERROR(check_graph_input(info));
       OW_ASSIGN_OR_RETURN(size_t id, define(info.name, {true, kNoNode, main_.number, nullptr}, main_));
-      session_.graph_inputs_.push_back({info, id, false});
-      session_.input_names_.push_back(info.name);
-      session_.description_.inputs.push_back(info);
+      contents_.graph_inputs.push_back({info, id, false});
+      contents_.input_names.push_back(info.name);
+      contents_.description.inputs.push_back(info);
     }
-    session_.graph_input_of_value_.assign(definers_.size(), kNoValue);
-    for (size_t k = 0; k < session_.graph_inputs_.size(); ++k) {
-      const Session::GraphInput& input = session_.graph_inputs_[k];
-      session_.graph_input_of_value_[input.value] = k;
+    contents_.graph_input_of_value.assign(definers_.size(), kNoValue);
+    for (size_t k = 0; k < contents_.graph_inputs.size(); ++k) {
+      const Session::GraphInput& input = contents_.graph_inputs[k];
+      contents_.graph_input_of_value[input.value] = k;
       if (input.has_initializer) known_[input.value] = 0;  // a feed may replace it
       else fed_[input.value] = &input.info;
     }
@@ -316,7 +317,7 @@ class SessionBuilder {
       for (const auto& [name, subgraph] : branches) {
         const Graph& branch = *node.attributes.find(name)->graphs[0];
         OptimizationReport report;  // session.graph describes the model's graph's optimization alone
-        StepGraph optimized(subgraph->steps, subgraph->values, session_.constants_, known_, fed_, subgraph->outputs, branch.nodes);
+        StepGraph optimized(subgraph->steps, subgraph->values, contents_.constants, known_, fed_, subgraph->outputs, branch.nodes);
         Status st = optimize(level_, optimized, report);
         if (st.ok()) st = prepare_constants(subgraph->steps);
         if (!st.ok()) return st.with_context(node_label(node) + ": " + name + ": ");
@@ -335,9 +336,9 @@ class SessionBuilder {
     for (const ValueInfo& info : graph_.outputs) {
       const size_t id = find(info.name, main_);
       if (id == NameIndex::kNotFound) return undefined_value_error(nullptr, info.name);
-      session_.output_names_.push_back(info.name);
-      session_.output_values_.push_back(id);
-      session_.description_.outputs.push_back(info);
+      contents_.output_names.push_back(info.name);
+      contents_.output_values.push_back(id);
+      contents_.description.outputs.push_back(info);
     }
     return Status::Ok();
   }
@@ -424,7 +425,7 @@ class SessionBuilder {
       for (size_t i = 0; i < step.inputs.size(); ++i) {
         const size_t v = step.inputs[i];
         if (v == kNoValue || !known_[v]) continue;
-        constants[i] = &session_.constants_[v];
+        constants[i] = &contents_.constants[v];
         any = true;
       }
       if (any) OW_RETURN_IF_ERROR(step.op.prepare_constants(constants).with_context(step.label + ": "));
@@ -434,16 +435,16 @@ class SessionBuilder {
 
   // Rewrites the steps for the optimization level, plans their releases and describes them.
   Status optimize_steps() {
-    Session& s = session_;
-    StepGraph graph(s.steps_, main_values_, s.constants_, known_, fed_, s.output_values_, graph_.nodes);
-    OW_RETURN_IF_ERROR(optimize(level_, graph, s.description_.optimization));
-    OW_RETURN_IF_ERROR(optimize_branches(s.steps_, graph_));
+    Session::Contents& s = contents_;
+    StepGraph graph(s.steps, main_values_, s.constants, known_, fed_, s.output_values, graph_.nodes);
+    OW_RETURN_IF_ERROR(optimize(level_, graph, s.description.optimization));
+    OW_RETURN_IF_ERROR(optimize_branches(s.steps, graph_));
     const auto names = [&s](const std::vector<size_t>& values) {
       std::vector<std::string> named;
-      for (size_t v : values) named.push_back(v == kNoValue ? "" : s.value_names_[v]);
+      for (size_t v : values) named.push_back(v == kNoValue ? "" : s.value_names[v]);
       return named;
     };
-    for (const Step& step : s.steps_) {
+    for (const Step& step : s.steps) {
       std::string op_type(step.op.schema().name);
       if (const Step::Chain* chain = step.as<Step::Chain>()) {  // "Mul+Round+Clip"
         op_type.clear();
@@ -452,7 +453,7 @@ class SessionBuilder {
           op_type += link.op.schema().name;
         }
       }
-      s.description_.steps.push_back({step.nodes, std::move(op_type), step.kind, names(step.inputs), names(step.outputs)});
+      s.description.steps.push_back({step.nodes, std::move(op_type), step.kind, names(step.inputs), names(step.outputs)});
     }
     return Status::Ok();
   }
@@ -465,15 +466,15 @@ class SessionBuilder {
   Progress& progress_;
   int64_t opset_ = 0;
   size_t graphs_ = 0;  // subgraphs built so far
-  Session session_;
+  Session::Contents contents_;
   std::vector<Definer> definers_;  // by value id: what defines it (the producing node, if any)
-  // By value id, for the optimizer (StepGraph): whether constants_ holds its value at creation (an
+  // By value id, for the optimizer (StepGraph): whether constants holds its value at creation (an
   // initializer no feed replaces, then folded values), and a graph input's declaration (else null).
   std::vector<uint8_t> known_;
   std::vector<const ValueInfo*> fed_;
 };
 
-Result<Session> Session::create(Model&& model, Progress* progress, OptimizationLevel level) {
+Result<Session> build_session(Model&& model, Progress* progress, OptimizationLevel level) {
   Progress untold;
   return SessionBuilder(model, level, progress ? *progress : untold).build();
 }

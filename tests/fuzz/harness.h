@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/half.h"
-#include "onnx/graph.h"
 #include "onnx/model_decoder.h"
+#include "onnx/session_builder.h"
 #include "ops/operator.h"
 
 namespace ow::fuzz {
@@ -98,11 +98,11 @@ inline void run_model_input(const uint8_t* data, size_t size) {
   auto model = onnx::decode_model(data, size);
   if (!model.ok()) return;
   const std::vector<onnx::ValueInfo> declared = model.value().graph.inputs;
-  auto session = onnx::Session::create(model.take());
+  auto session = onnx::build_session(model.take());
   if (!session.ok()) return;
   auto plain_model = onnx::decode_model(data, size);
   if (!plain_model.ok()) __builtin_trap();
-  auto plain = onnx::Session::create(plain_model.take(), nullptr, onnx::OptimizationLevel::kDisabled);
+  auto plain = onnx::build_session(plain_model.take(), nullptr, onnx::OptimizationLevel::kDisabled);
   if (!plain.ok()) __builtin_trap();
   std::vector<onnx::Feed> feeds;
   for (const std::string& name : session.value().input_names()) {

@@ -19,7 +19,7 @@ using namespace ow::test;
 
 namespace {
 
-// Steps made by hand, one per node, as Session::create makes them before optimizing.
+// Steps made by hand, one per node, as build_session makes them before optimizing.
 struct Built {
   int64_t opset = 13;
   std::vector<Node> nodes;

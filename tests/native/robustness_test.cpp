@@ -3,6 +3,7 @@
 // attributes). Each must be refused with a clear error, or, for the large but legitimate ones, run.
 #include <chrono>
 
+#include "onnx/graph_checks.h"
 #include "session_util.h"
 
 using namespace ow;

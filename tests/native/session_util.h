@@ -5,7 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "onnx/graph.h"
+#include "onnx/model_decoder.h"
+#include "onnx/session_builder.h"
 #include "onnx_writer.h"
 #include "test_util.h"
 
@@ -20,7 +21,7 @@ constexpr int32_t kBF16 = 16;
 inline Result<onnx::Session> load(const std::string& model_bytes, onnx::OptimizationLevel level = onnx::OptimizationLevel::kAll) {
   auto model = onnx::decode_model(model_bytes.data(), model_bytes.size());
   if (!model.ok()) return model.status();
-  return onnx::Session::create(model.take(), nullptr, level);
+  return onnx::build_session(model.take(), nullptr, level);
 }
 
 // The model of `g` at `opset` (IR version 8).
