@@ -14,16 +14,7 @@ namespace {
 
 const int kVersions[] = {1, 7, 10, 11, 19, 22};
 
-struct Attr {
-  std::string name;
-  AttributeValue value;
-};
-
-Attributes attrs_of(std::initializer_list<Attr> list) {
-  Attributes a;
-  for (const Attr& at : list) a.set(at.name, at.value);
-  return a;
-}
+using Attr = std::pair<std::string, AttributeValue>;  // attrs_of (test_util.h) takes these
 
 Attr ints(const std::string& name, std::vector<int64_t> v) { return {name, AttributeValue::Ints(std::move(v))}; }
 Attr one(const std::string& name, int64_t v) { return {name, AttributeValue::Int(v)}; }

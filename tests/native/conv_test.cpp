@@ -13,18 +13,9 @@
 #include "test_util.h"
 
 using namespace ow::kernels;
+using namespace ow::test;
 
 namespace {
-
-uint32_t next(uint32_t& state) { return state = state * 1664525u + 1013904223u; }
-float random_value(uint32_t& state) { return static_cast<float>(static_cast<int>(next(state) >> 24) - 128) / 32.0f; }
-
-ConvAxis make_axis(size_t input, size_t kernel, size_t stride, size_t dilation, size_t pad_begin, size_t pad_end) {
-  const ptrdiff_t reach = static_cast<ptrdiff_t>((kernel - 1) * dilation + 1);
-  const ptrdiff_t room = static_cast<ptrdiff_t>(input + pad_begin + pad_end) - reach;
-  const size_t output = room < 0 ? 0 : static_cast<size_t>(room) / stride + 1;
-  return {input, output, kernel, stride, dilation, static_cast<ptrdiff_t>(pad_begin)};
-}
 
 // The input index along `a` under tap k of output o, or -1 in the padding.
 ptrdiff_t input_at(const ConvAxis& a, size_t o, size_t k) {

@@ -12,11 +12,9 @@
 
 using namespace ow;
 using namespace ow::kernels;
+using namespace ow::test;
 
 namespace {
-
-uint32_t next(uint32_t& state) { return state = state * 1664525u + 1013904223u; }
-float random_value(uint32_t& state) { return static_cast<float>(static_cast<int>(next(state) >> 24) - 128) / 32.0f; }
 
 struct Case {
   size_t m, n, k;

@@ -15,12 +15,6 @@ using namespace ow::test;
 
 namespace {
 
-Attributes attrs_of(std::initializer_list<std::pair<std::string, AttributeValue>> list) {
-  Attributes a;
-  for (const auto& [name, value] : list) a.set(name, value);
-  return a;
-}
-
 int64_t count_of(const Dims& dims) {
   int64_t n = 1;
   for (int64_t d : dims) n *= d;

@@ -14,12 +14,6 @@ using namespace ow::test;
 
 namespace {
 
-Attributes attrs_of(std::initializer_list<std::pair<std::string, AttributeValue>> list) {
-  Attributes a;
-  for (const auto& [name, value] : list) a.set(name, value);
-  return a;
-}
-
 PreparedOp prepared(const std::string& op_type, int64_t opset, const Attributes& attrs = {}) {
   auto op = PreparedOp::create(op_type, opset, attrs);
   INFO(op_type << " at opset " << opset << ": " << op.status().message());

@@ -3,11 +3,17 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/half.h"
+#include "kernels/im2col.h"
 #include "ops/operator.h"
 
 namespace ow::test {
@@ -41,6 +47,26 @@ template <typename T>
 std::vector<T> values_of(const Tensor& t) {
   const T* p = t.data<T>();
   return std::vector<T>(p, p + t.size());
+}
+
+// Attributes from {name, value} pairs.
+inline Attributes attrs_of(std::initializer_list<std::pair<std::string, AttributeValue>> list) {
+  Attributes a;
+  for (const auto& [name, value] : list) a.set(name, value);
+  return a;
+}
+
+// A linear congruential generator's next state: reproducible test data from a seed.
+inline uint32_t next_random(uint32_t& state) { return state = state * 1664525u + 1013904223u; }
+// A float of 1/32 steps in [-4, 4), exact in every sum of a few thousand products.
+inline float random_value(uint32_t& state) { return static_cast<float>(static_cast<int>(next_random(state) >> 24) - 128) / 32.0f; }
+
+// The convolution axis of `input` elements under `kernel` taps: its output size (0 when no window fits).
+inline kernels::ConvAxis make_axis(size_t input, size_t kernel, size_t stride, size_t dilation, size_t pad_begin, size_t pad_end) {
+  const ptrdiff_t reach = static_cast<ptrdiff_t>((kernel - 1) * dilation + 1);
+  const ptrdiff_t room = static_cast<ptrdiff_t>(input + pad_begin + pad_end) - reach;
+  const size_t output = room < 0 ? 0 : static_cast<size_t>(room) / stride + 1;
+  return {input, output, kernel, stride, dilation, static_cast<ptrdiff_t>(pad_begin)};
 }
 
 // Runs op at opset with attrs; returns the status and fills `out` on success.

@@ -16,14 +16,12 @@ using namespace ow::test;
 
 namespace {
 
-uint32_t next(uint32_t& state) { return state = state * 1664525u + 1013904223u; }
-
 // A tensor of `type` and `dims` whose bytes are random.
 Tensor random_tensor(DType type, const Dims& dims, uint32_t& state) {
   auto t = Tensor::allocate(type, dims);
   REQUIRE(t.ok());
   auto* p = static_cast<unsigned char*>(t.value().raw_data());
-  for (size_t i = 0; i < t.value().byte_size(); ++i) p[i] = static_cast<unsigned char>(next(state) >> 24);
+  for (size_t i = 0; i < t.value().byte_size(); ++i) p[i] = static_cast<unsigned char>(next_random(state) >> 24);
   return t.take();
 }
 
