@@ -19,7 +19,7 @@ struct PRelu {
     } else {
       v128_t positive;
       if constexpr (std::is_same_v<T, float>) positive = wasm_f32x4_gt(x, wasm_f32x4_const_splat(0.0f));
-      else if constexpr (std::is_same_v<T, double>) positive = wasm_f64x2_gt(x, wasm_f64x2_const_splat(0.0));
+      else if constexpr (std::is_same_v<T, double>) positive = wasm_f64x2_gt(x, wasm_f64x2_splat(0.0));
       else if constexpr (sizeof(T) == 4) positive = wasm_i32x4_gt(x, wasm_i32x4_const_splat(0));
       else positive = wasm_i64x2_gt(x, wasm_i64x2_const_splat(0));
       return wasm_v128_bitselect(x, Mul<T>::vec(x, slope), positive);
