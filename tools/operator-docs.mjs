@@ -7,6 +7,8 @@
 const LEGACY_HINT = {
   consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
 };
+// The normalizations' epsilon.
+const NORMALIZATION_EPSILON = 'Added to the variance before its square root (default 1e-5).';
 // Add, Sub, Mul and Div before multidirectional broadcasting.
 const ARITHMETIC_LEGACY_BROADCAST = {
   broadcast: 'Versions 1 and 6 only: 1 broadcasts B to A\'s shape (B of one element, or B\'s shape equal to A\'s dims from `axis` on); default 0, identical shapes.',
@@ -550,8 +552,8 @@ export const OPERATOR_DOCS = {
   BatchNormalization: {
     doc: '[X, scale, B, mean, var]: (X - mean) / sqrt(var + epsilon) * scale + B, the parameters one per channel (X\'s axis 1; a 1-D X is one channel). float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once). mean and var may be of another float type than X from version 14, scale and B from 15. With training_mode 1 (14 on), X\'s own channel means and population variances normalize it, and a session\'s node may also output the running ones (mean * momentum + current * (1 - momentum)).',
     attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-      epsilon: 'Added to var before its square root (default 1e-5).',
+      ...LEGACY_HINT,
+      epsilon: NORMALIZATION_EPSILON,
       is_test: 'Versions 1 and 6: accepted and ignored; only inference runs.',
       momentum: 'The running statistics\' factor in training (default 0.9); unused in inference.',
       spatial: 'Versions 1 to 7: 1 (default) one parameter per channel; 0 one per element of a sample (C x D1 x ... x Dn).',
@@ -562,8 +564,45 @@ export const OPERATOR_DOCS = {
     doc: '[X, Scale, B?]: along the dims from axis on, (X - mean) / sqrt(var + epsilon) * Scale + B, Scale and B broadcast to X; in a session also Mean and InvStdDev (float32, X\'s dims before axis then 1s). float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once).',
     attributes: {
       axis: 'The first normalized axis, in [-rank, rank - 1] (default -1).',
-      epsilon: 'Added to the variance before its square root (default 1e-5).',
+      epsilon: NORMALIZATION_EPSILON,
       stash_type: 'The type of Mean and InvStdDev: 1 (float32, the default); others are refused.',
+    },
+  },
+  InstanceNormalization: {
+    doc: '[input, scale, B]: each (sample, channel) plane of input (N x C x D1 x ... x Dn) normalized by its own mean and population variance, then scale * (x - mean) / sqrt(variance + epsilon) + B per channel. float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once). bfloat16 from version 22.',
+    attributes: {
+      ...LEGACY_HINT,
+      epsilon: NORMALIZATION_EPSILON,
+    },
+  },
+  GroupNormalization: {
+    doc: '[X, scale, bias]: the channels of X (N x C x D1 x ... x Dn) in num_groups groups, each (sample, group) normalized by its own mean and population variance, then scale * (x - mean) / sqrt(variance + epsilon) + bias; scale and bias hold a value per group (version 18) or per channel (21). float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once).',
+    attributes: {
+      epsilon: NORMALIZATION_EPSILON,
+      num_groups: 'How many groups the channels form; it must divide C. Required.',
+      stash_type: 'Version 21: the statistics\' precision: 1 (float32, the default); others are refused.',
+    },
+  },
+  DepthToSpace: {
+    doc: 'The channels of a 4-D input (N x C x H x W) moved into blocks of blocksize x blocksize pixels: (N, C / blocksize^2, H * blocksize, W * blocksize). Any type (bfloat16 from version 13); elements move bit for bit.',
+    attributes: {
+      blocksize: 'The block\'s side, positive; blocksize^2 must divide C. Required.',
+      mode: 'Version 11 on: \'DCR\' (default; the channels read depth, then the block\'s column and row) or \'CRD\' (column, row, then depth), as ONNX\'s Reshape and Transpose define them.',
+    },
+  },
+  SpaceToDepth: {
+    doc: 'DepthToSpace (DCR) undone: blocks of blocksize x blocksize pixels of a 4-D input (N x C x H x W) moved into channels: (N, C * blocksize^2, H / blocksize, W / blocksize). Any type (bfloat16 from version 13).',
+    attributes: {
+      blocksize: 'The block\'s side, positive, dividing H and W. Required.',
+    },
+  },
+  Dropout: {
+    doc: 'Inference: the data unchanged; in a session the optional mask keeps every element (1 of the data\'s type before version 10, true from 10). From 12 the inputs are [data, ratio?, training_mode?]; training_mode true (random dropout) is refused.',
+    attributes: {
+      ...LEGACY_HINT,
+      is_test: 'Versions 1 and 6: accepted; inference runs whatever its value, as onnxruntime runs a model.',
+      ratio: 'Versions 1 to 10: the training\'s drop probability (default 0.5); unused in inference.',
+      seed: 'Version 12 on: the training\'s random seed; unused in inference.',
     },
   },
 };

@@ -27,6 +27,11 @@ void channel_affine(const BFloat16* x, BFloat16* y, ChannelShape shape, const fl
 void channel_statistics(const float* x, ChannelShape shape, float* mean, float* variance);
 void channel_statistics(const double* x, ChannelShape shape, double* mean, double* variance);
 
+// out[c * size + i] = w[c * size + i] * factor[c] for c < channels, computed in float64 and rounded
+// once: a per-channel map folded into weights.
+void scale_channels(const float* w, float* out, size_t channels, size_t size, const double* factor);
+void scale_channels(const double* w, double* out, size_t channels, size_t size, const double* factor);
+
 // x viewed as `rows` rows of d elements; scale and bias (bias may be null: none added) hold
 // `param_rows` rows of d, row r reading their row r % param_rows.
 struct RowShape {

@@ -220,6 +220,15 @@ void channel_statistics(const double* x, ChannelShape shape, double* mean, doubl
   channel_statistics_loop(x, shape, mean, variance);
 }
 
+void scale_channels(const float* w, float* out, size_t channels, size_t size, const double* factor) {
+  for (size_t c = 0; c < channels; ++c)
+    for (size_t i = c * size; i < (c + 1) * size; ++i) out[i] = narrow_to_f32(static_cast<double>(w[i]) * factor[c]);
+}
+void scale_channels(const double* w, double* out, size_t channels, size_t size, const double* factor) {
+  for (size_t c = 0; c < channels; ++c)
+    for (size_t i = c * size; i < (c + 1) * size; ++i) out[i] = w[i] * factor[c];
+}
+
 void layer_normalize(const float* x, float* y, RowShape shape, const float* scale, const float* bias, float epsilon, float* mean,
                      float* inv_std_dev) {
   layer_normalize_loop(x, y, shape, scale, bias, epsilon, mean, inv_std_dev);

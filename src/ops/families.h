@@ -128,9 +128,15 @@ extern const OpSchema kGatherNDSchema;
 extern const OpSchema kSplitSchema;
 // ScatterND (ops/scatter_nd.cpp)
 extern const OpSchema kScatterNDSchema;
-// BatchNormalization and LayerNormalization (ops/normalization.cpp)
+// The normalizations (ops/normalization.cpp)
 extern const OpSchema kBatchNormalizationSchema;
 extern const OpSchema kLayerNormalizationSchema;
+extern const OpSchema kInstanceNormalizationSchema;
+extern const OpSchema kGroupNormalizationSchema;
+// DepthToSpace and SpaceToDepth (ops/depth_space.cpp), Dropout (ops/dropout.cpp)
+extern const OpSchema kDepthToSpaceSchema;
+extern const OpSchema kSpaceToDepthSchema;
+extern const OpSchema kDropoutSchema;
 // If (ops/control.cpp): a session runs its branches
 extern const OpSchema kIfSchema;
 

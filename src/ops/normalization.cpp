@@ -1,4 +1,5 @@
-// BatchNormalization and LayerNormalization (kernels/normalization.h).
+// BatchNormalization, InstanceNormalization, GroupNormalization and LayerNormalization
+// (kernels/normalization.h).
 //
 // BatchNormalization 1, 6, 7, 9, 14, 15: Y = (X - mean) / sqrt(var + epsilon) * scale + B per channel
 // (X's axis 1; a 1-D X is one channel), computed as (X - mean) * a + B with a = scale / sqrt(var +
@@ -8,6 +9,11 @@
 // run training with `training_mode` 1: X's own channel means and population variances in place of
 // mean and var, and the running ones, input * momentum + current * (1 - momentum), as the optional
 // outputs. The optional outputs of the versions before (training's) are refused.
+//
+// InstanceNormalization 1, 6, 22 and GroupNormalization 18, 21: each (sample, group of channels)
+// normalized by its own mean and population variance (float32 sums for float32 and the half types,
+// float64 for float64), then scaled and shifted per channel, computed as BatchNormalization's affine
+// map. GroupNormalization-18's scale and bias hold a value per group, 21's per channel.
 //
 // LayerNormalization 17: along the dims from `axis` on, (X - mean) / sqrt(var + epsilon) * Scale + B,
 // Scale and B broadcast to X unidirectionally; Mean and InvStdDev (float32, stash_type 1) of shape
@@ -22,6 +28,7 @@
 #include "kernels/normalization.h"
 #include "kernels/strided.h"
 #include "ops/families.h"
+#include "ops/normalization.h"
 #include "ops/type_lists.h"
 
 namespace ow {
@@ -70,6 +77,52 @@ void channel_statistics(const Tensor& x, const kernels::ChannelShape& shape, std
   kernels::cast(DType::kFloat32, variance32.data(), DType::kFloat64, variance.data(), variance.size());
 }
 
+// scale[c] / sqrt(variance[c] + epsilon), in float64.
+std::vector<double> channel_factors(const std::vector<double>& scale, const std::vector<double>& variance, double epsilon) {
+  std::vector<double> factor(scale.size());
+  for (size_t c = 0; c < scale.size(); ++c) factor[c] = scale[c] / std::sqrt(variance[c] + epsilon);
+  return factor;
+}
+
+// y = (x - shift[c]) * factor[c] + bias[c] over x as `shape`: float64 in float64, the others with the
+// parameters rounded to float32.
+Status channel_affine(const Tensor& x, Tensor& y, const kernels::ChannelShape& shape, const std::vector<double>& shift,
+                      const std::vector<double>& factor, const std::vector<double>& bias) {
+  if (x.dtype() == DType::kFloat64) {
+    kernels::channel_affine(x.data<double>(), y.data<double>(), shape, shift.data(), factor.data(), bias.data());
+    return Status::Ok();
+  }
+  const std::vector<float> shift32 = as_float32(shift), factor32 = as_float32(factor), bias32 = as_float32(bias);
+  const auto run = [&](auto element) __attribute__((always_inline)) {
+    using T = decltype(element);
+    kernels::channel_affine(x.data<T>(), y.data<T>(), shape, shift32.data(), factor32.data(), bias32.data());
+  };
+  if (!visit_dtype<float, Float16, BFloat16>(x.dtype(), run)) return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schemas
+  return Status::Ok();
+}
+
+// InstanceNormalization and GroupNormalization: X (N x C x D1 x ... x Dn) normalized over each group of
+// a sample's channels (`groups` dividing C; C groups for InstanceNormalization) by that group's mean and
+// population variance, then per channel c: (x - mean) * (scale[c] / sqrt(variance + epsilon)) + bias[c].
+Status normalize_groups(const Tensor& x, size_t groups, const std::vector<double>& scale, const std::vector<double>& bias, double epsilon,
+                        Tensor& y) {
+  const auto batch = static_cast<size_t>(x.dims()[0]), channels = static_cast<size_t>(x.dims()[1]);
+  if (x.size() == 0) return Status::Ok();
+  const size_t spatial = x.size() / (batch * channels), per_group = channels / groups;
+  std::vector<double> mean(batch * groups), variance(batch * groups);
+  channel_statistics(x, {1, batch * groups, per_group * spatial}, mean, variance);
+  std::vector<double> shift(batch * channels), factor(batch * channels), offset(batch * channels);
+  for (size_t n = 0; n < batch; ++n) {
+    for (size_t c = 0; c < channels; ++c) {
+      const size_t group = n * groups + c / per_group;
+      shift[n * channels + c] = mean[group];
+      factor[n * channels + c] = scale[c] / std::sqrt(variance[group] + epsilon);
+      offset[n * channels + c] = bias[c];
+    }
+  }
+  return channel_affine(x, y, {1, batch * channels, spatial}, shift, factor, offset);
+}
+
 class BatchNormKernel final : public Kernel {
  public:
   BatchNormKernel(double epsilon, double momentum, bool spatial, bool training)
@@ -114,20 +167,7 @@ class BatchNormKernel final : public Kernel {
       variance = as_float64(*inputs[4]);
     }
     if (x.size() == 0) return Status::Ok();
-    const std::vector<double> scale = as_float64(*inputs[1]), bias = as_float64(*inputs[2]);
-    std::vector<double> factor(channels);
-    for (size_t c = 0; c < channels; ++c) factor[c] = scale[c] / std::sqrt(variance[c] + epsilon_);
-    if (x.dtype() == DType::kFloat64) {
-      kernels::channel_affine(x.data<double>(), y->data<double>(), shape, mean.data(), factor.data(), bias.data());
-      return Status::Ok();
-    }
-    const std::vector<float> shift32 = as_float32(mean), factor32 = as_float32(factor), bias32 = as_float32(bias);
-    const auto run = [&](auto element) __attribute__((always_inline)) {
-      using T = decltype(element);
-      kernels::channel_affine(x.data<T>(), y->data<T>(), shape, shift32.data(), factor32.data(), bias32.data());
-    };
-    if (!visit_dtype<float, Float16, BFloat16>(x.dtype(), run)) return Unsupported(std::string("type ") + dtype_name(x.dtype()));  // excluded by the schema
-    return Status::Ok();
+    return channel_affine(x, *y, shape, mean, channel_factors(as_float64(*inputs[1]), variance, epsilon_), as_float64(*inputs[2]));
   }
 
  private:
@@ -136,13 +176,85 @@ class BatchNormKernel final : public Kernel {
   size_t output_count_ = 1;
 };
 
-Result<std::unique_ptr<Kernel>> make_batch_norm(int version, const Attributes& attrs) {
+// BatchNormalization's attributes, as its kernel and the optimizer's fold read them.
+struct BatchNormSettings {
+  float epsilon, momentum;
+  bool spatial, training;
+};
+
+Result<BatchNormSettings> batch_norm_settings(int version, const Attributes& attrs) {
   OW_ASSIGN_OR_RETURN(const float epsilon, float_attribute(attrs, "epsilon", 1e-5f));
   OW_ASSIGN_OR_RETURN(const float momentum, float_attribute(attrs, "momentum", 0.9f));
   OW_ASSIGN_OR_RETURN(int64_t spatial, attrs.get_int("spatial", 1));
   OW_ASSIGN_OR_RETURN(int64_t training_mode, attrs.get_int("training_mode", 0));
   if (training_mode != 0 && training_mode != 1) return InvalidArgument("attribute 'training_mode' must be 0 or 1, got " + std::to_string(training_mode));
-  return std::unique_ptr<Kernel>(new BatchNormKernel(epsilon, momentum, version >= 9 || spatial != 0, training_mode == 1));
+  return BatchNormSettings{epsilon, momentum, version >= 9 || spatial != 0, training_mode == 1};
+}
+
+Result<std::unique_ptr<Kernel>> make_batch_norm(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(const BatchNormSettings settings, batch_norm_settings(version, attrs));
+  return std::unique_ptr<Kernel>(new BatchNormKernel(settings.epsilon, settings.momentum, settings.spatial, settings.training));
+}
+
+// InstanceNormalization (a group per channel) and GroupNormalization (num_groups groups).
+class GroupNormKernel final : public Kernel {
+ public:
+  // `groups` 0 for a group per channel; `per_group_params` where scale and bias hold a value per group
+  // (GroupNormalization-18), else per channel.
+  GroupNormKernel(int64_t groups, bool per_group_params, float epsilon, bool instance)
+      : groups_(groups), per_group_params_(per_group_params), epsilon_(epsilon), instance_(instance) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    const char* x_name = instance_ ? "input" : "X";
+    if (x.rank() < 2) return InvalidArgument(std::string("input '") + x_name + "' must be N x C x D1 x ... x Dn, got shape " + dims_to_string(x.dims()));
+    const auto channels = static_cast<size_t>(x.dims()[1]);
+    const size_t groups = groups_ == 0 ? channels : static_cast<size_t>(groups_);
+    if (channels % std::max<size_t>(groups, 1) != 0)
+      return InvalidArgument("attribute 'num_groups' is " + std::to_string(groups) + ", which does not divide the " + std::to_string(channels) +
+                             " channels of input 'X'");
+    const size_t count = per_group_params_ ? groups : channels;
+    for (size_t i = 1; i <= 2; ++i) {
+      const Tensor& p = *inputs[i];
+      if (p.rank() != 1 || p.size() != count)
+        return InvalidArgument(std::string("input '") + (i == 1 ? "scale" : instance_ ? "B" : "bias") + "' has shape " + dims_to_string(p.dims()) +
+                               ", want [" + std::to_string(count) + "] (" + (per_group_params_ ? "num_groups" : "X's channels") + ")");
+    }
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
+    std::vector<double> scale = as_float64(*inputs[1]), bias = as_float64(*inputs[2]);
+    if (per_group_params_) {
+      std::vector<double> scale_per_channel(channels), bias_per_channel(channels);
+      for (size_t c = 0; c < channels; ++c) {
+        scale_per_channel[c] = scale[c / (channels / groups)];
+        bias_per_channel[c] = bias[c / (channels / groups)];
+      }
+      scale = std::move(scale_per_channel);
+      bias = std::move(bias_per_channel);
+    }
+    return normalize_groups(x, groups, scale, bias, epsilon_, *y);
+  }
+
+ private:
+  int64_t groups_;
+  bool per_group_params_;
+  float epsilon_;
+  bool instance_;
+};
+
+Result<std::unique_ptr<Kernel>> make_instance_norm(int /*version*/, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(const float epsilon, float_attribute(attrs, "epsilon", 1e-5f));
+  return std::unique_ptr<Kernel>(new GroupNormKernel(0, false, epsilon, true));
+}
+
+Result<std::unique_ptr<Kernel>> make_group_norm(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(const float epsilon, float_attribute(attrs, "epsilon", 1e-5f));
+  if (!attrs.has("num_groups")) return InvalidArgument("attribute 'num_groups' is required");
+  OW_ASSIGN_OR_RETURN(int64_t groups, attrs.get_int("num_groups", 0));
+  if (groups <= 0) return InvalidArgument("attribute 'num_groups' must be positive, got " + std::to_string(groups));
+  OW_ASSIGN_OR_RETURN(int64_t stash_type, attrs.get_int("stash_type", 1));
+  if (stash_type != 1) return Unsupported("attribute 'stash_type' is " + std::to_string(stash_type) + ": only 1 (float32) is supported");
+  return std::unique_ptr<Kernel>(new GroupNormKernel(groups, version < 21, epsilon, false));
 }
 
 // A LayerNormalization parameter (Scale or B, broadcastable to X) as values of the computing type C
@@ -285,8 +397,67 @@ constexpr Param kLayerNormInputs[] = {{"X", "T"}, {"Scale", "T"}, {"B", "T", Par
 constexpr Param kLayerNormOutputs[] = {{"Y", "T"}, {"Mean", "U", Param::Arity::kOptional}, {"InvStdDev", "U", Param::Arity::kOptional}};
 constexpr OpVersion kLayerNormVersions[] = {{.since_version = 17, .types = kLayerNormTypes, .attributes = kLayerNormAttributes}};
 
+// 6 drops consumed_inputs, 22 adds bfloat16.
+constexpr AttributeSpec kInstanceNormAttributes1[] = {kConsumedInputs[0], kEpsilon};
+constexpr AttributeSpec kInstanceNormAttributes6[] = {kEpsilon};
+constexpr OpVersion kInstanceNormVersions[] = {{.since_version = 1, .types = type_t<kFloatTypes>, .attributes = kInstanceNormAttributes1},
+                                               {.since_version = 6, .types = type_t<kFloatTypes>, .attributes = kInstanceNormAttributes6},
+                                               {.since_version = 22, .types = type_t<kFloatTypesBf16>, .attributes = kInstanceNormAttributes6}};
+constexpr Param kInstanceNormInputs[] = {{"input", "T"}, {"scale", "T"}, {"B", "T"}};
+constexpr Param kInstanceNormOutputs[] = {{"output", "T"}};
+
+// 21: scale and bias per channel, not per group, and stash_type.
+constexpr AttributeSpec kGroupNormAttributes18[] = {kEpsilon, {"num_groups", AttrKind::kInt, {}, {}, true}};
+constexpr AttributeSpec kGroupNormAttributes21[] = {kEpsilon, {"num_groups", AttrKind::kInt, {}, {}, true}, {"stash_type", AttrKind::kInt, "1"}};
+constexpr OpVersion kGroupNormVersions[] = {{.since_version = 18, .types = type_t<kFloatTypesBf16>, .attributes = kGroupNormAttributes18},
+                                            {.since_version = 21, .types = type_t<kFloatTypesBf16>, .attributes = kGroupNormAttributes21}};
+constexpr Param kGroupNormInputs[] = {{"X", "T"}, {"scale", "T"}, {"bias", "T"}};
+constexpr Param kGroupNormOutputs[] = {{"Y", "T"}};
+
 }  // namespace
 
+std::optional<ChannelMap> batch_norm_channel_map(const PreparedOp& op, const Attributes& attrs, const Inputs& params) {
+  if (&op.schema() != &kBatchNormalizationSchema || params.size() != 5) return std::nullopt;
+  auto settings = batch_norm_settings(op.version().since_version, attrs);
+  if (!settings.ok() || settings.value().training || !settings.value().spatial) return std::nullopt;
+  for (size_t i = 1; i <= 4; ++i)
+    if (!params[i] || params[i]->rank() != 1 || params[i]->size() != params[1]->size()) return std::nullopt;
+  const std::vector<double> variance = as_float64(*params[4]);
+  return ChannelMap{.factor = channel_factors(as_float64(*params[1]), variance, settings.value().epsilon),
+                    .shift = as_float64(*params[3]),
+                    .bias = as_float64(*params[2])};
+}
+
+Result<std::optional<std::pair<Tensor, Tensor>>> fold_channel_map(const Tensor& weights, const Tensor* bias, const ChannelMap& map) {
+  using Folded = std::optional<std::pair<Tensor, Tensor>>;
+  const size_t channels = map.factor.size();
+  const DType type = weights.dtype();
+  if ((type != DType::kFloat32 && type != DType::kFloat64) || weights.rank() < 1 || static_cast<size_t>(weights.dims()[0]) != channels ||
+      (bias && (bias->dtype() != type || bias->rank() != 1 || bias->size() != channels)))
+    return Folded();
+  OW_ASSIGN_OR_RETURN(Tensor folded_weights, Tensor::allocate(type, weights.dims()));
+  OW_ASSIGN_OR_RETURN(Tensor folded_bias, Tensor::allocate(type, Dims{static_cast<int64_t>(channels)}));
+  const std::vector<double> old_bias = bias ? as_float64(*bias) : std::vector<double>(channels, 0.0);
+  std::vector<double> new_bias(channels);
+  for (size_t c = 0; c < channels; ++c) new_bias[c] = (old_bias[c] - map.shift[c]) * map.factor[c] + map.bias[c];
+  if (channels == 0) return Folded(std::pair(std::move(folded_weights), std::move(folded_bias)));
+  kernels::cast(DType::kFloat64, new_bias.data(), type, folded_bias.raw_data(), channels);
+  const size_t per_channel = weights.size() / channels;
+  if (type == DType::kFloat32) kernels::scale_channels(weights.data<float>(), folded_weights.data<float>(), channels, per_channel, map.factor.data());
+  else kernels::scale_channels(weights.data<double>(), folded_weights.data<double>(), channels, per_channel, map.factor.data());
+  return Folded(std::pair(std::move(folded_weights), std::move(folded_bias)));
+}
+
+constexpr OpSchema kInstanceNormalizationSchema{.name = "InstanceNormalization",
+                                                .inputs = kInstanceNormInputs,
+                                                .outputs = kInstanceNormOutputs,
+                                                .versions = kInstanceNormVersions,
+                                                .make_kernel = make_instance_norm};
+constexpr OpSchema kGroupNormalizationSchema{.name = "GroupNormalization",
+                                             .inputs = kGroupNormInputs,
+                                             .outputs = kGroupNormOutputs,
+                                             .versions = kGroupNormVersions,
+                                             .make_kernel = make_group_norm};
 constexpr OpSchema kBatchNormalizationSchema{.name = "BatchNormalization",
                                              .inputs = kBatchNormInputs,
                                              .outputs = kBatchNormOutputs,

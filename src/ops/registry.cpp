@@ -47,7 +47,9 @@ std::span<const OpSchema* const> all_operators() {
       // control flow
       &kIfSchema,
       // normalizations
-      &kBatchNormalizationSchema, &kLayerNormalizationSchema};
+      &kBatchNormalizationSchema, &kLayerNormalizationSchema, &kInstanceNormalizationSchema, &kGroupNormalizationSchema,
+      // layout, and Dropout in inference
+      &kDepthToSpaceSchema, &kSpaceToDepthSchema, &kDropoutSchema};
   return ops;
 }
 

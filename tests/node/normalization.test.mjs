@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
-import { referenceBatchNorm, referenceLayerNorm } from './helpers/reference.mjs';
+import { referenceBatchNorm, referenceGroupNorm, referenceLayerNorm } from './helpers/reference.mjs';
 import { runNode } from './helpers/node-runs.mjs';
 import { ulpDistance } from './helpers/math-reference.mjs';
 import { assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
@@ -247,7 +247,78 @@ describe('LayerNormalization', () => {
   });
 });
 
-test("ONNX's BatchNormalization and LayerNormalization cases pass", async () => {
-  const names = await assertOnnxCasesPass(['BatchNormalization', 'LayerNormalization']);
-  assert.ok(names.some((n) => n.includes('layer_normalization')) && names.some((n) => n.includes('batchnorm_example_training_mode')));
+describe('InstanceNormalization and GroupNormalization', () => {
+  // X of `dims` in `groups` groups (InstanceNormalization: a group per channel), scale and bias per
+  // channel or (GroupNormalization-18) per group.
+  async function check(op, version, type, dims, groups, { epsilon = 1e-5, session = false, seed = 1 } = {}) {
+    const c = dims[1];
+    const perGroup = op === 'GroupNormalization' && version < 21;
+    const count = perGroup ? groups : c;
+    const x = new Tensor(type, values(type, sizeOf(dims), seed, { edges: edgesOf(type), share: 0.02 }), dims);
+    const scale = new Tensor(type, values(type, count, seed + 1, { range: 4, edges: [0, -0] }), [count]);
+    const bias = new Tensor(type, values(type, count, seed + 2, { range: 4, edges: [-0] }), [count]);
+    const attributes = { epsilon, ...(op === 'GroupNormalization' ? { num_groups: groups } : {}) };
+    const inputs = [x, scale, bias];
+    const y = session
+      ? (await runNode(op, version, attributes, inputs.map((tensor, i) => ({ name: `i${i}`, tensor, initializer: i > 0 })))).y
+      : ops[op](inputs, { opset: version, ...attributes });
+    assert.equal(y.type, type);
+    assert.deepEqual([...y.dims], dims);
+    const perChannel = (t) => Array.from({ length: c }, (_, k) => decoded(t)[perGroup ? Math.floor(k / (c / groups)) : k]);
+    const [scales, biases] = [perChannel(scale), perChannel(bias)];
+    const xs = decoded(x);
+    const want = referenceGroupNorm(xs, dims, groups, scales, biases, Math.fround(epsilon));
+    const block = (c / groups) * sizeOf(dims.slice(2));
+    const units = block / 4 + 8; // the sums' roundings, four lanes
+    const got = decoded(y);
+    const largestScale = Math.max(0, ...scales.map(Math.abs)), largestBias = Math.max(0, ...biases.map(Math.abs));
+    for (let i = 0; i < want.length; i++) {
+      const g = Math.floor(i / block);
+      const part = xs.slice(g * block, g * block + block);
+      const mean = part.reduce((a, b) => a + b, 0) / block;
+      const std = Math.sqrt(part.reduce((a, b) => a + (b - mean) ** 2, 0) / block + Math.fround(epsilon));
+      const largest = Math.max(...part.map(Math.abs));
+      const magnitude = ((Math.abs(xs[i] - mean) + largest) * largestScale) / std + largestBias + 2 * Math.abs(want[i]);
+      if (!close(type, got[i], want[i], magnitude, units)) assert.fail(`${op}-${version} ${type} [${dims}] groups ${groups}${session ? ' (session)' : ''}: element ${i} is ${got[i]}, want ${want[i]}`);
+    }
+  }
+
+  for (const [version, types] of [[1, FLOAT], [6, FLOAT], [22, ALL_FLOAT]]) {
+    for (const type of types) {
+      test(`InstanceNormalization-${version} ${type}: planes of 1 to 600 elements, ranks 2 to 5`, async () => {
+        for (const [dims, seed] of [[[2, 3, 4, 5], 1], [[1, 5, 7], 2], [[2, 3], 3], [[1, 2, 600], 4], [[2, 2, 1, 3, 3], 5], [[3, 17, 1], 6]]) await check('InstanceNormalization', version, type, dims, dims[1], { seed });
+        await check('InstanceNormalization', version, type, [2, 4, 3, 3], 4, { session: true, epsilon: 0.25 });
+      });
+    }
+  }
+
+  for (const version of [18, 21]) {
+    for (const type of ALL_FLOAT) {
+      test(`GroupNormalization-${version} ${type}: 1 to C groups, scale and bias per ${version < 21 ? 'group' : 'channel'}`, async () => {
+        for (const groups of [1, 2, 3, 6]) await check('GroupNormalization', version, type, [2, 6, 5, 3], groups, { seed: groups });
+        await check('GroupNormalization', version, type, [3, 4, 50], 2, { seed: 9 });
+        await check('GroupNormalization', version, type, [2, 4, 3, 3], 2, { session: true, epsilon: 0.5 });
+      });
+    }
+  }
+
+  test('empty tensors; refusals name the attribute or input', () => {
+    const empty = ops.InstanceNormalization([new Tensor('float32', new Float32Array(0), [0, 3, 2]), new Tensor('float32', new Float32Array(3), [3]), new Tensor('float32', new Float32Array(3), [3])]);
+    assert.deepEqual([...empty.dims], [0, 3, 2]);
+    const x = new Tensor('float32', new Float32Array(12), [1, 6, 2]);
+    const six = new Tensor('float32', new Float32Array(6), [6]);
+    const two = new Tensor('float32', new Float32Array(2), [2]);
+    assert.throws(() => ops.GroupNormalization([x, six, six], { num_groups: 4 }), isError(/^GroupNormalization-21: attribute 'num_groups' is 4, which does not divide the 6 channels of input 'X'$/));
+    assert.throws(() => ops.GroupNormalization([x, two, two], { num_groups: 2 }), isError(/^GroupNormalization-21: input 'scale' has shape \[2\], want \[6\] \(X's channels\)$/));
+    assert.throws(() => ops.GroupNormalization([x, six, six], { opset: 18, num_groups: 2 }), isError(/^GroupNormalization-18: input 'scale' has shape \[6\], want \[2\] \(num_groups\)$/));
+    assert.throws(() => ops.GroupNormalization([x, six, six], {}), isError(/num_groups/));
+    assert.throws(() => ops.GroupNormalization([x, six, six], { num_groups: 2, stash_type: 11 }), isError(/attribute 'stash_type' is 11/));
+    assert.throws(() => ops.InstanceNormalization([x, two, six]), isError(/^InstanceNormalization-22: input 'scale' has shape \[2\], want \[6\]/));
+    assert.throws(() => ops.InstanceNormalization([new Tensor('float32', [1, 2], [2]), two, two]), isError(/input 'input' must be N x C x D1 x ... x Dn, got shape \[2\]/));
+  });
+});
+
+test("ONNX's BatchNormalization, LayerNormalization, InstanceNormalization and GroupNormalization cases pass", async () => {
+  const names = await assertOnnxCasesPass(['BatchNormalization', 'LayerNormalization', 'InstanceNormalization', 'GroupNormalization']);
+  for (const name of ['layer_normalization', 'batchnorm_example_training_mode', 'instancenorm', 'group_normalization']) assert.ok(names.some((n) => n.includes(name)), name);
 });

@@ -602,3 +602,48 @@ export function referenceLayerNorm(x, dims, axis, { scale, scaleDims, bias, bias
   }
   return { y, mean, invStdDev };
 }
+
+// GroupNormalization (and InstanceNormalization, a group per channel) from its definition: each
+// (sample, group of channels)'s mean and population variance, then per channel
+// scale * (x - mean) / sqrt(variance + epsilon) + bias; scale and bias given per channel.
+export function referenceGroupNorm(x, dims, groups, scale, bias, epsilon) {
+  const [n, c] = dims;
+  const spatial = productOf(dims.slice(2)), block = (c / groups) * spatial;
+  const y = new Array(x.length);
+  for (let g = 0; g < n * groups; g++) {
+    const values = Array.from({ length: block }, (_, k) => x[g * block + k]);
+    const mean = values.reduce((s, v) => s + v, 0) / block;
+    const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / block;
+    for (let k = 0; k < block; k++) {
+      const channel = ((g % groups) * (c / groups)) + Math.floor(k / spatial);
+      y[g * block + k] = (scale[channel] * (values[k] - mean)) / Math.sqrt(variance + epsilon) + bias[channel];
+    }
+  }
+  return y;
+}
+
+// DepthToSpace and SpaceToDepth from their definitions (Reshape, Transpose, Reshape): for each output
+// element of an N x C x H x W input moved by blocks of b, the flat index of the input element it holds.
+export function referenceDepthSpacePicks(op, [n, c, h, w], b, mode = 'DCR') {
+  const picks = [];
+  if (op === 'DepthToSpace') {
+    const depth = c / (b * b);
+    for (let i = 0; i < n; i++)
+      for (let d = 0; d < depth; d++)
+        for (let y = 0; y < h * b; y++)
+          for (let x = 0; x < w * b; x++) {
+            const [row, column] = [y % b, x % b];
+            const channel = mode === 'DCR' ? (row * b + column) * depth + d : d * b * b + row * b + column;
+            picks.push(((i * c + channel) * h + Math.floor(y / b)) * w + Math.floor(x / b));
+          }
+  } else {
+    for (let i = 0; i < n; i++)
+      for (let k = 0; k < c * b * b; k++)
+        for (let y = 0; y < h / b; y++)
+          for (let x = 0; x < w / b; x++) {
+            const [row, column, channel] = [Math.floor(k / (b * c)), Math.floor(k / c) % b, k % c];
+            picks.push(((i * c + channel) * h + y * b + row) * w + x * b + column);
+          }
+  }
+  return picks;
+}
