@@ -42,11 +42,7 @@ for target in $targets; do
   if [ -z "$pattern" ]; then
     node tests/fuzz/operator-seeds.mjs "$seeds"
   else
-    for dir in $seed_dirs; do
-      find "$dir" -name "$pattern" | while read -r file; do
-        cp "$file" "$seeds/$(basename "$dir")_$(echo "${file#"$dir"/}" | tr / _)"
-      done
-    done
+    node tests/fuzz/file-seeds.mjs "$seeds" "$pattern" $seed_dirs
   fi
   if [ -d "tests/fuzz/regressions/$target" ]; then cp tests/fuzz/regressions/"$target"/* "$seeds/"; fi
   echo "== $target: $seconds s"
