@@ -14,6 +14,7 @@ Status optimize(OptimizationLevel level, StepGraph& graph, OptimizationReport& r
   }
   if (level >= OptimizationLevel::kExtended) {
     fuse_pad_pool(graph);
+    fold_batch_norms(graph);
     fuse_chains(graph);
     reshape_from_dims(graph);
   }

@@ -1,13 +1,17 @@
 // Graph optimization at session creation, as onnxruntime's graphOptimizationLevel names it: passes
 // (passes/, one file each) that rewrite the steps (step.h) over one index of the values' producers
-// and readers (step_index.h). Every optimization keeps the outputs bit for bit those of the graph run
-// node by node (but that a NaN may come out as another NaN: which payload a sum of NaNs keeps depends
-// on its order, and wasm leaves NaN payloads unspecified):
+// and readers (step_index.h). Every optimization but the BatchNormalization fold (below) keeps the
+// outputs bit for bit those of the graph run node by node (but that a NaN may come out as another NaN:
+// which payload a sum of NaNs keeps depends on its order, and wasm leaves NaN payloads unspecified):
 //   basic:    constant folding (Constant nodes, and nodes whose inputs are all known at creation:
 //             initializers no feed replaces, folded values, Shape and Size of graph inputs of fixed
 //             dimensions), run once with the ordinary operator; Identity nodes removed (their
 //             readers read the input itself); Pad nodes of all-zero pads made views of their input;
-//   extended: a Pad of zeros before an AveragePool fused into the pooling's pads; elementwise nodes
+//   extended: a Pad of zeros before an AveragePool fused into the pooling's pads; a BatchNormalization
+//             in inference after a Conv of constant weights folded into them (as onnxruntime does),
+//             the one rewrite that changes the rounding: each output is within 2 (K + 8) float32
+//             (float64) roundings of its terms' magnitude, |factor| * (sum |w x| + |b - mean|) + |B|,
+//             K the products it sums, of the unfused graph's; elementwise nodes
 //             by scalar constants that each read the one before (scale, offset, round, clamp: a
 //             quantize step) fused into one pass (passes/chain_rules.h);
 //             a Reshape whose shape is computed (Shape, Gather, Unsqueeze, Concat) from dimensions

@@ -7,10 +7,12 @@
 #include <cstring>
 #include <functional>
 #include <optional>
+#include <tuple>
 
 #include "kernels/avgpool.h"
 #include "onnx/executor.h"
 #include "onnx/passes/passes.h"
+#include "ops/families.h"
 #include "test_util.h"
 
 using namespace ow;
@@ -123,8 +125,10 @@ void check_index(StepGraph& g) {
 }
 
 // Runs `pass` alone on the steps `b` holds: checks the index it leaves, then compacts the steps and
-// checks that they give the outputs of the steps before it, bit for bit. Returns the steps left.
-std::vector<Step> run_alone(Built& b, const std::function<void(StepGraph&)>& pass, const std::vector<std::pair<size_t, Tensor>>& feeds) {
+// checks that they give the outputs of the steps before it, bit for bit (or, for a pass that changes
+// the rounding, as `same` says). Returns the steps left.
+std::vector<Step> run_alone(Built& b, const std::function<void(StepGraph&)>& pass, const std::vector<std::pair<size_t, Tensor>>& feeds,
+                            const std::function<bool(const Tensor&, const Tensor&)>& same = same_values) {
   const Outputs want = run(b, b.steps, feeds);
   std::vector<Step> before = b.steps;
   StepGraph g = b.graph();
@@ -136,11 +140,11 @@ std::vector<Step> run_alone(Built& b, const std::function<void(StepGraph&)>& pas
   const Outputs got = run(b, b.steps, feeds);
   REQUIRE(got.size() == want.size());
   for (size_t k = 0; k < got.size(); ++k) {
-    if (!same_values(got[k], want[k]) && got[k].dtype() == DType::kFloat32 && got[k].size() == want[k].size())
+    if (!same(got[k], want[k]) && got[k].dtype() == DType::kFloat32 && got[k].size() == want[k].size())
       for (size_t e = 0; e < got[k].size(); ++e)
         if (std::memcmp(got[k].data<float>() + e, want[k].data<float>() + e, 4))
           UNSCOPED_INFO("element " << e << ": " << got[k].data<float>()[e] << " vs " << want[k].data<float>()[e]);
-    CHECK(same_values(got[k], want[k]));
+    CHECK(same(got[k], want[k]));
   }
   std::vector<Step> after = std::move(b.steps);
   b.steps = std::move(before);
@@ -287,6 +291,77 @@ TEST_CASE("Pass alone: Pad + AveragePool fusion, but where the kernel says it ma
       CHECK(steps[0].nodes == std::vector<size_t>{0, 1});
       CHECK(steps[0].inputs == std::vector<size_t>{x, pads});
     }
+  }
+}
+
+TEST_CASE("Pass alone: BatchNormalization folded into the Conv before it, within the rounding it changes", "[onnx][passes]") {
+  // A 1x1 Conv of 3 input channels to 4, with or without a bias, then BatchNormalization: each output
+  // is a sum of K = 3 products and the bias; folding rounds the scaled weights and bias once each and
+  // sums other products, so the folded output is within 2 (K + 8) float32 roundings of the magnitude
+  // of its terms, |factor| * (sum |w x| + |b - mean|) + |B|, of the unfused one (graph_optimizer.h).
+  const std::vector<float> weights = {0.5f, -1.25f, 2.0f, 0.75f, -0.3f, 1.1f, -2.2f, 0.9f, 1.7f, -0.6f, 0.4f, -1.9f};
+  const std::vector<float> conv_bias = {0.1f, -0.7f, 1.3f, 0.0f};
+  const std::vector<float> scale = {1.5f, -0.8f, 0.25f, 3.0f}, shift = {0.2f, -1.0f, 0.5f, 2.0f}, mean = {0.3f, -0.4f, 1.1f, -2.0f},
+                           variance = {0.9f, 2.5f, 0.0f, 0.04f};
+  std::vector<float> data(2 * 3 * 5);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = kEdges[i % 9] * static_cast<float>(i % 7 + 1) / 3.0f;  // finite values
+  for (const bool with_bias : {true, false}) {
+    INFO("conv bias " << with_bias);
+    Built b;
+    b.opset = 15;
+    const size_t x = b.value();
+    const size_t w = b.constant(make_tensor<float>({4, 3, 1, 1}, weights));
+    std::vector<size_t> conv_inputs = {x, w};
+    if (with_bias) conv_inputs.push_back(b.constant(make_tensor<float>({4}, conv_bias)));
+    const size_t c = b.node("Conv", conv_inputs);
+    const size_t params[] = {b.constant(make_tensor<float>({4}, scale)), b.constant(make_tensor<float>({4}, shift)),
+                             b.constant(make_tensor<float>({4}, mean)), b.constant(make_tensor<float>({4}, variance))};
+    Attributes attrs;
+    attrs.set("epsilon", AttributeValue::Float(0.01));
+    const size_t y = b.node("BatchNormalization", {c, params[0], params[1], params[2], params[3]}, attrs);
+    b.outputs = {y};
+    const auto within = [&](const Tensor& got, const Tensor& want) {
+      if (got.dims() != want.dims()) return false;
+      for (size_t e = 0; e < got.size(); ++e) {
+        const size_t n = e / 20, m = e / 5 % 4, p = e % 5;
+        double terms = 0;
+        for (size_t k = 0; k < 3; ++k) terms += std::fabs(static_cast<double>(weights[m * 3 + k]) * data[(n * 3 + k) * 5 + p]);
+        const double factor = scale[m] / std::sqrt(variance[m] + static_cast<double>(0.01f));
+        const double magnitude = std::fabs(factor) * (terms + std::fabs((with_bias ? conv_bias[m] : 0.0) - mean[m])) + std::fabs(shift[m]);
+        if (std::fabs(static_cast<double>(got.data<float>()[e]) - want.data<float>()[e]) > 2 * (3 + 8) * 0x1p-24 * magnitude) return false;
+      }
+      return true;
+    };
+    const auto steps = run_alone(b, [](StepGraph& g) { fold_batch_norms(g); }, {{x, make_tensor<float>({2, 3, 1, 5}, data)}}, within);
+    REQUIRE(steps.size() == 1);
+    CHECK(steps[0].nodes == std::vector<size_t>{0, 1});
+    CHECK(steps[0].inputs == std::vector<size_t>{x, w, with_bias ? conv_inputs[2] : params[1]});
+    CHECK(&steps[0].op.schema() == &kConvSchema);
+  }
+}
+
+TEST_CASE("Pass alone: no BatchNormalization fold where a value it rewrites is read elsewhere, or in training", "[onnx][passes]") {
+  const auto build = [](Built& b, bool training, bool weights_read_again, bool conv_read_again) {
+    b.opset = 15;
+    const size_t x = b.value();
+    const size_t w = b.constant(make_tensor<float>({2, 1, 1, 1}, {2.0f, -3.0f}));
+    const size_t c = b.node("Conv", {x, w});
+    std::vector<size_t> params;
+    for (float v : {1.5f, 0.5f, 0.25f, 4.0f}) params.push_back(b.constant(make_tensor<float>({2}, {v, v})));
+    Attributes attrs;
+    if (training) attrs.set("training_mode", AttributeValue::Int(1));
+    b.outputs = {b.node("BatchNormalization", {c, params[0], params[1], params[2], params[3]}, attrs)};
+    if (weights_read_again) b.outputs.push_back(b.node("Floor", {w}));
+    if (conv_read_again) b.outputs.push_back(b.node("Floor", {c}));
+    return x;
+  };
+  const std::tuple<bool, bool, bool> cases[] = {{true, false, false}, {false, true, false}, {false, false, true}};
+  for (const auto& [training, weights_again, conv_again] : cases) {
+    Built b;
+    const size_t x = build(b, training, weights_again, conv_again);
+    const size_t before = b.steps.size();
+    const auto steps = run_alone(b, [](StepGraph& g) { fold_batch_norms(g); }, {{x, make_tensor<float>({1, 1, 2, 2}, {1.0f, -2.0f, 0.5f, 3.0f})}});
+    CHECK(steps.size() == before);
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "ops/average_pool.h"
 #include "ops/families.h"
+#include "ops/normalization.h"
 #include "ops/pad.h"
 #include "test_util.h"
 
@@ -175,4 +176,50 @@ TEST_CASE("Shape arithmetic's answers: whole shapes, Gather's and Concat's axes,
   CHECK(prepared("Shape", 13).schema().reads_only_shapes);
   CHECK(prepared("Size", 13).schema().reads_only_shapes);
   CHECK_FALSE(prepared("Reshape", 13).schema().reads_only_shapes);
+}
+
+TEST_CASE("BatchNormalization's answers: its per-channel map in inference with spatial parameters; folded weights", "[passes][facts]") {
+  const Tensor scale = make_tensor<float>({2}, {2.0f, -1.0f}), bias = make_tensor<float>({2}, {0.5f, 0.25f});
+  const Tensor mean = make_tensor<float>({2}, {1.0f, -3.0f}), variance = make_tensor<float>({2}, {3.0f, 0.0f});
+  const Inputs params = {nullptr, &scale, &bias, &mean, &variance};
+  Attributes attrs;
+  attrs.set("epsilon", AttributeValue::Float(1.0));
+  for (int64_t opset : {6, 7, 9, 14, 15}) {
+    INFO("opset " << opset);
+    const std::optional<ChannelMap> map = batch_norm_channel_map(prepared("BatchNormalization", opset, attrs), attrs, params);
+    REQUIRE(map.has_value());
+    CHECK(map->factor == std::vector<double>{1.0, -1.0});  // scale / sqrt(var + 1)
+    CHECK(map->shift == std::vector<double>{1.0, -3.0});
+    CHECK(map->bias == std::vector<double>{0.5, 0.25});
+  }
+  Attributes per_sample = attrs;
+  per_sample.set("spatial", AttributeValue::Int(0));
+  CHECK_FALSE(batch_norm_channel_map(prepared("BatchNormalization", 7, per_sample), per_sample, params));
+  Attributes training = attrs;
+  training.set("training_mode", AttributeValue::Int(1));
+  CHECK_FALSE(batch_norm_channel_map(prepared("BatchNormalization", 15, training), training, params));
+  const Tensor three = make_tensor<float>({3}, {1.0f, 1.0f, 1.0f});
+  CHECK_FALSE(batch_norm_channel_map(prepared("BatchNormalization", 15, attrs), attrs, {nullptr, &scale, &bias, &three, &variance}));
+  CHECK_FALSE(batch_norm_channel_map(prepared("Floor", 13), {}, params));
+
+  // Weights [2, 1, 1, 2] and a bias folded: weights[m] * factor[m]; (bias[m] - shift[m]) * factor[m] + bias of the map.
+  const ChannelMap map{.factor = {1.0, -1.0}, .shift = {1.0, -3.0}, .bias = {0.5, 0.25}};
+  const Tensor weights = make_tensor<float>({2, 1, 1, 2}, {1.0f, 2.0f, 3.0f, 4.0f}), conv_bias = make_tensor<float>({2}, {10.0f, 20.0f});
+  auto folded = fold_channel_map(weights, &conv_bias, map);
+  REQUIRE(folded.ok());
+  REQUIRE(folded.value().has_value());
+  const auto& [w, b] = *folded.value();
+  CHECK(std::vector<float>(w.data<float>(), w.data<float>() + 4) == std::vector<float>{1.0f, 2.0f, -3.0f, -4.0f});
+  CHECK(std::vector<float>(b.data<float>(), b.data<float>() + 2) == std::vector<float>{9.5f, -22.75f});
+  auto without_bias = fold_channel_map(weights, nullptr, map);
+  REQUIRE(without_bias.ok());
+  REQUIRE(without_bias.value().has_value());
+  CHECK(std::vector<float>(without_bias.value()->second.data<float>(), without_bias.value()->second.data<float>() + 2) == std::vector<float>{-0.5f, -2.75f});
+  const Tensor half_weights = make_tensor<Float16>({2, 1}, {Float16{0x3c00}, Float16{0x4000}});
+  const auto not_folded = fold_channel_map(half_weights, nullptr, map);
+  REQUIRE(not_folded.ok());
+  CHECK_FALSE(not_folded.value().has_value());
+  const auto other_channels = fold_channel_map(make_tensor<float>({3, 1}, {1.0f, 2.0f, 3.0f}), nullptr, map);
+  REQUIRE(other_channels.ok());
+  CHECK_FALSE(other_channels.value().has_value());
 }

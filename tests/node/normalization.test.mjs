@@ -5,7 +5,8 @@
 // Mean and InvStdDev there). ONNX's backend cases of both pass.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
+import { InferenceSession, ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
+import { buildModel } from '../../tools/onnx-builder.mjs';
 import { referenceBatchNorm, referenceGroupNorm, referenceLayerNorm } from './helpers/reference.mjs';
 import { runNode } from './helpers/node-runs.mjs';
 import { ulpDistance } from './helpers/math-reference.mjs';
@@ -316,6 +317,58 @@ describe('InstanceNormalization and GroupNormalization', () => {
     assert.throws(() => ops.InstanceNormalization([x, two, six]), isError(/^InstanceNormalization-22: input 'scale' has shape \[2\], want \[6\]/));
     assert.throws(() => ops.InstanceNormalization([new Tensor('float32', [1, 2], [2]), two, two]), isError(/input 'input' must be N x C x D1 x ... x Dn, got shape \[2\]/));
   });
+});
+
+describe('BatchNormalization folded into the Conv before it', () => {
+  // A Conv of constant weights (and bias), then BatchNormalization of constant parameters, run at
+  // 'disabled' and at 'extended' and 'all' (one step: the Conv with the map folded into its weights).
+  // Folding rounds the scaled weights and bias once each and sums other products: the outputs agree
+  // within 2 (K + 8) float32 roundings of each output's magnitude, |factor| * (sum |w x| + |b - mean|)
+  // + |B|, K the products summed.
+  for (const [label, xDims, wDims, group, withBias] of [['3x3, bias', [2, 4, 6, 5], [6, 4, 3, 3], 1, true], ['1x1, no bias', [1, 3, 4, 4], [5, 3, 1, 1], 1, false], ['depthwise 3x3', [1, 4, 5, 5], [4, 1, 3, 3], 4, true]]) {
+    test(label, async () => {
+      const m = wDims[0];
+      const x = new Tensor('float32', values('float32', sizeOf(xDims), 31, { range: 4 }), xDims);
+      const w = new Tensor('float32', values('float32', sizeOf(wDims), 32, { range: 2 }), wDims);
+      const b = new Tensor('float32', values('float32', m, 33, { range: 2 }), [m]);
+      const parameter = (seed, range) => new Tensor('float32', values('float32', m, seed, { range }).map(Math.abs), [m]);
+      const p = { scale: parameter(34, 4), bias: parameter(35, 2), mean: parameter(36, 2), variance: parameter(37, 3) };
+      const initializers = [['w', w], ...(withBias ? [['b', b]] : []), ['scale', p.scale], ['bias', p.bias], ['mean', p.mean], ['var', p.variance]]
+        .map(([name, t]) => ({ name, type: 'float32', dims: [...t.dims], data: t.data }));
+      const model = buildModel({
+        opset: 15,
+        inputs: [{ name: 'x', type: 'float32', dims: xDims }],
+        outputs: [{ name: 'y', type: 'float32' }],
+        initializers,
+        nodes: [
+          { op: 'Conv', inputs: withBias ? ['x', 'w', 'b'] : ['x', 'w'], outputs: ['c'], attributes: { group, pads: [1, 1, 1, 1].map((v) => (wDims[2] === 3 ? v : 0)) } },
+          { op: 'BatchNormalization', inputs: ['c', 'scale', 'bias', 'mean', 'var'], outputs: ['y'], attributes: { epsilon: 0.01 } },
+        ],
+      });
+      const outputs = {};
+      for (const level of ['disabled', 'extended', 'all']) {
+        const session = await InferenceSession.create(model, { graphOptimizationLevel: level });
+        outputs[level] = (await session.run({ x })).y;
+        if (level !== 'disabled') assert.deepEqual(session.graph.steps.map((s) => [s.opType, s.nodes]), [['Conv', [0, 1]]], level);
+        session.release();
+      }
+      const abs = (t) => new Tensor('float32', t.data.map(Math.abs), [...t.dims]);
+      const pads = wDims[2] === 3 ? [1, 1, 1, 1] : [0, 0, 0, 0];
+      const terms = ops.Conv([abs(x), abs(w)], { group, pads }).data;
+      const [scale, bias, mean, variance] = [p.scale, p.bias, p.mean, p.variance].map(decoded);
+      const k = (wDims[1] * wDims[2] * wDims[3]);
+      const plane = sizeOf(outputs.disabled.dims.slice(2));
+      for (const level of ['extended', 'all']) {
+        for (let e = 0; e < terms.length; e++) {
+          const c = Math.floor(e / plane) % m;
+          const factor = scale[c] / Math.sqrt(variance[c] + Math.fround(0.01));
+          const magnitude = Math.abs(factor) * (terms[e] + Math.abs((withBias ? b.data[c] : 0) - mean[c])) + Math.abs(bias[c]);
+          const [got, want] = [outputs[level].data[e], outputs.disabled.data[e]];
+          if (!(Math.abs(got - want) <= 2 * (k + 8) * 2 ** -24 * magnitude)) assert.fail(`${label} ${level}: element ${e} is ${got}, unfused ${want}`);
+        }
+      }
+    });
+  }
 });
 
 test("ONNX's BatchNormalization, LayerNormalization, InstanceNormalization and GroupNormalization cases pass", async () => {

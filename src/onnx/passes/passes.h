@@ -16,6 +16,9 @@ void fold_constants(StepGraph& g, OptimizationReport& report);
 void remove_identities(StepGraph& g, OptimizationReport& report);
 // extended (pad_pool_fusion.cpp): a Pad of zeros fused into the AveragePool that alone reads it.
 void fuse_pad_pool(StepGraph& g);
+// extended (batch_norm_folding.cpp): a BatchNormalization after a Conv of constant weights folded
+// into them (not bit for bit: graph_optimizer.h).
+void fold_batch_norms(StepGraph& g);
 // extended (chain_fusion.cpp): elementwise steps by scalar constants, each reading the one before,
 // fused into one pass (chain_rules.h).
 void fuse_chains(StepGraph& g);
