@@ -691,7 +691,7 @@ export const MODELS = [
   {
     file: 'unsupported-operator.onnx',
     title: 'Unsupported operator (expected error)',
-    description: 'Floor followed by Sin, which onnx-wasm does not implement: loading fails with a message naming the node.',
+    description: 'Floor followed by Unique, which onnx-wasm does not implement: loading fails with a message naming the node.',
     expectError: 'UNSUPPORTED',
     spec: {
       opset: 13,
@@ -699,7 +699,7 @@ export const MODELS = [
       outputs: [{ name: 'y', type: 'float32', dims: [4] }],
       nodes: [
         { op: 'Floor', name: 'floor', inputs: ['x'], outputs: ['f'] },
-        { op: 'Sin', name: 'sine', inputs: ['f'], outputs: ['y'] },
+        { op: 'Unique', name: 'unique', inputs: ['f'], outputs: ['y'] },
       ],
     },
   },

@@ -357,7 +357,7 @@ export const OPERATOR_DOCS = {
     attributes: {
       alpha: 'The slope (default 0.2).',
       beta: 'The offset (default 0.5).',
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      ...LEGACY_HINT,
     },
   },
   HardSwish: {
@@ -367,20 +367,18 @@ export const OPERATOR_DOCS = {
     doc: 'x > 0 ? x : alpha * x. bfloat16 from version 16.',
     attributes: {
       alpha: 'The slope below 0 (default 0.01).',
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      ...LEGACY_HINT,
     },
   },
   PRelu: {
     doc: '[X, slope]: X > 0 ? X : slope * X, the slope broadcast to X\'s shape (unidirectionally); the 32- and 64-bit integer types from version 9 (the product wraps; an unsigned X is returned as it is), bfloat16 from 16.',
-    attributes: {
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
-    },
+    attributes: LEGACY_HINT,
   },
   Elu: {
     doc: 'x < 0 ? alpha * (e^x - 1) : x, computed in float64 (expm1) and rounded once. bfloat16 from version 22.',
     attributes: {
       alpha: 'The scale of the negative part (default 1).',
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      ...LEGACY_HINT,
     },
   },
   Selu: {
@@ -388,7 +386,7 @@ export const OPERATOR_DOCS = {
     attributes: {
       alpha: 'Default 1.6732 (version 1), 1.67326319217681884765625 (version 6 on).',
       gamma: 'Default 1.0507 (version 1), 1.05070102214813232421875 (version 6 on).',
-      consumed_inputs: 'Version 1 only (a legacy optimisation hint): accepted and ignored.',
+      ...LEGACY_HINT,
     },
   },
   Celu: {
@@ -424,6 +422,9 @@ export const OPERATOR_DOCS = {
       lambd: 'The half-width of the band that gives 0 (default 0.5).',
       bias: 'Subtracted above the band, added below it (default 0).',
     },
+  },
+  Sign: {
+    doc: '1, -1 or 0; of a float, +0 for ±0 and NaN for NaN (NumPy\'s sign). Every numeric type; bfloat16 from version 13.',
   },
   Softmax: {
     doc: 'e^(x - max) / sum along an axis (see SoftmaxOptions); a NaN or +inf among a row\'s values makes the row NaN. bfloat16 from version 13.',

@@ -32,20 +32,24 @@ void via_f32_loop(const void* x, void* y, size_t n) {
   }
 }
 
+template <typename H, UnaryMath... kOps>
+UnaryLoop via_f32_loop_of(UnaryMath op) {
+  UnaryLoop loop = nullptr;
+  ((loop = op == kOps ? via_f32_loop<H, kOps> : loop), ...);
+  return loop;
+}
+
 template <typename H>
 UnaryLoop half_loop(UnaryMath op) {
   switch (op) {
     case UnaryMath::kAbs: return sign_bit_loop<0x7fff, 0>;
     case UnaryMath::kNeg: return sign_bit_loop<0xffff, 0x8000>;
-    case UnaryMath::kReciprocal: return via_f32_loop<H, UnaryMath::kReciprocal>;
-    case UnaryMath::kSqrt: return via_f32_loop<H, UnaryMath::kSqrt>;
-    case UnaryMath::kExp: return via_f32_loop<H, UnaryMath::kExp>;
-    case UnaryMath::kLog: return via_f32_loop<H, UnaryMath::kLog>;
-    case UnaryMath::kTanh: return via_f32_loop<H, UnaryMath::kTanh>;
-    case UnaryMath::kSigmoid: return via_f32_loop<H, UnaryMath::kSigmoid>;
-    case UnaryMath::kErf: return via_f32_loop<H, UnaryMath::kErf>;
+    default:
+      return via_f32_loop_of<H, UnaryMath::kReciprocal, UnaryMath::kSqrt, UnaryMath::kExp, UnaryMath::kLog, UnaryMath::kTanh,
+                             UnaryMath::kSigmoid, UnaryMath::kErf, UnaryMath::kSign, UnaryMath::kSin, UnaryMath::kCos,
+                             UnaryMath::kTan, UnaryMath::kAsin, UnaryMath::kAcos, UnaryMath::kAtan, UnaryMath::kSinh,
+                             UnaryMath::kCosh, UnaryMath::kAsinh, UnaryMath::kAcosh, UnaryMath::kAtanh>(op);
   }
-  return nullptr;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// Integer Abs, Neg and Erf (kernels/unary_math.h): Abs and Neg one loop per element size, signed ones
-// wrapping (two's complement, as the SIMD128 instructions do), unsigned Abs the value; Erf per type.
+// Integer Abs, Neg, Erf and Sign (kernels/unary_math.h): Abs and Neg one loop per element size, signed
+// ones wrapping (two's complement, as the SIMD128 instructions do), unsigned Abs the value; Erf and Sign
+// per type.
 #include <cmath>
 #include <cstring>
 
@@ -49,6 +50,13 @@ void erf_loop(const void* x, void* y, size_t n) {
   for (size_t i = 0; i < n; ++i) to[i] = static_cast<T>(std::erf(static_cast<double>(from[i])));
 }
 
+template <typename T>
+void sign_loop(const void* x, void* y, size_t n) {
+  const auto* from = static_cast<const T*>(x);
+  auto* to = static_cast<T*>(y);
+  for (size_t i = 0; i < n; ++i) to[i] = static_cast<T>((from[i] > 0) - (from[i] < 0));
+}
+
 // T the element type, S the signed type of its size.
 template <typename T, typename S = std::make_signed_t<T>>
 UnaryLoop loop_of(UnaryMath op) {
@@ -57,6 +65,7 @@ UnaryLoop loop_of(UnaryMath op) {
     case UnaryMath::kAbs: return kSigned ? signed_loop<S, true> : copy_loop<sizeof(T)>;
     case UnaryMath::kNeg: return kSigned ? signed_loop<S, false> : nullptr;
     case UnaryMath::kErf: return erf_loop<T>;
+    case UnaryMath::kSign: return sign_loop<T>;
     default: return nullptr;
   }
 }

@@ -90,6 +90,18 @@ extern const OpSchema kAbsSchema;
 extern const OpSchema kNegSchema;
 extern const OpSchema kReciprocalSchema;
 extern const OpSchema kErfSchema;
+extern const OpSchema kSignSchema;
+extern const OpSchema kSinSchema;
+extern const OpSchema kCosSchema;
+extern const OpSchema kTanSchema;
+extern const OpSchema kAsinSchema;
+extern const OpSchema kAcosSchema;
+extern const OpSchema kAtanSchema;
+extern const OpSchema kSinhSchema;
+extern const OpSchema kCoshSchema;
+extern const OpSchema kAsinhSchema;
+extern const OpSchema kAcoshSchema;
+extern const OpSchema kAtanhSchema;
 // Activations (ops/activation.cpp)
 extern const OpSchema kHardSigmoidSchema;
 extern const OpSchema kHardSwishSchema;

@@ -31,7 +31,8 @@ std::span<const OpSchema* const> all_operators() {
       &kMatMulSchema, &kGemmSchema, &kConvSchema,
       // elementwise math
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
-      &kErfSchema,
+      &kErfSchema, &kSignSchema, &kSinSchema, &kCosSchema, &kTanSchema, &kAsinSchema, &kAcosSchema, &kAtanSchema, &kSinhSchema,
+      &kCoshSchema, &kAsinhSchema, &kAcoshSchema, &kAtanhSchema,
       // activations
       &kHardSigmoidSchema, &kHardSwishSchema, &kLeakyReluSchema, &kPReluSchema, &kEluSchema, &kSeluSchema, &kCeluSchema,
       &kSoftplusSchema, &kSoftsignSchema, &kGeluSchema, &kMishSchema, &kThresholdedReluSchema, &kShrinkSchema,

@@ -1,5 +1,5 @@
-// Sigmoid, Tanh, Exp, Log, Sqrt, Abs, Neg, Reciprocal, Erf: elementwise math of one input; the output
-// has its shape and type (kernels/unary_math.h has the semantics and the accuracy).
+// Sigmoid, Tanh, Exp, Log, Sqrt, Abs, Neg, Reciprocal, Erf, Sign, Sin, Cos, Tan, Asin, Acos, Atan, Sinh,
+// Cosh, Asinh, Acosh, Atanh: elementwise math of one input; the output has its shape and type (kernels/unary_math.h has the semantics and the accuracy).
 #include "kernels/unary_math.h"
 #include "ops/families.h"
 #include "ops/type_lists.h"
@@ -61,10 +61,24 @@ constexpr OpVersion kNegVersions[] = {{.since_version = 1, .types = type_t<kFloa
 constexpr OpVersion kErfVersions[] = {{.since_version = 9, .types = type_t<kNumericTypes>, .attributes = {}},
                                       {.since_version = 13, .types = type_t<kAllTypes>, .attributes = {}}};
 
-constexpr OpSchema unary_math_schema(std::string_view name, std::span<const OpVersion> versions, KernelFactory make_kernel) {
+// Sign: 9 takes every numeric type, 13 adds bfloat16.
+constexpr OpVersion kSignVersions[] = {{.since_version = 9, .types = type_t<kNumericTypes>, .attributes = {}},
+                                       {.since_version = 13, .types = type_t<kAllTypes>, .attributes = {}}};
+
+// The trigonometric functions from 7, the hyperbolic ones from 9, of the float types; 22 adds bfloat16.
+template <int kSince>
+constexpr OpVersion kTrigVersions[] = {{.since_version = kSince, .types = type_t<kFloatTypes>, .attributes = {}},
+                                       {.since_version = 22, .types = type_t<kFloatTypesBf16>, .attributes = {}}};
+
+// Sign's and the trigonometric functions' input and output are named input and output.
+constexpr Param kInputInputs[] = {{"input", "T"}};
+constexpr Param kOutputOutputs[] = {{"output", "T"}};
+
+constexpr OpSchema unary_math_schema(std::string_view name, std::span<const OpVersion> versions, KernelFactory make_kernel,
+                                     std::span<const Param> inputs = kUnaryInputs, std::span<const Param> outputs = kUnaryOutputs) {
   return {.name = name,
-          .inputs = kUnaryInputs,
-          .outputs = kUnaryOutputs,
+          .inputs = inputs,
+          .outputs = outputs,
           .versions = versions,
           .make_kernel = make_kernel,
           .elementwise = true};
@@ -81,5 +95,18 @@ constexpr OpSchema kReciprocalSchema = unary_math_schema("Reciprocal", kFloatVer
 constexpr OpSchema kAbsSchema = unary_math_schema("Abs", kAbsVersions, make_unary_math<UnaryMath::kAbs>);
 constexpr OpSchema kNegSchema = unary_math_schema("Neg", kNegVersions, make_unary_math<UnaryMath::kNeg>);
 constexpr OpSchema kErfSchema = unary_math_schema("Erf", kErfVersions, make_unary_math<UnaryMath::kErf>);
+constexpr OpSchema kSignSchema =
+    unary_math_schema("Sign", kSignVersions, make_unary_math<UnaryMath::kSign>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kSinSchema = unary_math_schema("Sin", kTrigVersions<7>, make_unary_math<UnaryMath::kSin>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kCosSchema = unary_math_schema("Cos", kTrigVersions<7>, make_unary_math<UnaryMath::kCos>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kTanSchema = unary_math_schema("Tan", kTrigVersions<7>, make_unary_math<UnaryMath::kTan>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kAsinSchema = unary_math_schema("Asin", kTrigVersions<7>, make_unary_math<UnaryMath::kAsin>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kAcosSchema = unary_math_schema("Acos", kTrigVersions<7>, make_unary_math<UnaryMath::kAcos>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kAtanSchema = unary_math_schema("Atan", kTrigVersions<7>, make_unary_math<UnaryMath::kAtan>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kSinhSchema = unary_math_schema("Sinh", kTrigVersions<9>, make_unary_math<UnaryMath::kSinh>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kCoshSchema = unary_math_schema("Cosh", kTrigVersions<9>, make_unary_math<UnaryMath::kCosh>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kAsinhSchema = unary_math_schema("Asinh", kTrigVersions<9>, make_unary_math<UnaryMath::kAsinh>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kAcoshSchema = unary_math_schema("Acosh", kTrigVersions<9>, make_unary_math<UnaryMath::kAcosh>, kInputInputs, kOutputOutputs);
+constexpr OpSchema kAtanhSchema = unary_math_schema("Atanh", kTrigVersions<9>, make_unary_math<UnaryMath::kAtanh>, kInputInputs, kOutputOutputs);
 
 }  // namespace ow

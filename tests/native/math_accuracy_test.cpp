@@ -44,6 +44,19 @@ const Op kOps[] = {
     {UnaryMath::kTanh, "Tanh", [](long double x) { return std::tanh(x); }, 2},
     {UnaryMath::kSigmoid, "Sigmoid", sigmoid, 2},
     {UnaryMath::kErf, "Erf", [](long double x) { return std::erf(x); }, 2},
+    {UnaryMath::kSign, "Sign", [](long double x) { return x > 0 ? 1.0L : x < 0 ? -1.0L : x == 0 ? 0.0L : x; }, 0,
+     [](double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x == 0 ? 0.0 : x; }},
+    {UnaryMath::kSin, "Sin", [](long double x) { return std::sin(x); }, 2},
+    {UnaryMath::kCos, "Cos", [](long double x) { return std::cos(x); }, 2},
+    {UnaryMath::kTan, "Tan", [](long double x) { return std::tan(x); }, 2},
+    {UnaryMath::kAsin, "Asin", [](long double x) { return std::asin(x); }, 2},
+    {UnaryMath::kAcos, "Acos", [](long double x) { return std::acos(x); }, 2},
+    {UnaryMath::kAtan, "Atan", [](long double x) { return std::atan(x); }, 2},
+    {UnaryMath::kSinh, "Sinh", [](long double x) { return std::sinh(x); }, 2},
+    {UnaryMath::kCosh, "Cosh", [](long double x) { return std::cosh(x); }, 2},
+    {UnaryMath::kAsinh, "Asinh", [](long double x) { return std::asinh(x); }, 2},
+    {UnaryMath::kAcosh, "Acosh", [](long double x) { return std::acosh(x); }, 2},
+    {UnaryMath::kAtanh, "Atanh", [](long double x) { return std::atanh(x); }, 2},
 };
 
 // A float's or double's position on the number line in ulps: adjacent values differ by 1, ±0 are both 0.

@@ -218,8 +218,8 @@ describe('InferenceSession.run: feeds are checked against the graph', () => {
 describe('InferenceSession.create: refusals name the node and the reason', () => {
   const io = { inputs: [{ name: 'x', type: 'float32', dims: [2] }], outputs: [{ name: 'y', type: 'float32' }] };
   const cases = [
-    ['an operator this runtime lacks', { ...io, nodes: [{ op: 'Sin', inputs: ['x'], outputs: ['y'], name: 'act' }] },
-      'UNSUPPORTED', "node 'act' (Sin): unsupported operator 'Sin' (domain ai.onnx)"],
+    ['an operator this runtime lacks', { ...io, nodes: [{ op: 'Unique', inputs: ['x'], outputs: ['y'], name: 'act' }] },
+      'UNSUPPORTED', "node 'act' (Unique): unsupported operator 'Unique' (domain ai.onnx)"],
     ['an operator domain this runtime lacks',
       { ...io, opsetImports: [{ domain: '', version: 13 }, { domain: 'com.microsoft', version: 1 }],
         nodes: [{ op: 'Gelu', domain: 'com.microsoft', inputs: ['x'], outputs: ['y'], name: 'g' }] },

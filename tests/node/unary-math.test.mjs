@@ -1,4 +1,5 @@
-// Sigmoid, Tanh, Exp, Log, Sqrt, Abs, Neg, Reciprocal, Erf through the public API: every version and
+// Sigmoid, Tanh, Exp, Log, Sqrt, Abs, Neg, Reciprocal, Erf, Sign and the trigonometric and hyperbolic
+// functions through the public API: every version and
 // type, edge values (±0, ±inf, NaN, subnormals, overflow, integer limits), every length 0..67 (SIMD main
 // loops and tails), against plain-JS references in float64 (helpers/math-reference.mjs) within each
 // type's bound; options.out, in place, in blocks; the version rules.
@@ -21,18 +22,24 @@ const VARIANTS = [
   ['Abs', 1, FLOAT], ['Abs', 6, [...FLOAT, ...INTS]], ['Abs', 13, [...FLOAT_BF16, ...INTS]],
   ['Neg', 1, FLOAT], ['Neg', 6, [...FLOAT, ...SIGNED]], ['Neg', 13, [...FLOAT_BF16, ...SIGNED]],
   ['Erf', 9, [...FLOAT, ...INTS]], ['Erf', 13, [...FLOAT_BF16, ...INTS]],
+  ['Sign', 9, [...FLOAT, ...INTS]], ['Sign', 13, [...FLOAT_BF16, ...INTS]],
+  ...['Sin', 'Cos', 'Tan', 'Asin', 'Acos', 'Atan'].flatMap((op) => [[op, 7, FLOAT], [op, 22, FLOAT_BF16]]),
+  ...['Sinh', 'Cosh', 'Asinh', 'Acosh', 'Atanh'].flatMap((op) => [[op, 9, FLOAT], [op, 22, FLOAT_BF16]]),
 ];
 
 // The bound in ulps of the type, from the float64 reference: float32 2 (the kernels' own bound, the
 // reference's error far below it), the half types 1 (computed in float32, rounded once), float64 the C
 // library's error plus the reference's (Math.* within 1 ulp; Erf's correctly rounded).
-const F64_ULPS = { Exp: 2, Log: 2, Tanh: 3, Sigmoid: 3, Erf: 2 };
+const F64_ULPS = { Exp: 2, Log: 2, Tanh: 3, Sigmoid: 3, Erf: 2, Sin: 2, Cos: 2, Tan: 2, Asin: 2, Acos: 2, Atan: 2, Sinh: 3, Cosh: 3,
+  Asinh: 3, Acosh: 3, Atanh: 3 };
 const bound = (op, type) => (EXACT.has(op) ? 0 : type === 'float64' ? F64_ULPS[op] : type === 'float32' ? 2 : 1);
 
 // Values where the functions change: subnormal results of Exp and Sigmoid, their overflow, Tanh's switch
-// at 0.625, Log's of subnormals and below 0.
+// at 0.625, Log's of subnormals and below 0, the inverse functions' domains (±1), Sinh's and Cosh's
+// overflow, the trigonometric functions' argument reduction (large x).
 const MATH_EDGES = [-0, 0, 1, -1, 88.72, 88.73, -87.5, -103.9, -104, 0.625, -0.62, 9.1, -9.1, 1e-40, -1e-40, 1e-310, 0.7071, 1.4142,
-  3.9, -3.9, 700, -740, 710, 2 ** -149, 65504, -65504, 1e-7, 5e-8];
+  3.9, -3.9, 700, -740, 710, 2 ** -149, 65504, -65504, 1e-7, 5e-8, 0.99999994, -0.99999994, 1.0000001, 89.4, -89.5, 1e22, 3.14159265,
+  1.5707963, 1e6];
 
 function floatInput(type, n, seed) {
   const { encode } = FLOAT_TYPES[type];
@@ -53,6 +60,7 @@ function intReference(op, type, v) {
   const big = typeof v === 'bigint';
   if (op === 'Abs') return wrap(v < 0 ? -v : v);
   if (op === 'Neg') return wrap(-v);
+  if (op === 'Sign') { const sign = v > 0 ? 1 : v < 0 ? -1 : 0; return wrap(big ? BigInt(sign) : sign); }
   const e = Math.trunc(MATH.Erf(Number(v))) + 0;
   return big ? BigInt(e) : e;
 }

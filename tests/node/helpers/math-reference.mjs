@@ -55,10 +55,23 @@ export const MATH = {
   Neg: (x) => -x,
   Reciprocal: (x) => 1 / x,
   Erf: erf,
+  // NumPy's sign (ONNX's reference): +0 for ±0, NaN for NaN.
+  Sign: (x) => (x > 0 ? 1 : x < 0 ? -1 : x === 0 ? 0 : NaN),
+  Sin: Math.sin,
+  Cos: Math.cos,
+  Tan: Math.tan,
+  Asin: Math.asin,
+  Acos: Math.acos,
+  Atan: Math.atan,
+  Sinh: Math.sinh,
+  Cosh: Math.cosh,
+  Asinh: Math.asinh,
+  Acosh: Math.acosh,
+  Atanh: Math.atanh,
 };
 
 /** Operators whose result is exact (correctly rounded in every type). */
-export const EXACT = new Set(['Abs', 'Neg', 'Reciprocal', 'Sqrt']);
+export const EXACT = new Set(['Abs', 'Neg', 'Reciprocal', 'Sqrt', 'Sign']);
 
 const f32 = new Float32Array(1);
 const i32 = new Int32Array(f32.buffer);
