@@ -51,7 +51,7 @@ section "ONNX backend test cases through InferenceSession (conformance; ONNX_TES
 node scripts/conformance.mjs
 
 section "browser tests (Chromium, Firefox and WebKit: tools/browser-harness.mjs)"
-node --test tests/browser/
+node tests/browser/run.mjs
 
 section "consumer test (npm pack, install into a temporary app; Node (also the oldest and newest engines claims), Deno, Bun, tsc; no bundler, Vite, webpack in Chromium, Firefox and WebKit)"
 node --test tests/consumer/

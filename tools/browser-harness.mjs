@@ -25,19 +25,36 @@ for (const engine of selected) {
   if (!(engine in ENGINES)) throw new Error(`BROWSER_ENGINES: unknown engine '${engine}' (known: ${Object.keys(ENGINES).join(', ')})`);
 }
 
+// Each engine's browser (a promise of launch()'s), launched by the first describe that needs it and
+// shared by every test file the process runs (tests/browser/run.mjs runs them all in one), so that an
+// engine starts once; closed after the process's last test. Pages do not share an origin: each file
+// serves on a port of its own.
+const launchedEngines = new Map();
+let closeAtEndDeclared = false;
+
+function sharedBrowser(engine) {
+  if (!launchedEngines.has(engine)) launchedEngines.set(engine, launch(engine));
+  return launchedEngines.get(engine);
+}
+
 /**
  * Declares body(browser) once per engine, inside a describe named after it: browser is that engine's,
- * launched before the describe's tests and closed after them ({ engine, name, version, newPage() },
- * as launch() gives). Name each test with browser.name too, so that a failure names its engine.
+ * launched before the describe's first test, or shared with the test files run before it in this
+ * process ({ engine, name, version, newPage() }, as launch() gives). Name each test with browser.name
+ * too, so that a failure names its engine.
  */
 export function eachEngine(body) {
+  if (!closeAtEndDeclared) {
+    closeAtEndDeclared = true;
+    // At the top level: a hook of the process's root test, which runs after all others.
+    after(() => Promise.allSettled([...launchedEngines.values()].map(async (browser) => (await browser).close())));
+  }
   for (const engine of selected) {
     describe(ENGINES[engine], () => {
       let launched;
       before(async () => {
-        launched = await launch(engine);
+        launched = await sharedBrowser(engine);
       });
-      after(() => launched?.close());
       body({
         engine,
         name: ENGINES[engine],
