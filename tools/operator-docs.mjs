@@ -423,6 +423,14 @@ export const OPERATOR_DOCS = {
       bias: 'Subtracted above the band, added below it (default 0).',
     },
   },
+  Sum: {
+    doc: 'Elementwise sum of one or more tensors of one float type, added in their order and rounded after each addition (float16 and bfloat16 through float32), with multidirectional broadcasting from version 8 (before, identical shapes). bfloat16 from version 13.',
+    attributes: LEGACY_HINT,
+  },
+  Mean: {
+    doc: 'Sum\'s result divided by the input count, rounded once more.',
+    attributes: LEGACY_HINT,
+  },
   Sign: {
     doc: '1, -1 or 0; of a float, +0 for ±0 and NaN for NaN (NumPy\'s sign). Every numeric type; bfloat16 from version 13.',
   },

@@ -32,6 +32,9 @@ std::optional<size_t> shape_input(const PreparedOp& op);
 extern const OpSchema kClipSchema;
 extern const OpSchema kReluSchema;
 extern const OpSchema kMaxSchema;
+// Sum and Mean, with Min and Max (ops/min_max.cpp)
+extern const OpSchema kSumSchema;
+extern const OpSchema kMeanSchema;
 extern const OpSchema kAddSchema;
 extern const OpSchema kSubSchema;
 extern const OpSchema kMulSchema;

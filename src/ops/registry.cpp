@@ -32,7 +32,7 @@ std::span<const OpSchema* const> all_operators() {
       // elementwise math
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
       &kErfSchema, &kSignSchema, &kSinSchema, &kCosSchema, &kTanSchema, &kAsinSchema, &kAcosSchema, &kAtanSchema, &kSinhSchema,
-      &kCoshSchema, &kAsinhSchema, &kAcoshSchema, &kAtanhSchema,
+      &kCoshSchema, &kAsinhSchema, &kAcoshSchema, &kAtanhSchema, &kSumSchema, &kMeanSchema,
       // activations
       &kHardSigmoidSchema, &kHardSwishSchema, &kLeakyReluSchema, &kPReluSchema, &kEluSchema, &kSeluSchema, &kCeluSchema,
       &kSoftplusSchema, &kSoftsignSchema, &kGeluSchema, &kMishSchema, &kThresholdedReluSchema, &kShrinkSchema,
