@@ -592,6 +592,13 @@ export const OPERATOR_DOCS = {
       stash_type: 'Version 21: the statistics\' precision: 1 (float32, the default); others are refused.',
     },
   },
+  LpNormalization: {
+    doc: 'input / its p-norm along axis ((sum |x|^p)^(1/p), summed in the computing type), 0 where that norm is 0. float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once). bfloat16 from version 22.',
+    attributes: {
+      axis: 'The normalized axis, in [-rank, rank - 1] (default -1).',
+      p: 'The norm\'s order: 1 or 2 (default 2); others are refused.',
+    },
+  },
   DepthToSpace: {
     doc: 'The channels of a 4-D input (N x C x H x W) moved into blocks of blocksize x blocksize pixels: (N, C / blocksize^2, H * blocksize, W * blocksize). Any type (bfloat16 from version 13); elements move bit for bit.',
     attributes: {

@@ -1,5 +1,5 @@
 // The normalizations' loops (kernels/normalization_simd128.cpp): BatchNormalization's per-channel
-// affine map and LayerNormalization's rows. float32 and float64 compute in their own type, each
+// affine map, LayerNormalization's rows and LpNormalization's norms. float32 and float64 compute in their own type, each
 // operation rounded as the ONNX definitions write them; float16 and bfloat16 are converted to float32,
 // computed there and rounded once.
 #pragma once
@@ -50,5 +50,13 @@ void layer_normalize(const Float16* x, Float16* y, RowShape shape, const float* 
                      float* inv_std_dev);
 void layer_normalize(const BFloat16* x, BFloat16* y, RowShape shape, const float* scale, const float* bias, float epsilon, float* mean,
                      float* inv_std_dev);
+
+// LpNormalization over x viewed as `shape`, the normalized axis the middle one: y = x / norm, norm
+// the p-norm (p 1: sum |x|; p 2: sqrt(sum x^2)) of the axis's values at each (outer, inner) summed in
+// the computing type, and y 0 where the norm is 0. y does not overlap x.
+void lp_normalize(const float* x, float* y, ChannelShape shape, int p);
+void lp_normalize(const double* x, double* y, ChannelShape shape, int p);
+void lp_normalize(const Float16* x, Float16* y, ChannelShape shape, int p);
+void lp_normalize(const BFloat16* x, BFloat16* y, ChannelShape shape, int p);
 
 }  // namespace ow::kernels

@@ -22,6 +22,9 @@ struct Lanes<float> {
   static v128_t add(v128_t a, v128_t b) { return wasm_f32x4_add(a, b); }
   static v128_t sub(v128_t a, v128_t b) { return wasm_f32x4_sub(a, b); }
   static v128_t mul(v128_t a, v128_t b) { return wasm_f32x4_mul(a, b); }
+  static v128_t div(v128_t a, v128_t b) { return wasm_f32x4_div(a, b); }
+  static v128_t abs(v128_t a) { return wasm_f32x4_abs(a); }
+  static v128_t is_zero(v128_t a) { return wasm_f32x4_eq(a, wasm_f32x4_splat(0)); }
   static float total(v128_t v) {
     return (wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) + (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
   }
@@ -34,6 +37,9 @@ struct Lanes<double> {
   static v128_t add(v128_t a, v128_t b) { return wasm_f64x2_add(a, b); }
   static v128_t sub(v128_t a, v128_t b) { return wasm_f64x2_sub(a, b); }
   static v128_t mul(v128_t a, v128_t b) { return wasm_f64x2_mul(a, b); }
+  static v128_t div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
+  static v128_t abs(v128_t a) { return wasm_f64x2_abs(a); }
+  static v128_t is_zero(v128_t a) { return wasm_f64x2_eq(a, wasm_f64x2_splat(0)); }
   static double total(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
 };
 
@@ -200,7 +206,89 @@ void layer_normalize_half(const H* x, H* y, RowShape shape, const float* scale, 
   }
 }
 
+// An element's term of the p-norm: |x| for p 1, x^2 for p 2.
+template <typename T>
+T lp_term(T v, int p) {
+  return p == 1 ? std::abs(v) : v * v;
+}
+template <typename T>
+v128_t lp_terms(v128_t v, int p) {
+  return p == 1 ? Lanes<T>::abs(v) : Lanes<T>::mul(v, v);
+}
+
+// The p-norm from the sum of its terms.
+template <typename T>
+T lp_norm(T sum, int p) {
+  return p == 1 ? sum : std::sqrt(sum);
+}
+
+// y[i] = x[i] / norm[i], 0 where norm[i] is 0, for i < n; norm is one value repeated where
+// `norm_step` is 0, else n values.
+template <typename T>
+void divide_by_norms(const T* x, T* y, size_t n, const T* norm, size_t norm_step) {
+  using L = Lanes<T>;
+  size_t i = 0;
+  const v128_t repeated = L::splat(*norm);
+  for (; i + L::kCount <= n; i += L::kCount) {
+    const v128_t d = norm_step == 0 ? repeated : wasm_v128_load(norm + i);
+    wasm_v128_store(y + i, wasm_v128_andnot(L::div(wasm_v128_load(x + i), d), L::is_zero(d)));
+  }
+  for (; i < n; ++i) {
+    const T d = norm[i * norm_step];
+    y[i] = d == 0 ? T(0) : x[i] / d;
+  }
+}
+
+template <typename T>
+void lp_normalize_loop(const T* x, T* y, ChannelShape shape, int p) {
+  using L = Lanes<T>;
+  const auto [outer, channels, inner] = shape;
+  std::vector<T> norms(inner);
+  for (size_t o = 0; o < outer; ++o) {
+    const T* xo = x + o * channels * inner;
+    T* yo = y + o * channels * inner;
+    if (inner == 1) {  // the axis is contiguous: one norm, summed along it
+      v128_t sums = L::splat(0);
+      size_t c = 0;
+      for (; c + L::kCount <= channels; c += L::kCount) sums = L::add(sums, lp_terms<T>(wasm_v128_load(xo + c), p));
+      T sum = L::total(sums);
+      for (; c < channels; ++c) sum += lp_term(xo[c], p);
+      const T norm = lp_norm(sum, p);
+      divide_by_norms(xo, yo, channels, &norm, 0);
+      continue;
+    }
+    // inner norms at once, each axis step adding its run of inner terms.
+    std::fill(norms.begin(), norms.end(), T(0));
+    for (size_t c = 0; c < channels; ++c) {
+      const T* run = xo + c * inner;
+      size_t i = 0;
+      for (; i + L::kCount <= inner; i += L::kCount)
+        wasm_v128_store(norms.data() + i, L::add(wasm_v128_load(norms.data() + i), lp_terms<T>(wasm_v128_load(run + i), p)));
+      for (; i < inner; ++i) norms[i] += lp_term(run[i], p);
+    }
+    for (T& norm : norms) norm = lp_norm(norm, p);
+    for (size_t c = 0; c < channels; ++c) divide_by_norms(xo + c * inner, yo + c * inner, inner, norms.data(), 1);
+  }
+}
+
+// float16 and bfloat16: each outer slice converted to float32, normalized there, rounded once.
+template <typename H>
+void lp_normalize_half(const H* x, H* y, ChannelShape shape, int p) {
+  const size_t plane = shape.channels * shape.inner;
+  std::vector<float> in(plane), out(plane);
+  for (size_t o = 0; o < shape.outer; ++o) {
+    half_to_f32(x + o * plane, in.data(), plane);
+    lp_normalize_loop(in.data(), out.data(), {1, shape.channels, shape.inner}, p);
+    f32_to_half(out.data(), y + o * plane, plane);
+  }
+}
+
 }  // namespace
+
+void lp_normalize(const float* x, float* y, ChannelShape shape, int p) { lp_normalize_loop(x, y, shape, p); }
+void lp_normalize(const double* x, double* y, ChannelShape shape, int p) { lp_normalize_loop(x, y, shape, p); }
+void lp_normalize(const Float16* x, Float16* y, ChannelShape shape, int p) { lp_normalize_half(x, y, shape, p); }
+void lp_normalize(const BFloat16* x, BFloat16* y, ChannelShape shape, int p) { lp_normalize_half(x, y, shape, p); }
 
 void channel_affine(const float* x, float* y, ChannelShape shape, const float* shift, const float* scale, const float* bias) {
   channel_affine_loop(x, y, shape, shift, scale, bias);

@@ -148,6 +148,8 @@ extern const OpSchema kBatchNormalizationSchema;
 extern const OpSchema kLayerNormalizationSchema;
 extern const OpSchema kInstanceNormalizationSchema;
 extern const OpSchema kGroupNormalizationSchema;
+// LpNormalization (ops/lp_normalization.cpp)
+extern const OpSchema kLpNormalizationSchema;
 // DepthToSpace and SpaceToDepth (ops/depth_space.cpp), Dropout (ops/dropout.cpp)
 extern const OpSchema kDepthToSpaceSchema;
 extern const OpSchema kSpaceToDepthSchema;

@@ -48,7 +48,7 @@ std::span<const OpSchema* const> all_operators() {
       // control flow
       &kIfSchema,
       // normalizations
-      &kBatchNormalizationSchema, &kLayerNormalizationSchema, &kInstanceNormalizationSchema, &kGroupNormalizationSchema,
+      &kBatchNormalizationSchema, &kLayerNormalizationSchema, &kInstanceNormalizationSchema, &kGroupNormalizationSchema, &kLpNormalizationSchema,
       // layout, and Dropout in inference
       &kDepthToSpaceSchema, &kSpaceToDepthSchema, &kDropoutSchema};
   return ops;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { InferenceSession, ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { buildModel } from '../../tools/onnx-builder.mjs';
-import { referenceBatchNorm, referenceGroupNorm, referenceLayerNorm } from './helpers/reference.mjs';
+import { referenceBatchNorm, referenceGroupNorm, referenceLayerNorm, referenceLpNorm } from './helpers/reference.mjs';
 import { runNode } from './helpers/node-runs.mjs';
 import { ulpDistance } from './helpers/math-reference.mjs';
 import { assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
@@ -371,7 +371,61 @@ describe('BatchNormalization folded into the Conv before it', () => {
   }
 });
 
-test("ONNX's BatchNormalization, LayerNormalization, InstanceNormalization and GroupNormalization cases pass", async () => {
-  const names = await assertOnnxCasesPass(['BatchNormalization', 'LayerNormalization', 'InstanceNormalization', 'GroupNormalization']);
-  for (const name of ['layer_normalization', 'batchnorm_example_training_mode', 'instancenorm', 'group_normalization']) assert.ok(names.some((n) => n.includes(name)), name);
+describe('LpNormalization', () => {
+  async function check(version, type, dims, axis, p, { session = false, seed = 1 } = {}) {
+    const x = new Tensor(type, values(type, sizeOf(dims), seed, { edges: [NaN, Infinity, -Infinity, 0, -0], share: 0.03 }), dims);
+    const attributes = { ...(axis === undefined ? {} : { axis }), ...(p === undefined ? {} : { p }) };
+    const y = session ? (await runNode('LpNormalization', version, attributes, [{ name: 'x', tensor: x }])).y : ops.LpNormalization(x, { opset: version, ...attributes });
+    assert.equal(y.type, type);
+    assert.deepEqual([...y.dims], dims);
+    const a = axis === undefined ? dims.length - 1 : axis < 0 ? axis + dims.length : axis;
+    const want = referenceLpNorm(decoded(x), dims, a, p ?? 2);
+    const got = decoded(y);
+    const units = dims[a] + 4; // the norm's sum (one rounding a term at worst), the root and the division
+    for (let i = 0; i < want.length; i++)
+      if (!close(type, got[i], want[i], Math.abs(want[i]), units)) assert.fail(`LpNormalization-${version} ${type} [${dims}] axis ${axis} p ${p}${session ? ' (session)' : ''}: element ${i} is ${got[i]}, want ${want[i]}`);
+  }
+
+  for (const [version, types] of [[1, FLOAT], [22, ALL_FLOAT]]) {
+    for (const type of types) {
+      test(`LpNormalization-${version} ${type}: p 1 and 2, every axis, axes of 1 to 300`, async () => {
+        for (const p of [undefined, 1, 2]) {
+          for (const [dims, axis] of [[[2, 3, 4, 5], undefined], [[2, 3, 4, 5], 0], [[2, 3, 4, 5], 1], [[2, 3, 4, 5], -2], [[3, 300], -1], [[300, 3], 0], [[7], 0], [[4, 1, 6], 1], [[2, 9, 13], 1]])
+            await check(version, type, dims, axis, p, { seed: sizeOf(dims) + (p ?? 0) });
+        }
+        await check(version, type, [3, 5, 6], 1, 1, { session: true });
+        await check(version, type, [3, 5, 6], undefined, undefined, { session: true, seed: 2 });
+      });
+    }
+  }
+
+  test('edge values: a zero norm gives 0, NaN and infinities spread as the definition, subnormals', () => {
+    const run = (type, data, p) => decoded(ops.LpNormalization(new Tensor(type, FLOAT_TYPES[type].array.from(data, FLOAT_TYPES[type].encode), [data.length]), { p }));
+    for (const type of ALL_FLOAT) {
+      for (const p of [1, 2]) {
+        assert.deepEqual(run(type, [0, -0, 0], p), [0, 0, 0]);
+        assert.deepEqual(run(type, [1, NaN, 2], p).map(Number.isNaN), [true, true, true]);
+        assert.deepEqual(run(type, [Infinity, 1, -2], p).map((v) => (Number.isNaN(v) ? 'NaN' : Math.abs(v))), ['NaN', 0, 0]);
+        assert.deepEqual(run(type, [-3, 0, -0], p).map((v) => v + 0), [-1, 0, 0]);
+      }
+      assert.deepEqual(run(type, [SUBNORMAL[type], -SUBNORMAL[type]], 1), [0.5, -0.5]);
+    }
+    // p 2 squares in the computing type: a subnormal's square underflows there, its norm is 0.
+    assert.deepEqual(run('float32', [1e-45], 2), [0]);
+    assert.deepEqual(run('float64', [2 ** -600, 2 ** -600], 2), [0, 0]);
+    assert.deepEqual(run('float64', [2 ** -500, -(2 ** -500)], 2), [1 / Math.SQRT2, -1 / Math.SQRT2]);
+    assert.deepEqual(decoded(ops.LpNormalization(new Tensor('float32', new Float32Array(0), [2, 0, 3]), { axis: 1 })), []);
+  });
+
+  test('refusals name the attribute', () => {
+    const x = new Tensor('float32', [1, 2, 3, 4], [2, 2]);
+    assert.throws(() => ops.LpNormalization(x, { p: 3 }), isError(/^LpNormalization-22: attribute 'p' must be 1 or 2, got 3$/));
+    assert.throws(() => ops.LpNormalization(x, { axis: 2 }), isError(/^LpNormalization-22: attribute 'axis' is 2, out of range for input 'input' of shape \[2,2\] \(valid: -2 to 1\)$/));
+    assert.throws(() => ops.LpNormalization(new Tensor('int32', [1], [1])), isError(/LpNormalization-22.*int32/));
+  });
+});
+
+test("ONNX's BatchNormalization, LayerNormalization, InstanceNormalization, GroupNormalization, LpNormalization cases pass", async () => {
+  const names = await assertOnnxCasesPass(['BatchNormalization', 'LayerNormalization', 'InstanceNormalization', 'GroupNormalization', 'LpNormalization']);
+  for (const name of ['layer_normalization', 'batchnorm_example_training_mode', 'instancenorm', 'group_normalization', 'lpnormalization']) assert.ok(names.some((n) => n.includes(name)), name);
 });

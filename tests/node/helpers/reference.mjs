@@ -647,3 +647,19 @@ export function referenceDepthSpacePicks(op, [n, c, h, w], b, mode = 'DCR') {
   }
   return picks;
 }
+
+// LpNormalization from its definition: x / (sum |x|^p along `axis`)^(1/p), 0 where that norm is 0.
+export function referenceLpNorm(x, dims, axis, p) {
+  const outer = productOf(dims.slice(0, axis)), length = dims[axis], inner = productOf(dims.slice(axis + 1));
+  const y = new Array(x.length);
+  for (let o = 0; o < outer; o++) {
+    for (let i = 0; i < inner; i++) {
+      const at = (c) => (o * length + c) * inner + i;
+      let sum = 0;
+      for (let c = 0; c < length; c++) sum += Math.abs(x[at(c)]) ** p;
+      const norm = sum ** (1 / p);
+      for (let c = 0; c < length; c++) y[at(c)] = norm === 0 ? 0 : x[at(c)] / norm;
+    }
+  }
+  return y;
+}
