@@ -58,7 +58,10 @@ TEST_CASE("find_operator finds every operator of the table by its name, and noth
     INFO(schema->name);
     CHECK(find_operator(schema->name) == schema);
     CHECK(find_operator(std::string(schema->name) + "x") == nullptr);
-    CHECK(find_operator(std::string(schema->name).substr(1)) == nullptr);
+    // A name one letter shorter finds nothing, unless it is itself an operator's (PRelu's "Relu").
+    const std::string shorter = std::string(schema->name).substr(1);
+    const OpSchema* found = find_operator(shorter);
+    CHECK((found == nullptr || found->name == shorter));
   }
   for (std::string_view name : {"", "floor", "FLOOR", "Zzz", "A", " Floor"}) CHECK(find_operator(name) == nullptr);
 }
