@@ -491,7 +491,7 @@ export interface ModelStep {
    * AveragePool; an elementwise chain; the shape arithmetic, then the Reshape it serves).
    */
   nodes: readonly number[];
-  /** The operator's; a fused Pad + AveragePool's is 'AveragePool', a fused chain's its nodes', joined: 'Mul+Round+Clip', 'Mul+Greater+Where'. */
+  /** The operator's; a fused Pad + AveragePool's is 'AveragePool', a fused chain's its nodes', joined: 'Mul+Round+Clip', 'Mul+Greater+Where', a Conv with the Relu or Clip it applies 'Conv+Relu'. */
   opType: string;
   /**
    * 'compute': new outputs; 'view': its output is its input's memory in another shape (no copy), or

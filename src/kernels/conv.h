@@ -7,17 +7,25 @@
 // instead, where they are 8 consecutive floats.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 
 #include "kernels/im2col.h"
 
 namespace ow::kernels {
 
+// Bounds applied to each output as it is stored: Min(Max(y, lo), hi), as the Max and Min kernels by a
+// scalar compute them (kernels/min_max_ops.h); a Relu or Clip after the Conv (onnx/passes/
+// conv_clamp_fusion.cpp). Never NaN; the default bounds give every y back unchanged.
+struct OutputClamp {
+  float lo = -INFINITY, hi = INFINITY;
+};
+
 // y (`outputs` planes of the output positions, one after another) = bias (per output plane; null: 0) +
 // the weights (packed by gemm_f32_pack_a for outputs x channels * taps) times the windows of the
 // `channels` input planes at x. axes: depth, height, width, as im2col's. Sums in depth order from the
-// bias, so that the result is the same for any blocking of the output.
+// bias, so that the result is the same for any blocking of the output; each output then clamped.
 void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const float* packed_weights, size_t outputs, const float* bias,
-              float* y);
+              const OutputClamp& clamp, float* y);
 
 }  // namespace ow::kernels

@@ -14,6 +14,7 @@
 
 #include "kernels/conv.h"
 #include "kernels/gemm_tile.h"
+#include "kernels/min_max_ops.h"
 #include "kernels/simd128.h"
 
 namespace ow::kernels {
@@ -90,10 +91,24 @@ struct OffsetRows {
   const float* operator()(size_t p) const { return base + offsets[p]; }
 };
 
+// OutputClamp's bounds as the Max and Min kernels apply them to vectors.
+struct VectorClamp {
+  FloatByScalar<float, false> lo;
+  FloatByScalar<float, true> hi;
+  explicit VectorClamp(const OutputClamp& clamp) : lo(*FloatByScalar<float, false>::of(clamp.lo)), hi(*FloatByScalar<float, true>::of(clamp.hi)) {}
+};
+
+// The part of the product a tile computes: where its sum starts (the bias when the first block of
+// depth, else what C holds) and whether it is the last, whose sums are clamped as they are stored.
+struct DepthBlock {
+  bool first, last;
+};
+
 // C tile (R rows ldc apart, `cols` <= kNr columns) = its start + A panel (kc steps) x B (kc rows of 8).
-// Its start is the bias (per row; null: 0) when `first`, else what C holds.
+// Its start is the bias (per row; null: 0) for the first block, else what C holds.
 template <size_t R, class Rows>
-void tile(size_t kc, const float* a, Rows b, float* c, size_t ldc, size_t cols, const float* bias, bool first) {
+void tile(size_t kc, const float* a, Rows b, float* c, size_t ldc, size_t cols, const float* bias, DepthBlock block, const VectorClamp& clamp) {
+  const bool first = block.first;
   gemm_tile::Accumulators<R> acc;
   float local[R * kNr];
   const bool whole = cols == kNr;
@@ -113,6 +128,12 @@ void tile(size_t kc, const float* a, Rows b, float* c, size_t ldc, size_t cols, 
     }
   }
   gemm_tile::multiply_add<R>(kc, a, b, acc);
+  if (block.last) {
+    for (size_t r = 0; r < R; ++r) {
+      acc.lo[r] = clamp.hi(clamp.lo(acc.lo[r]));
+      acc.hi[r] = clamp.hi(clamp.lo(acc.hi[r]));
+    }
+  }
   for (size_t r = 0; r < R; ++r) {
     float* row = whole ? c + r * ldc : local + r * kNr;
     wasm_v128_store(row, acc.lo[r]);
@@ -135,7 +156,7 @@ const float* pointwise_columns(const float* x, const ConvAxis (&axes)[3], const 
 }
 
 template <class Rows>
-using Tile = void (*)(size_t, const float*, Rows, float*, size_t, size_t, const float*, bool);
+using Tile = void (*)(size_t, const float*, Rows, float*, size_t, size_t, const float*, DepthBlock, const VectorClamp&);
 // tile<R> at index R, for R in 1..kMr.
 template <class Rows, size_t... R>
 constexpr std::array<Tile<Rows>, kMr + 1> tiles(std::index_sequence<R...>) {
@@ -147,11 +168,12 @@ constexpr std::array<Tile<Rows>, kMr + 1> kTiles = tiles<Rows>(std::make_index_s
 // Every row tile of the weights (packed for `outputs` rows of `depth`, from depth step p0) times the
 // panel's B (kc steps from p0), into the panel's columns of each output plane (at y, out_plane apart).
 template <class Rows>
-void multiply_panel(const float* packed_weights, size_t depth, size_t p0, size_t kc, Rows b, size_t outputs, const float* bias, float* y,
-                    size_t out_plane, size_t cols) {
+void multiply_panel(const float* packed_weights, size_t depth, size_t p0, size_t kc, Rows b, size_t outputs, const float* bias,
+                    const VectorClamp& clamp, float* y, size_t out_plane, size_t cols) {
+  const DepthBlock block{p0 == 0, p0 + kc == depth};
   for (size_t i = 0; i < outputs; i += kMr) {
     const size_t r = std::min(kMr, outputs - i);
-    kTiles<Rows>[r](kc, packed_weights + i * depth + p0 * kMr, b, y + i * out_plane, out_plane, cols, bias ? bias + i : nullptr, p0 == 0);
+    kTiles<Rows>[r](kc, packed_weights + i * depth + p0 * kMr, b, y + i * out_plane, out_plane, cols, bias ? bias + i : nullptr, block, clamp);
   }
 }
 
@@ -201,7 +223,8 @@ class PaddedInput {
 }  // namespace
 
 void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const float* packed_weights, size_t outputs, const float* bias,
-              float* y) {
+              const OutputClamp& output_clamp, float* y) {
+  const VectorClamp clamp(output_clamp);
   const ConvAxis &ad = axes[0], &ah = axes[1], &aw = axes[2];
   const size_t kernel_rows = channels * ad.kernel * ah.kernel;  // depth steps in groups of aw.kernel
   const size_t depth = kernel_rows * aw.kernel;
@@ -221,12 +244,12 @@ void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const 
           const size_t rows = std::min(block_rows, kernel_rows - t0);
           const size_t p0 = t0 * aw.kernel, kc = rows * aw.kernel;
           if (from_padded) {
-            multiply_panel(packed_weights, depth, p0, kc, padded.rows(axes, at, p0), outputs, bias, y_at, out_plane, at.cols);
+            multiply_panel(packed_weights, depth, p0, kc, padded.rows(axes, at, p0), outputs, bias, clamp, y_at, out_plane, at.cols);
           } else if (direct) {
-            multiply_panel(packed_weights, depth, p0, kc, StridedRows{direct + t0 * in_plane, in_plane}, outputs, bias, y_at, out_plane, at.cols);
+            multiply_panel(packed_weights, depth, p0, kc, StridedRows{direct + t0 * in_plane, in_plane}, outputs, bias, clamp, y_at, out_plane, at.cols);
           } else {
             gather_panel(x, axes, at, t0, rows, panel.data());
-            multiply_panel(packed_weights, depth, p0, kc, StridedRows{panel.data(), kNr}, outputs, bias, y_at, out_plane, at.cols);
+            multiply_panel(packed_weights, depth, p0, kc, StridedRows{panel.data(), kNr}, outputs, bias, clamp, y_at, out_plane, at.cols);
           }
         }
       }

@@ -452,6 +452,8 @@ class SessionBuilder {
           if (!op_type.empty()) op_type += '+';
           op_type += link.op.schema().name;
         }
+      } else if (step.is_node()) {  // "Conv+Relu": a node's kernel running the nodes fused into it
+        for (size_t n = 1; n < step.nodes.size(); ++n) op_type += '+' + graph_.nodes[step.nodes[n]].op_type;
       }
       s.description.steps.push_back({step.nodes, std::move(op_type), step.kind, names(step.inputs), names(step.outputs)});
     }

@@ -193,6 +193,10 @@ class PreparedOp {
   std::span<const Param> inputs() const { return schema_->inputs_of(*version_); }
   std::span<const Param> outputs() const { return schema_->outputs_of(*version_); }
 
+  // This operator, version and checks, computed by `kernel` instead: a fused step's, which the
+  // operator's family makes (ops/conv.h). The kernel gives one output.
+  PreparedOp with_kernel(std::unique_ptr<Kernel> kernel) const;
+
   const OpSchema& schema() const { return *schema_; }
   const OpVersion& version() const { return *version_; }
   std::string label() const;  // "AveragePool-19"

@@ -120,6 +120,12 @@ std::string PreparedOp::label() const {
   return std::string(schema_->name) + "-" + std::to_string(version_->since_version);
 }
 
+PreparedOp PreparedOp::with_kernel(std::unique_ptr<Kernel> kernel) const {
+  PreparedOp op = *this;
+  op.kernel_ = std::move(kernel);
+  return op;
+}
+
 Result<PreparedOp> PreparedOp::create(std::string_view op_type, int64_t opset, const Attributes& attrs, size_t output_count) {
   const OpSchema* schema = find_operator(op_type);
   if (!schema) return Unsupported("unsupported operator '" + std::string(op_type) + "' (domain ai.onnx)");

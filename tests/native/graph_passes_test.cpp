@@ -365,6 +365,67 @@ TEST_CASE("Pass alone: no BatchNormalization fold where a value it rewrites is r
   }
 }
 
+// A Conv on [1, 2, 5, 9] of the edge values (NaN, infinities, zeros) with weights `w` ([M, 2 / group,
+// kh, kw]; -0 bias), its output read by the node `clamp` adds; whether the pass fused them, having
+// checked (run_alone) that the fused step gives the two nodes' bytes.
+bool conv_clamp_fused(const Tensor& w, int64_t group, const std::function<size_t(Built&, size_t)>& clamp, int64_t opset = 13) {
+  Built b;
+  b.opset = opset;
+  const size_t x = b.value();
+  const size_t weights = b.constant(w);
+  const size_t bias = b.constant(make_tensor<float>({w.dims()[0]}, std::vector<float>(static_cast<size_t>(w.dims()[0]), -0.0f)));
+  Attributes attrs = ints_attribute("pads", {1, 0, 1, 2});
+  attrs.set("group", AttributeValue::Int(group));
+  const size_t y = b.node("Conv", {x, weights, bias}, attrs);
+  const size_t clamped = clamp(b, y);
+  b.outputs.insert(b.outputs.begin(), clamped);
+  std::vector<float> data(2 * 5 * 9);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = i % 7 == 3 ? 0.0f : kEdges[i % kEdges.size()] * static_cast<float>(i % 4 + 1) / 8;
+  const auto steps = run_alone(b, [](StepGraph& g) { fuse_conv_clamps(g); }, {{x, make_tensor<float>({1, 2, 5, 9}, data)}});
+  if (steps.size() != 1) return false;
+  CHECK(steps[0].is_node());
+  CHECK(steps[0].nodes == std::vector<size_t>{0, 1});
+  CHECK(steps[0].outputs == std::vector<size_t>{b.outputs[0]});
+  CHECK(steps[0].label == b.steps[0].label);
+  return true;
+}
+
+TEST_CASE("Pass alone: a Relu or Clip that alone reads a float32 Conv's output fused into it", "[onnx][passes]") {
+  std::vector<float> kernel(4 * 2 * 3 * 2);
+  for (size_t i = 0; i < kernel.size(); ++i) kernel[i] = static_cast<float>(static_cast<int>(i % 7) - 4) / 4;  // zeros, most negative
+  const Tensor w = make_tensor<float>({4, 2, 3, 2}, kernel);
+  const Tensor negative = make_tensor<float>({3, 2, 1, 1}, {-1.0f, -0.5f, -2.0f, -0.25f, -1.5f, -3.0f});  // 1x1: -0 outputs at zeros
+  const Tensor depthwise = make_tensor<float>({2, 1, 3, 3}, std::vector<float>(kernel.begin(), kernel.begin() + 18));
+  const auto relu = [](Built& b, size_t y) { return b.node("Relu", {y}); };
+  const auto clip = [](float lo, float hi) {
+    return [lo, hi](Built& b, size_t y) {
+      return b.node("Clip", {y, b.constant(make_tensor<float>({}, {lo})), b.constant(make_tensor<float>({}, {hi}))});
+    };
+  };
+  CHECK(conv_clamp_fused(w, 1, relu));
+  CHECK(conv_clamp_fused(negative, 1, relu));  // Relu(-0) is +0
+  CHECK(conv_clamp_fused(depthwise, 2, relu));  // the depthwise path clamps each plane after it
+  CHECK(conv_clamp_fused(w, 1, clip(-0.5f, 1.5f)));
+  CHECK(conv_clamp_fused(w, 1, clip(0.75f, -0.25f)));  // min > max: max everywhere
+  CHECK(conv_clamp_fused(negative, 1, clip(-0.0f, 0.0f)));
+  CHECK(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Clip", {y, kNoValue, b.constant(make_tensor<float>({}, {6.0f}))}); }));
+  CHECK(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Max", {b.constant(make_tensor<float>({1}, {0.25f})), y}); }));
+  Attributes six;
+  six.set("min", AttributeValue::Float(0.0f));
+  six.set("max", AttributeValue::Float(6.0f));
+  CHECK(conv_clamp_fused(w, 1, [&six](Built& b, size_t y) { return b.node("Clip", {y}, six); }, 6));  // Clip-6's attributes
+  // Not fused: a NaN bound (Clip gives NaN everywhere), a clamp of another rank than Y's, a node that
+  // is more than a clamp, a Conv read twice or a graph output.
+  CHECK_FALSE(conv_clamp_fused(w, 1, clip(NAN, 1.0f)));
+  CHECK_FALSE(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Max", {y, b.constant(make_tensor<float>({1, 1, 1, 1, 1}, {0.0f}))}); }));
+  CHECK_FALSE(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Floor", {y}); }));
+  CHECK_FALSE(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Min", {y, y}); }));
+  CHECK_FALSE(conv_clamp_fused(w, 1, [](Built& b, size_t y) {
+    b.outputs.push_back(y);
+    return b.node("Relu", {y});
+  }));
+}
+
 TEST_CASE("Pass alone: chain fusion follows sole readers; the fused step takes the last link's place", "[onnx][passes]") {
   Built b;
   const size_t x = b.value();

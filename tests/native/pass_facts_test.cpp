@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "ops/average_pool.h"
+#include "ops/conv.h"
 #include "ops/families.h"
 #include "ops/normalization.h"
 #include "ops/pad.h"
@@ -153,6 +154,29 @@ TEST_CASE("AveragePool's answers: its window where the version counts padding, a
   REQUIRE(prepared("AveragePool", 19, counted).run({&x}, b).ok());
   CHECK(a[0].dims() == b[0].dims());
   CHECK(values_of<float>(a[0]) == values_of<float>(b[0]));
+}
+
+TEST_CASE("Conv's answer: the Conv clamping its outputs as it stores them, of every version; float32 only", "[passes][facts]") {
+  const Attributes attrs = attrs_of({{"pads", AttributeValue::Ints({1, 1, 1, 1})}});
+  CHECK_FALSE(conv_clamping_output(prepared("Relu", 13, {}), {}, {0.0f, INFINITY}));
+  const Tensor x = make_tensor<float>({1, 1, 2, 3}, {1, -2, 3, -4, 5, NAN});
+  const Tensor w = make_tensor<float>({1, 1, 1, 1}, {2});
+  for (const int64_t opset : {1, 11, 22}) {
+    INFO("opset " << opset);
+    const std::optional<PreparedOp> conv = conv_clamping_output(prepared("Conv", opset, attrs), attrs, {-3.0f, 4.0f});
+    REQUIRE(conv);
+    CHECK(conv->label() == prepared("Conv", opset, attrs).label());
+    Outputs y;
+    REQUIRE(conv->run({&x, &w}, y).ok());
+    CHECK(y[0].dims() == Dims{1, 1, 4, 5});  // the node's own padding
+    const std::vector<float> got = values_of<float>(y[0]);
+    CHECK(got[6] == 2.0f);   // 1 x 2
+    CHECK(got[7] == -3.0f);  // -2 x 2, clamped
+    CHECK(got[8] == 4.0f);   // 3 x 2, clamped
+    CHECK(std::isnan(got[13]));
+    const Tensor half = make_tensor<Float16>({1, 1, 1, 1}, {f16_from_f32(1.0f)});
+    CHECK_FALSE(conv->run({&half, &half}, y).ok());  // float32 only
+  }
 }
 
 TEST_CASE("Shape arithmetic's answers: whole shapes, Gather's and Concat's axes, Reshape's shape input", "[passes][facts]") {

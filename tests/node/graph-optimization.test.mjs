@@ -145,6 +145,47 @@ test('an exported quantize pipeline: Mul, Round and Clip fused into one step, co
   assert.deepEqual(steps.all, [['AveragePool', 'compute', 'Pad AveragePool'], ['Mul+Round+Clip', 'in-place', 'Mul Round Clip']]);
 });
 
+test('a Relu or Clip after a Conv is applied as the Conv stores its outputs: the same bytes, NaN and infinities through', async () => {
+  // The MNIST CNN: Conv, Relu, MaxPool twice, then Gemm; and Conv + Clip(0, 6) (ReLU6) and Conv + Clip
+  // with min > max (max everywhere) on inputs of infinities, NaN and zeros.
+  const mnist = readFileSync(new URL('../data/graphs/mnist_cnn/model.onnx', import.meta.url));
+  const digit = new Tensor('float32', Float32Array.from({ length: 784 }, (_, i) => (i % 29 === 0 ? 1 : (i % 13) / 13)), [1, 1, 28, 28]);
+  const edges = [Infinity, -Infinity, NaN, 0, -0, 0.5, -2, 7];
+  const x = new Tensor('float32', Float32Array.from({ length: 2 * 6 * 10 }, (_, i) => (i % 5 === 1 ? edges[i % 8] : ((i % 11) - 5) / 3)), [1, 2, 6, 10]);
+  const clipped = (lo, hi) => buildModel({
+    opset: 13, inputs: [{ name: 'x', type: 'float32', dims: [1, 2, 6, 10] }], outputs: [{ name: 'y', type: 'float32' }],
+    initializers: [
+      { name: 'w', type: 'float32', dims: [3, 2, 3, 3], data: Array.from({ length: 54 }, (_, i) => ((i % 9) - 4) / 2) },
+      { name: 'b', type: 'float32', dims: [3], data: [-0, 0.5, -1] },
+      { name: 'lo', type: 'float32', dims: [], data: [lo] }, { name: 'hi', type: 'float32', dims: [], data: [hi] },
+    ],
+    nodes: [
+      { op: 'Conv', inputs: ['x', 'w', 'b'], outputs: ['c'], attributes: { pads: [1, 1, 1, 1], strides: [1, 2] } },
+      { op: 'Clip', inputs: ['c', 'lo', 'hi'], outputs: ['y'] },
+    ],
+  });
+  for (const [name, model, feeds, fused] of [
+    ['MNIST', mnist, { x: digit }, ['Conv+Relu', 'MaxPool', 'Conv+Relu', 'MaxPool', 'Flatten', 'Gemm']],
+    ['ReLU6', clipped(0, 6), { x }, ['Conv+Clip']],
+    ['min > max', clipped(1, -1), { x }, ['Conv+Clip']],
+  ]) {
+    const outputs = {};
+    for (const level of ['disabled', 'extended']) {
+      const session = await InferenceSession.create(model, { graphOptimizationLevel: level });
+      if (level === 'extended') assert.deepEqual(session.graph.steps.map((step) => step.opType), fused, name);
+      const out = await session.run(feeds);
+      outputs[level] = out[session.outputNames[0]];
+      session.release();
+    }
+    // The same values, -0 and +0 apart; a NaN may differ in its sign (a Relu's or Clip's loop keeps it
+    // in its scalar tail, where the Conv's store clears it as the loop's vectors do).
+    assert.deepEqual([...outputs.extended.data], [...outputs.disabled.data], name);
+    assert.ok(outputs.extended.data.every((v, i) => Object.is(v, outputs.disabled.data[i])), name);
+    if (name === 'min > max') assert.ok(outputs.extended.data.every((v) => v === -1 || Number.isNaN(v)), name);  // NaN stays NaN
+    if (name === 'ReLU6') assert.ok(outputs.extended.data.some(Number.isNaN) && outputs.extended.data.includes(6) && outputs.extended.data.includes(0), name);
+  }
+});
+
 test("a fused chain ending in Clip-11 or later without a bound clamps to float32's largest finite values", async () => {
   // y = Clip(Round(x * 2)) with only min (13) or no bound (11): the omitted bounds are ±3.4028235e38.
   const F = 3.4028234663852886e38;
