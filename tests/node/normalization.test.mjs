@@ -321,7 +321,8 @@ describe('InstanceNormalization and GroupNormalization', () => {
 
 describe('BatchNormalization folded into the Conv before it', () => {
   // A Conv of constant weights (and bias), then BatchNormalization of constant parameters, run at
-  // 'disabled' and at 'extended' and 'all' (one step: the Conv with the map folded into its weights).
+  // 'disabled' and at 'extended' and 'all' (one step, 'Conv+BatchNormalization': the Conv with the map
+  // folded into its weights).
   // Folding rounds the scaled weights and bias once each and sums other products: the outputs agree
   // within 2 (K + 8) float32 roundings of each output's magnitude, |factor| * (sum |w x| + |b - mean|)
   // + |B|, K the products summed.
@@ -349,7 +350,7 @@ describe('BatchNormalization folded into the Conv before it', () => {
       for (const level of ['disabled', 'extended', 'all']) {
         const session = await InferenceSession.create(model, { graphOptimizationLevel: level });
         outputs[level] = (await session.run({ x })).y;
-        if (level !== 'disabled') assert.deepEqual(session.graph.steps.map((s) => [s.opType, s.nodes]), [['Conv', [0, 1]]], level);
+        if (level !== 'disabled') assert.deepEqual(session.graph.steps.map((s) => [s.opType, s.nodes]), [['Conv+BatchNormalization', [0, 1]]], level);
         session.release();
       }
       const abs = (t) => new Tensor('float32', t.data.map(Math.abs), [...t.dims]);
