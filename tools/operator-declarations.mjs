@@ -30,6 +30,10 @@ const leadIndex = (row) => Math.max(0, row.inputs.findIndex((p) => p.constraint 
 // own (an input of the lead's types in some versions and its own in others, as Pow's Y: the union of its
 // types, newest first); `?` where a version lacks it or may omit it, `| null` where one may omit it
 // before a later input.
+// An input's name as a tuple label: a reserved word (BatchNormalization's `var`) gets a trailing `_`.
+const RESERVED = new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with'.split(' '));
+const label = (name) => (RESERVED.has(name) ? `${name}_` : name);
+
 function inputTuple(op, rows) {
   const widest = rows.reduce((a, b) => (b.inputs.length > a.inputs.length ? b : a));
   if (widest.inputs.length === 1 && !widest.inputs[0].variadic) return 'TensorInput<T>';
@@ -43,7 +47,7 @@ function inputTuple(op, rows) {
     const typed = new Set(present.map((r) => (likeLead(r, r.inputs[i]) ? 'T' : quoted(r.inputs[i].types))));
     const type = typed.size === 1 ? [...typed][0] : quoted([...new Set(present.toReversed().flatMap((r) => r.inputs[i].types))]);
     const omittable = present.some((r) => r.inputs[i].optional);
-    return `${p.name}${present.length < rows.length || omittable ? '?' : ''}: TensorInput<${type}>${omittable ? ' | null' : ''}`;
+    return `${label(p.name)}${present.length < rows.length || omittable ? '?' : ''}: TensorInput<${type}>${omittable ? ' | null' : ''}`;
   });
   return `readonly [${params.join(', ')}]`;
 }

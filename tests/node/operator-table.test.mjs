@@ -96,6 +96,10 @@ function declaredOps() {
 // constraint where that allows more than one type (Where's X), else the first.
 const leadIndex = (row) => Math.max(0, row.inputs.findIndex((p) => p.constraint === row.outputs[0].constraint && p.types.length > 1));
 
+// An input's name as a tuple label: a reserved word (BatchNormalization's `var`) gets a trailing `_`.
+const RESERVED = new Set('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with'.split(' '));
+const label = (name) => (RESERVED.has(name) ? `${name}_` : name);
+
 // The declared input of ops[op] for `rows`, versions whose inputs agree by name (TensorInput: a Tensor or
 // onnxruntime's): `TensorInput<T>` for one input; for one or more of the lead input's type (Min),
 // `readonly TensorInput<T>[]`; else a tuple of the params of its versions with most, each named, of type
@@ -115,7 +119,7 @@ function declaredTuple(op, rows) {
     if (new Set(typed).size > 1) typed = [[...new Set(rows.toReversed().flatMap((r) => r.inputs[i]?.types ?? []))].map((t) => `'${t}'`).join(' | ')];
     const optional = inVersions.length < rows.length || inVersions.some((q) => q.optional);
     const nullable = inVersions.some((q) => q.optional);
-    return `${p.name}${optional ? '?' : ''}: TensorInput<${typed[0]}>${nullable ? ' | null' : ''}`;
+    return `${label(p.name)}${optional ? '?' : ''}: TensorInput<${typed[0]}>${nullable ? ' | null' : ''}`;
   });
   return `readonly [${params.join(', ')}]`;
 }
