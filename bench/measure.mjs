@@ -117,15 +117,16 @@ function values(type, data) {
 
 // Each element of `data` against `reference`'s: within `tolerance` times its scale, by default the
 // larger of 1 and the reference's magnitude; where `scales` is given (a product's sums of the
-// magnitudes of their terms), element i's is scales[i].
-function assertAgree(caseName, reference, name, type, data, tolerance, scales = null) {
+// magnitudes of their terms), element i's is scales[i]; `floor` is the least scale (a uint8 picture's
+// 256: within 1, where onnxruntime truncates and this runtime rounds).
+function assertAgree(caseName, reference, name, type, data, tolerance, scales = null, floor = 1) {
   const want = values(type, reference);
   const got = values(type, data);
   if (want.length !== got.length) throw new Error(`${caseName}: ${name} has ${got.length} elements, ops.* ${want.length}`);
   for (let i = 0; i < want.length; i++) {
     const a = want[i];
     const b = got[i];
-    const scale = scales ? scales[i] : Math.max(1, Math.abs(a));
+    const scale = scales ? scales[i] : Math.max(floor, Math.abs(a));
     const same = Object.is(a, b) || (typeof a === 'number' && (Number.isNaN(a) ? Number.isNaN(b) : Math.abs(a - b) <= tolerance * scale));
     if (!same) throw new Error(`${caseName}: ${name} disagrees with ops.* at element ${i}: ${b} vs ${a}`);
   }
@@ -266,7 +267,7 @@ export async function runCase(c, { lib, ort, tf, model, env, timing, collectGarb
   const names = outputNames(c);
   if (references.length !== names.length) throw new Error(`${c.name}: ops.${c.op} gives ${references.length} outputs, the case declares ${names.length}`);
   const agree = (label, outputs, tol, given = null) =>
-    references.forEach((r, i) => assertAgree(c.name, r.data, single ? label : `${label} (${names[i]})`, r.type, outputs[i].data, tol, given));
+    references.forEach((r, i) => assertAgree(c.name, r.data, single ? label : `${label} (${names[i]})`, r.type, outputs[i].data, tol, given, c.toleranceFloor));
   const blank = (t) => new Tensor(t.type, new t.data.constructor(t.size), t.dims);
   const wasmTensors = inputs.map(({ type, data, dims }) => Tensor.wasm(type, dims, data));
   const wasmConstants = constants.map((k) => k && Tensor.wasm(k.type, k.dims, k.data));
