@@ -88,6 +88,22 @@ export const CASES = [
       constants: [{ type: 'float32', dims: w, range: [-weights, weights] }, { type: 'float32', dims: [outChannels], range: [-weights, weights] }],
     };
   }),
+  // ConvTranspose (issue 42: at least 2x onnxruntime-web): a U-Net decoder's 2x2 stride-2 upsampling and
+  // a generator's 4x4 stride 2 pad 1.
+  ...[
+    ['2x2 s2', [1, 64, 56, 56], [64, 32, 2, 2], { strides: [2, 2] }],
+    ['4x4 s2 p1', [1, 64, 32, 32], [64, 32, 4, 4], { strides: [2, 2], pads: [1, 1, 1, 1] }],
+  ].map(([kind, x, w, attributes]) => {
+    const [, perGroup, ...kernel] = w;
+    const taps = kernel.reduce((p, k) => p * k, 1);
+    const weights = 1 / Math.sqrt(x[1] * taps / 4);
+    return {
+      name: `ConvTranspose ${kind} [${x}] -> ${perGroup}`, op: 'ConvTranspose', opset: 22, product: true, termsTolerance: 1e-5, vsOrt: 2,
+      attributes, flops: 2 * x[0] * x[1] * x[2] * x[3] * perGroup * taps,
+      inputs: [{ type: 'float32', dims: x, range: [-1, 1] }],
+      constants: [{ type: 'float32', dims: w, range: [-weights, weights] }, { type: 'float32', dims: [perGroup], range: [-weights, weights] }],
+    };
+  }),
   // MaxPool and Resize (issue 36): ops.* at least 2x onnxruntime-web (opsVsOrt). A Resize case's
   // `constants` are the node's inputs after X (roi, scales, sizes; null where omitted), initializers of
   // the model and constant tensors of the ops.* call.

@@ -318,6 +318,20 @@ export const OPERATOR_DOCS = {
       group: 'Channel groups (default 1): C and M are multiples of it; C = M = group is depthwise.',
     },
   },
+  ConvTranspose: {
+    doc: '[X, W, B?]: the transposed convolution of X (N x C x D1 ... x Dn, n from 1 to 3) with the weights W (C x M/group x k1 ... x kn): each input element adds its products with its channel\'s kernel into the output positions i * stride + tap * dilation - pad_begin; plus the bias B (M) if given. bfloat16 from version 22.',
+    options: 'N is the number of spatial axes (input rank - 2), 1 to 3. Output size: output_shape if given, else in * stride with SAME_UPPER or SAME_LOWER, else stride * (in - 1) + output_padding + (k - 1) * dilation + 1 minus the pads.',
+    attributes: {
+      kernel_shape: 'The kernel\'s spatial shape (N values); default W\'s, which it must equal when given.',
+      strides: WINDOW_PLACEMENT.strides,
+      pads: '[x1_begin, x2_begin, ..., x1_end, x2_end, ...] (2N values; default 0 each): output positions cut from each end. Not with auto_pad; ignored with output_shape.',
+      auto_pad: 'Default \'NOTSET\': explicit `pads`; SAME_UPPER and SAME_LOWER make each output size in * stride, cutting the odd position at the end (SAME_UPPER) or the beginning (SAME_LOWER); \'\' is read as \'NOTSET\'.',
+      dilations: 'Spacing of the kernel\'s taps along each spatial axis (N values; default 1 each).',
+      group: 'Channel groups (default 1): C and M are multiples of it.',
+      output_padding: 'Positions added at the end of each spatial axis (N values; default 0 each), counted in the output size.',
+      output_shape: 'The output\'s spatial sizes (N values, or N + 2 with N and C first); the pads then follow from them, the odd one at the end with SAME_UPPER, else at the beginning.',
+    },
+  },
   Sigmoid: {
     doc: '1 / (1 + e^-x). The elementwise math operators (Sigmoid to Erf): float32 within 2 ulp of the correctly rounded result, float64 within 2 ulp, float16 and bfloat16 computed in float32 and rounded once; bfloat16 from version 13.',
     attributes: LEGACY_HINT,
@@ -467,6 +481,13 @@ export const OPERATOR_DOCS = {
   GlobalMaxPool: {
     doc: 'X is (N x C x D1 x ... x Dn); Y is (N x C x 1 x ... x 1), each plane\'s maximum.',
   },
+  Upsample: {
+    doc: 'Version 7: X, scales an attribute; version 9: [X, scales]. Resize-10\'s computation (asymmetric coordinates), with each scale at least 1, one per axis. ONNX deprecates Upsample at opset 10: a model importing a later opset runs version 9\'s definition, which 10 repeats.',
+    attributes: {
+      mode: '\'nearest\' (default) or \'linear\' (bilinear, trilinear, ...).',
+      scales: 'Version 7 only: the output\'s size over the input\'s along each axis (each at least 1). Required.',
+    },
+  },
   Resize: {
     doc: 'Version 10: [X, scales]. From 11: [X, roi, scales, sizes?] (roi and scales optional from 13, an empty tensor or null for one not given): scales or sizes, one per axis (or per entry of `axes`).',
     options: 'Coordinates are computed in float32 as onnxruntime does; see docs/operators.md for the choices where ONNX is open (integer types round to nearest, bool takes mode \'nearest\' only, Resize-10 follows onnxruntime).',
@@ -597,6 +618,21 @@ export const OPERATOR_DOCS = {
     attributes: {
       axis: 'The normalized axis, in [-rank, rank - 1] (default -1).',
       p: 'The norm\'s order: 1 or 2 (default 2); others are refused.',
+    },
+  },
+  LRN: {
+    doc: 'Local response normalization: X (N x C x D1 ...) / (bias + alpha / size * square_sum)^beta, square_sum the sum of the squares of the channels from c - floor((size - 1) / 2) to c + ceil((size - 1) / 2) inside [0, C). float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once). bfloat16 from version 13.',
+    attributes: {
+      size: 'The number of channels summed over. Required, positive.',
+      alpha: 'The squares\' scale, divided by size (default 0.0001).',
+      beta: 'The exponent (default 0.75).',
+      bias: 'Added before the exponent (default 1).',
+    },
+  },
+  MeanVarianceNormalization: {
+    doc: '(X - mean) / (sqrt(variance) + 1e-9), the mean and population variance over `axes`, as ONNX\'s function body writes it. Computed in float64 and rounded once. bfloat16 from version 13.',
+    attributes: {
+      axes: 'The axes the statistics are taken over, negative counting from the back (default [0, 2, 3]: per channel of N x C x H x W).',
     },
   },
   DepthToSpace: {

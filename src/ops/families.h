@@ -17,8 +17,9 @@ extern const OpSchema kAveragePoolSchema;
 // MaxPool and GlobalMaxPool (ops/max_pool.cpp)
 extern const OpSchema kMaxPoolSchema;
 extern const OpSchema kGlobalMaxPoolSchema;
-// Resize (ops/resize.cpp)
+// Resize and Upsample (ops/resize.cpp)
 extern const OpSchema kResizeSchema;
+extern const OpSchema kUpsampleSchema;
 // Shape-only operators (ops/reshape.cpp) and Transpose (ops/transpose.cpp)
 extern const OpSchema kReshapeSchema;
 extern const OpSchema kFlattenSchema;
@@ -79,10 +80,12 @@ extern const OpSchema kConcatSchema;
 bool gives_whole_shape(const PreparedOp& op, const Attributes& attrs);
 std::optional<int64_t> gather_axis(const PreparedOp& op, const Attributes& attrs);
 std::optional<int64_t> concat_axis(const PreparedOp& op, const Attributes& attrs);
-// Matrix products (ops/matmul.cpp, ops/gemm.cpp) and Conv (ops/conv.cpp), on kernels/gemm.h
+// Matrix products (ops/matmul.cpp, ops/gemm.cpp), Conv (ops/conv.cpp) and ConvTranspose
+// (ops/conv_transpose.cpp), on kernels/gemm.h
 extern const OpSchema kMatMulSchema;
 extern const OpSchema kGemmSchema;
 extern const OpSchema kConvSchema;
+extern const OpSchema kConvTransposeSchema;
 // Elementwise math (ops/unary_math.cpp)
 extern const OpSchema kSigmoidSchema;
 extern const OpSchema kTanhSchema;
@@ -148,8 +151,11 @@ extern const OpSchema kBatchNormalizationSchema;
 extern const OpSchema kLayerNormalizationSchema;
 extern const OpSchema kInstanceNormalizationSchema;
 extern const OpSchema kGroupNormalizationSchema;
-// LpNormalization (ops/lp_normalization.cpp)
+// LpNormalization (ops/lp_normalization.cpp), LRN (ops/lrn.cpp), MeanVarianceNormalization
+// (ops/mean_variance_normalization.cpp)
 extern const OpSchema kLpNormalizationSchema;
+extern const OpSchema kLrnSchema;
+extern const OpSchema kMeanVarianceNormalizationSchema;
 // DepthToSpace and SpaceToDepth (ops/depth_space.cpp), Dropout (ops/dropout.cpp)
 extern const OpSchema kDepthToSpaceSchema;
 extern const OpSchema kSpaceToDepthSchema;

@@ -22,13 +22,6 @@ Status check_range(std::string_view name, const std::vector<int64_t>& values, in
   return Status::Ok();
 }
 
-// An optional ints attribute, range-checked; empty when absent.
-Result<std::vector<int64_t>> optional_ints(const Attributes& attrs, std::string_view name, int64_t min) {
-  OW_ASSIGN_OR_RETURN(std::vector<int64_t> values, attrs.get_ints(name));
-  OW_RETURN_IF_ERROR(check_range(name, values, min));
-  return values;
-}
-
 // `values` (empty: absent) with `count` values, or `count` copies of `fallback`.
 Status fill_axis_values(std::vector<int64_t>& values, std::string_view name, size_t count, int64_t fallback,
                         const char* count_meaning) {
@@ -43,6 +36,12 @@ Status fill_axis_values(std::vector<int64_t>& values, std::string_view name, siz
 }
 
 }  // namespace
+
+Result<std::vector<int64_t>> optional_ints(const Attributes& attrs, std::string_view name, int64_t min) {
+  OW_ASSIGN_OR_RETURN(std::vector<int64_t> values, attrs.get_ints(name));
+  OW_RETURN_IF_ERROR(check_range(name, values, min));
+  return values;
+}
 
 Result<bool> flag_attribute(const Attributes& attrs, std::string_view name) {
   OW_ASSIGN_OR_RETURN(int64_t v, attrs.get_int(name, 0));

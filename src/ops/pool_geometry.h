@@ -23,6 +23,10 @@ namespace ow {
 inline int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }  // b > 0
 inline int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 && a > 0); }   // b > 0
 
+// An optional ints attribute, every value in [min, INT32_MAX] (which keeps the window arithmetic far
+// from int64 overflow); empty when absent.
+Result<std::vector<int64_t>> optional_ints(const Attributes& attrs, std::string_view name, int64_t min);
+
 // An attribute that is 0 or 1 (absent: 0).
 Result<bool> flag_attribute(const Attributes& attrs, std::string_view name);
 

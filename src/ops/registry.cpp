@@ -28,7 +28,7 @@ std::span<const OpSchema* const> all_operators() {
       &kTopKSchema,
       // constants and data movement
       &kConstantSchema, &kIdentitySchema, &kCastSchema, &kShapeSchema, &kGatherSchema, &kConcatSchema,
-      &kMatMulSchema, &kGemmSchema, &kConvSchema,
+      &kMatMulSchema, &kGemmSchema, &kConvSchema, &kConvTransposeSchema,
       // elementwise math
       &kSigmoidSchema, &kTanhSchema, &kExpSchema, &kLogSchema, &kSqrtSchema, &kAbsSchema, &kNegSchema, &kReciprocalSchema,
       &kErfSchema, &kSignSchema, &kSinSchema, &kCosSchema, &kTanSchema, &kAsinSchema, &kAcosSchema, &kAtanSchema, &kSinhSchema,
@@ -39,7 +39,7 @@ std::span<const OpSchema* const> all_operators() {
       // Softmax, LogSoftmax, Pow
       &kSoftmaxSchema, &kLogSoftmaxSchema, &kPowSchema,
       // MaxPool, GlobalMaxPool, Resize
-      &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kResizeSchema,
+      &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kResizeSchema, &kUpsampleSchema,
       // recurrent
       &kLstmSchema, &kGruSchema, &kRnnSchema,
       // slicing and selection
@@ -49,6 +49,7 @@ std::span<const OpSchema* const> all_operators() {
       &kIfSchema,
       // normalizations
       &kBatchNormalizationSchema, &kLayerNormalizationSchema, &kInstanceNormalizationSchema, &kGroupNormalizationSchema, &kLpNormalizationSchema,
+      &kLrnSchema, &kMeanVarianceNormalizationSchema,
       // layout, and Dropout in inference
       &kDepthToSpaceSchema, &kSpaceToDepthSchema, &kDropoutSchema};
   return ops;

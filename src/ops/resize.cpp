@@ -1,4 +1,4 @@
-// Resize, versions 10, 11, 13, 18, 19. Each axis is resolved into a table (kernels/resize.h): for each
+// Resize, versions 10, 11, 13, 18, 19, and Upsample 7, 9 (Resize-10's). Each axis is resolved into a table (kernels/resize.h): for each
 // output index, its input taps and their weights; the kernels only loop.
 //
 // The formulas are the spec's, with the choices where it is open written in docs/operators.md:
@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -497,6 +498,41 @@ Result<std::unique_ptr<Kernel>> make_resize(int version, const Attributes& attrs
   return std::unique_ptr<Kernel>(new ResizeKernel(version, std::move(a)));
 }
 
+// Upsample 7, 9: Resize-10 (asymmetric coordinates, its nearest and linear), with scales of at least 1
+// each, as the spec says they are: 7's from its `scales` attribute, 9's its second input.
+class UpsampleKernel final : public Kernel {
+ public:
+  UpsampleKernel(ResizeAttributes a, std::optional<Tensor> scales) : resize_(10, std::move(a)), scales_(std::move(scales)) {}
+
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& scales = scales_ ? *scales_ : *inputs[1];
+    const std::string name = scales_ ? "attribute 'scales'" : "input 'scales'";
+    if (scales.rank() != 1 || scales.size() != inputs[0]->rank())
+      return InvalidArgument(name + " must hold one value per axis of X of shape " + dims_to_string(inputs[0]->dims()) + ", got shape " +
+                             dims_to_string(scales.dims()));
+    for (size_t i = 0; i < scales.size(); ++i)
+      if (!(scales.data<float>()[i] >= 1))
+        return InvalidArgument(name + " must be 1 or more along each axis, got " + std::to_string(scales.data<float>()[i]) + " for axis " +
+                               std::to_string(i));
+    const Inputs resize_inputs = {inputs[0], &scales};
+    return resize_.compute(resize_inputs, outputs);
+  }
+
+ private:
+  ResizeKernel resize_;
+  std::optional<Tensor> scales_;  // 7's attribute
+};
+
+Result<std::unique_ptr<Kernel>> make_upsample(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(ResizeAttributes a, ResizeAttributes::parse(10, attrs));
+  if (version >= 9) return std::unique_ptr<Kernel>(new UpsampleKernel(std::move(a), std::nullopt));
+  if (!attrs.has("scales")) return InvalidArgument("attribute 'scales' is required");
+  OW_ASSIGN_OR_RETURN(std::vector<double> values, attrs.get_floats("scales"));
+  OW_ASSIGN_OR_RETURN(Tensor scales, Tensor::allocate(DType::kFloat32, {static_cast<int64_t>(values.size())}));
+  for (size_t i = 0; i < values.size(); ++i) scales.data<float>()[i] = static_cast<float>(values[i]);
+  return std::unique_ptr<Kernel>(new UpsampleKernel(std::move(a), std::move(scales)));
+}
+
 // Each version's attributes; 13 only drops tf_half_pixel_for_nn, 19 only adds half_pixel_symmetric.
 constexpr AttributeSpec kAttributes10[] = {{"mode", AttrKind::kString, "nearest", kModeNames10}};
 template <const auto& transforms>
@@ -533,7 +569,18 @@ constexpr OpVersion kResizeVersions[] = {
     {.since_version = 18, .types = kTypes13, .attributes = kAttributes18<kTransformNames13>, .inputs = kInputs13},
     {.since_version = 19, .types = kTypes13, .attributes = kAttributes18<kTransformNames19>, .inputs = kInputs13}};
 
+constexpr AttributeSpec kUpsampleAttributes7[] = {{"mode", AttrKind::kString, "nearest", kModeNames10}, {"scales", AttrKind::kFloats, {}, {}, true}};
+constexpr Param kUpsampleInputs7[] = {{"X", "T"}};
+// 9 takes the scales as an input. 10 deprecates Upsample: a model importing opset 10 or later runs 9's
+// definition, which 10's repeats.
+constexpr OpVersion kUpsampleVersions[] = {
+    {.since_version = 7, .types = kTypes10, .attributes = kUpsampleAttributes7, .inputs = kUpsampleInputs7, .outputs = kOutputs10},
+    {.since_version = 9, .types = kTypes10, .attributes = kAttributes10, .inputs = kInputs10, .outputs = kOutputs10}};
+
 }  // namespace
+
+constexpr OpSchema kUpsampleSchema{
+    .name = "Upsample", .inputs = kInputs10, .outputs = kOutputs10, .versions = kUpsampleVersions, .make_kernel = make_upsample};
 
 constexpr OpSchema kResizeSchema{
     .name = "Resize", .inputs = kInputs13, .outputs = kOutputs11, .versions = kResizeVersions, .make_kernel = make_resize};

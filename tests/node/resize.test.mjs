@@ -47,10 +47,11 @@ function inputsOf(version, x, { roi, scales, sizes }) {
 // nearest even and saturated, exactly, but where the reference's value is within that weight error of
 // a halfway point, where either neighbour is right (and the weights' error itself, for magnitudes
 // near 2^31).
-function check(type, version, values, dims, attrs, inputs, label) {
+// `run` calls the operator on X (Upsample's: Resize-10's computation, checked with version 10).
+function check(type, version, values, dims, attrs, inputs, label, run = (x) => ops.Resize(inputsOf(version, x, inputs), { opset: version, ...attrs })) {
   const x = tensorOf(type, values, dims);
   const want = referenceResize(numbers(type, x.data), dims, { version, ...attrs, ...inputs });
-  const y = ops.Resize(inputsOf(version, x, inputs), { opset: version, ...attrs });
+  const y = run(x);
   assert.equal(y.type, type, label);
   assert.deepEqual([...y.dims], want.dims, `${label}: dims`);
   const got = numbers(type, y.data);
@@ -322,5 +323,37 @@ describe('Resize refusals', () => {
     refuses([x, null, null, i64([1, 1, -1, 8])], {}, /input 'sizes' has -1/);
     refuses([x, f32([0, 0, 1]), null, i64([1, 1, 8, 8])], { coordinate_transformation_mode: 'tf_crop_and_resize' }, /input 'roi' has 3 values but needs 2 x 4/);
     refuses([new Tensor('float32', new Float32Array(1), []), null, f32([])], {}, /rank 1 or more/);
+  });
+});
+
+// Upsample 7 (scales an attribute) and 9 (an input): Resize-10's computation, scales at least 1.
+describe('Upsample', () => {
+  for (const version of [7, 9]) {
+    test(`Upsample-${version}: every type, nearest and linear, scales 1 to 3, ranks 1 to 4, against Resize-10's reference`, () => {
+      const next = rng(version);
+      for (const type of NUMERIC) {
+        for (let t = 0; t < 6; t++) {
+          const rank = int(next, 1, 4);
+          const dims = Array.from({ length: rank }, (_, i) => (i >= rank - 2 ? int(next, 1, 6) : int(next, 1, 2)));
+          const scales = dims.map(() => pick(next, [1, 2, 3, 1.5, 2.5, 1.7]));
+          const mode = pick(next, ['nearest', 'linear']);
+          const f32 = new Tensor('float32', Float32Array.from(scales), [rank]);
+          const run = (x) => (version === 7 ? ops.Upsample([x], { opset: 7, mode, scales }) : ops.Upsample([x, f32], { opset: 9, mode }));
+          check(type, 10, randomValues(type, dims.reduce((a, b) => a * b, 1), next), dims, { mode }, { scales }, `Upsample-${version} ${type} [${dims}] ${mode} x${scales}`, run);
+        }
+      }
+    });
+  }
+
+  test('bool takes nearest; refusals name the scales', () => {
+    const x = new Tensor('bool', Uint8Array.from([1, 0]), [1, 2]);
+    assert.deepEqual([...ops.Upsample([x], { opset: 7, scales: [1, 2] }).data], [1, 1, 0, 0]);
+    const refused = (call, pattern) => assert.throws(call, (e) => e instanceof OnnxWasmError && pattern.test(e.message));
+    const f = new Tensor('float32', new Float32Array(4), [2, 2]);
+    refused(() => ops.Upsample([f], { opset: 7 }), /^Upsample-7: .*attribute 'scales' is required/);
+    refused(() => ops.Upsample([f], { opset: 7, scales: [1, 0.5] }), /attribute 'scales' must be 1 or more along each axis, got 0\.50* for axis 1/);
+    refused(() => ops.Upsample([f], { opset: 7, scales: [2] }), /attribute 'scales' must hold one value per axis of X of shape \[2,2\], got shape \[1\]/);
+    refused(() => ops.Upsample([f, new Tensor('float32', Float32Array.from([NaN, 2]), [2])], { opset: 9 }), /^Upsample-9: .*input 'scales' must be 1 or more along each axis, got -?nan for axis 0/);
+    refused(() => ops.Upsample([f], { opset: 7, scales: [2, 2], mode: 'cubic' }), /attribute 'mode' must be nearest or linear/);
   });
 });

@@ -172,3 +172,56 @@ export function referenceConv(type, x, xDims, w, wDims, b, a) {
   }
   return { dims, want };
 }
+
+// ConvTranspose's output size and the padding cut from its beginning along one axis, from the spec's
+// formulas.
+function transposedAxis(input, k, s, d, outputPadding, autoPad, padBegin, padEnd, outputShape) {
+  const full = s * (input - 1) + outputPadding + (k - 1) * d + 1;
+  const same = autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER';
+  if (outputShape !== undefined || same) {
+    const out = outputShape ?? input * s;
+    const total = full - out;
+    return { out, begin: autoPad === 'SAME_UPPER' ? Math.floor(total / 2) : total - Math.floor(total / 2) };
+  }
+  if (autoPad === 'VALID') return { out: full, begin: 0 };
+  return { out: full - padBegin - padEnd, begin: padBegin };
+}
+
+// Y[n, m, o...] = B[m] + sum over c in m's group, input positions i and kernel taps t with
+// i * s + t * d - pad_begin = o of X[n, c, i] W[c, m % (M / group), t]; null if the output is empty.
+export function referenceConvTranspose(type, x, xDims, w, wDims, b, a) {
+  const [n, c, ...xs] = xDims;
+  const [, mg, ...ks] = wDims;
+  const group = a.group ?? 1;
+  const m = mg * group, cg = c / group;
+  const rank = xs.length;
+  const stride = (i) => a.strides?.[i] ?? 1, dilation = (i) => a.dilations?.[i] ?? 1;
+  const geometry = xs.map((input, i) => transposedAxis(input, ks[i], stride(i), dilation(i), a.output_padding?.[i] ?? 0, a.auto_pad ?? 'NOTSET',
+    a.pads?.[i] ?? 0, a.pads?.[i + rank] ?? 0, a.output_shape?.[a.output_shape.length - rank + i]));
+  if (geometry.some((g) => g.out < 1)) return null;
+  const os = geometry.map((g) => g.out);
+  const coords = (flat, extents) => extents.reduceRight((acc, e) => { acc.unshift(flat % e); flat = Math.floor(flat / e); return acc; }, []);
+  const want = [];
+  for (let img = 0; img < n; img++) {
+    for (let oc = 0; oc < m; oc++) {
+      const g = Math.floor(oc / mg);
+      for (let p = 0; p < size(os); p++) {
+        const o = coords(p, os);
+        const pairs = [];
+        for (let t = 0; t < size(ks); t++) {
+          const tap = coords(t, ks);
+          const at = o.map((oi, i) => (oi + geometry[i].begin - tap[i] * dilation(i)) / stride(i));
+          if (at.some((v, i) => !Number.isInteger(v) || v < 0 || v >= xs[i])) continue;
+          const flat = at.reduce((acc, v, i) => acc * xs[i] + v, 0);
+          for (let ci = 0; ci < cg; ci++) {
+            const channel = g * cg + ci;
+            pairs.push([x[(img * c + channel) * size(xs) + flat], w[(channel * mg + (oc % mg)) * size(ks) + t]]);
+          }
+        }
+        if (b) pairs.push([b[oc], 1]);
+        want.push(dot(type, pairs));
+      }
+    }
+  }
+  return { dims: [n, m, ...os], want };
+}
