@@ -22,12 +22,33 @@ std::pair<ptrdiff_t, ptrdiff_t> inside(ptrdiff_t offset, size_t stride, size_t s
   return {lo, std::clamp(last, lo, e)};
 }
 
-// y[j * step] += x[j] for j < n.
+// x's lanes [0, half) and [half, 2 half) spread to the even lanes of two vectors, -0 in the odd ones.
+inline void spread_even(const F32x4&, v128_t x, v128_t& lo, v128_t& hi) {
+  const v128_t minus_zero = wasm_f32x4_splat(-0.0f);
+  lo = wasm_i32x4_shuffle(x, minus_zero, 0, 4, 1, 4);
+  hi = wasm_i32x4_shuffle(x, minus_zero, 2, 4, 3, 4);
+}
+inline void spread_even(const F64x2&, v128_t x, v128_t& lo, v128_t& hi) {
+  const v128_t minus_zero = wasm_f64x2_splat(-0.0);
+  lo = wasm_i64x2_shuffle(x, minus_zero, 0, 2);
+  hi = wasm_i64x2_shuffle(x, minus_zero, 1, 2);
+}
+
+// y[j * step] += x[j] for j < n. At step 2 the vectors add -0 to the odd elements between, which
+// leaves every value as it was (-0 included); they stop before the vector past y[2 (n - 1)].
 template <typename V>
 void add_run(const typename V::Scalar* x, size_t n, size_t step, typename V::Scalar* y) {
   size_t j = 0;
-  if (step == 1)
+  if (step == 1) {
     for (; j + V::kLanes <= n; j += V::kLanes) V::store(y + j, V::add(V::load(y + j), V::load(x + j)));
+  } else if (step == 2) {
+    for (; j + V::kLanes < n; j += V::kLanes) {
+      v128_t lo, hi;
+      spread_even(V{}, V::load(x + j), lo, hi);
+      V::store(y + 2 * j, V::add(V::load(y + 2 * j), lo));
+      V::store(y + 2 * j + V::kLanes, V::add(V::load(y + 2 * j + V::kLanes), hi));
+    }
+  }
   for (; j < n; ++j) y[j * step] += x[j];
 }
 

@@ -27,7 +27,7 @@ namespace ow {
 namespace {
 
 // Bytes of columns per block of input positions, so that they stay in cache for col2im.
-constexpr size_t kColumnBytes = 1 << 19;
+constexpr size_t kColumnBytes = 1 << 17;
 
 class ConvTransposeKernel final : public Kernel {
  public:
