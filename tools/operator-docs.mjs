@@ -404,7 +404,7 @@ export const OPERATOR_DOCS = {
     },
   },
   Celu: {
-    doc: 'max(0, x) + min(0, alpha * (e^(x / alpha) - 1)), computed in float64 and rounded once. Of float32 only (version 12).',
+    doc: 'max(0, x) + min(0, alpha * (e^(x / alpha) - 1)), computed in float64 and rounded once. Of float32 only in version 12; float64, float16 and bfloat16 from version 28.',
     attributes: {
       alpha: 'Default 1; must not be 0.',
     },
@@ -545,7 +545,10 @@ export const OPERATOR_DOCS = {
     options: 'The one-element tensor every output element copies (default float32 0).',
   },
   Range: {
-    doc: '[start, limit, delta] (scalars): start, start + delta, ... before limit.',
+    doc: '[start, limit, delta] (scalars): start, start + delta, ... before limit, each the previous plus delta in the type. float16 and bfloat16 from version 27.',
+    attributes: {
+      stash_type: 'Version 27, float16 and bfloat16: 1 (default) steps in float32 and rounds each element once; the type\'s own code (10, 16) steps in the type. Others are refused.',
+    },
   },
   Size: {
     doc: 'The input\'s element count, an int64 scalar.',

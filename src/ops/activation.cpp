@@ -140,9 +140,10 @@ constexpr OpVersion kFloatThenBf16[] = {{.since_version = kSince, .types = type_
 
 constexpr std::array<AttributeSpec, 0> kNoAttributes = {};
 
-// Celu 12 of float32 only.
+// Celu 12 of float32 only; 28 adds float64, float16 and bfloat16.
 constexpr std::array<DType, 1> kFloat32Type = {DType::kFloat32};
-constexpr OpVersion kCeluVersions[] = {{.since_version = 12, .types = type_t<kFloat32Type>, .attributes = kAlpha1}};
+constexpr OpVersion kCeluVersions[] = {{.since_version = 12, .types = type_t<kFloat32Type>, .attributes = kAlpha1},
+                                       {.since_version = 28, .types = type_t<kFloatTypesBf16>, .attributes = kAlpha1}};
 constexpr OpVersion kGeluVersions[] = {{.since_version = 20, .types = type_t<kFloatTypesBf16>, .attributes = kGeluAttributes}};
 // Shrink 9: the float types but bfloat16, and the integers.
 constexpr auto kShrinkTypes = concat(kFloatTypes, kIntegerTypes);

@@ -5,10 +5,12 @@
 // of one element, whose type the output takes; float32 0 when omitted). 20 adds bfloat16; 21 to 25
 // add types the runtime lacks.
 //
-// Range, version 11: start, start + delta, ... before limit (three scalars of one type), as many as
+// Range, versions 11, 27: start, start + delta, ... before limit (three scalars of one type), as many as
 // ceil((limit - start) / delta), or none; delta 0 is an error. As ONNX's definition (a loop adding
 // delta) and onnxruntime, each element is the previous plus delta, in the type (floats round at each
-// step); integers are exact, the count computed without overflow for any int64 values.
+// step); integers are exact, the count computed without overflow for any int64 values. 27 adds
+// float16 and bfloat16, which step in float32 and round each element once (stash_type 1, the
+// default) or step in their own type (stash_type their type's code).
 //
 // Size, versions 1, 13, 19, 21, 23, 24, 25: the input's element count as an int64 scalar; 13 adds
 // bfloat16, the others types the runtime lacks.
@@ -18,6 +20,7 @@
 #include <string>
 #include <type_traits>
 
+#include "core/half.h"
 #include "kernels/copy_rows.h"
 #include "kernels/range.h"
 #include "ops/families.h"
@@ -79,13 +82,15 @@ Result<size_t> integer_range_count(T start, T limit, T delta) {
 
 class RangeKernel final : public Kernel {
  public:
+  explicit RangeKernel(bool half_in_float32) : half_in_float32_(half_in_float32) {}
+
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     static constexpr const char* kNames[] = {"start", "limit", "delta"};
     for (size_t i = 0; i < 3; ++i)
       if (inputs[i]->size() != 1 || inputs[i]->rank() > 1)
         return InvalidArgument(std::string("input '") + kNames[i] + "' must be a scalar, got shape " + dims_to_string(inputs[i]->dims()));
     Status status = Status::Ok();
-    visit_dtype<float, double, int16_t, int32_t, int64_t>(inputs[0]->dtype(), [&](auto element) __attribute__((always_inline)) {
+    visit_dtype<float, double, int16_t, int32_t, int64_t, Float16, BFloat16>(inputs[0]->dtype(), [&](auto element) __attribute__((always_inline)) {
       using T = decltype(element);
       status = run<T>(inputs, outputs);
     });
@@ -94,12 +99,18 @@ class RangeKernel final : public Kernel {
 
  private:
   template <typename T>
-  static Status run(const Inputs& inputs, Outputs& outputs) {
+  Status run(const Inputs& inputs, Outputs& outputs) const {
     const T start = inputs[0]->data<T>()[0], limit = inputs[1]->data<T>()[0], delta = inputs[2]->data<T>()[0];
-    if (delta == 0) return InvalidArgument("input 'delta' is 0; it must not be");
+    constexpr bool kHalf = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
+    // The values as numbers (the halves' float32 values, exact).
+    const auto value = [](T v) {
+      if constexpr (kHalf) return static_cast<double>(to_f32(v));
+      else return v;
+    };
+    if (value(delta) == 0) return InvalidArgument("input 'delta' is 0; it must not be");
     size_t n = 0;
-    if constexpr (std::is_floating_point_v<T>) {
-      const double count = std::ceil((static_cast<double>(limit) - static_cast<double>(start)) / static_cast<double>(delta));
+    if constexpr (std::is_floating_point_v<T> || kHalf) {
+      const double count = std::ceil((static_cast<double>(value(limit)) - static_cast<double>(value(start))) / static_cast<double>(value(delta)));
       if (std::isnan(count)) return InvalidArgument("inputs 'start', 'limit' and 'delta' make no count (NaN)");
       if (count > static_cast<double>(kMaxTensorBytes)) return OutOfMemory("inputs 'start', 'limit' and 'delta' make more elements than a tensor can hold");
       n = count > 0 ? static_cast<size_t>(count) : 0;
@@ -109,12 +120,24 @@ class RangeKernel final : public Kernel {
     }
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, DTypeOf<T>::value, Dims{static_cast<int64_t>(n)}, y));
-    kernels::range(start, delta, y->data<T>(), n);
+    if constexpr (kHalf) kernels::range(start, delta, y->data<T>(), n, half_in_float32_);
+    else kernels::range(start, delta, y->data<T>(), n);
     return Status::Ok();
   }
+
+  bool half_in_float32_;  // 27's stash_type 1 (float); the halves only
 };
 
-Result<std::unique_ptr<Kernel>> make_range(int /*version*/, const Attributes& /*attrs*/) { return std::unique_ptr<Kernel>(new RangeKernel()); }
+// Range-27's stash_type: 1 (float32), or the element type's own code (float16 10, bfloat16 16), which
+// steps in the type; the other types ignore it.
+constexpr int64_t kStashFloat = 1, kStashFloat16 = 10, kStashBFloat16 = 16;
+
+Result<std::unique_ptr<Kernel>> make_range(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(int64_t stash, attrs.get_int("stash_type", kStashFloat));
+  if (version >= 27 && stash != kStashFloat && stash != kStashFloat16 && stash != kStashBFloat16)
+    return Unsupported("attribute 'stash_type' " + std::to_string(stash) + ": this runtime steps float16 and bfloat16 in float32 (1) or in their own type (10, 16)");
+  return std::unique_ptr<Kernel>(new RangeKernel(stash == kStashFloat));
+}
 
 class SizeKernel final : public Kernel {
  public:
@@ -138,7 +161,11 @@ constexpr Param kConstantOfShapeInputs[] = {{"input", "T1"}};
 constexpr Param kConstantOfShapeOutputs[] = {{"output", "T2"}};
 
 constexpr std::array<DType, 5> kRangeTypes = {DType::kFloat32, DType::kFloat64, DType::kInt16, DType::kInt32, DType::kInt64};
-constexpr OpVersion kRangeVersions[] = {{.since_version = 11, .types = type_t<kRangeTypes>, .attributes = {}}};
+constexpr auto kRangeTypes27 = with(kRangeTypes, DType::kFloat16, DType::kBFloat16);
+constexpr AttributeSpec kStashType[] = {{"stash_type", AttrKind::kInt, "1"}};
+// 27 adds float16 and bfloat16, with stash_type.
+constexpr OpVersion kRangeVersions[] = {{.since_version = 11, .types = type_t<kRangeTypes>, .attributes = {}},
+                                        {.since_version = 27, .types = type_t<kRangeTypes27>, .attributes = kStashType}};
 constexpr Param kRangeInputs[] = {{"start", "T"}, {"limit", "T"}, {"delta", "T"}};
 constexpr Param kRangeOutputs[] = {{"output", "T"}};
 

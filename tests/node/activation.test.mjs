@@ -26,6 +26,7 @@ const VARIANTS = [
   ...[1, 6, 22].map((v) => ['Elu', v, v < 22 ? FLOAT : FLOAT_BF16, [{}, { alpha: 2 }, { alpha: 0.1 }]]),
   ...[1, 6, 22].map((v) => ['Selu', v, v < 22 ? FLOAT : FLOAT_BF16, [{}, { alpha: 2, gamma: 3 }]]),
   ['Celu', 12, ['float32'], [{}, { alpha: 0.5 }, { alpha: 3 }]],
+  ['Celu', 28, FLOAT_BF16, [{}, { alpha: 0.5 }, { alpha: 3 }]],
   ...[1, 22].map((v) => ['Softplus', v, v < 22 ? FLOAT : FLOAT_BF16, [{}]]),
   ...[1, 22].map((v) => ['Softsign', v, v < 22 ? FLOAT : FLOAT_BF16, [{}]]),
   ['Gelu', 20, FLOAT_BF16, [{}, { approximate: 'none' }, { approximate: 'tanh' }]],
@@ -204,7 +205,8 @@ describe('activations: version rules', () => {
       assert.equal(ops[op](bf, { opset: from }).type, 'bfloat16');
     }
     assert.throws(() => ops.Shrink(bf), (e) => /^Shrink-9: input 0 has type bfloat16/.test(e.message));
-    assert.throws(() => ops.Celu(new Tensor('float64', [1])), (e) => /^Celu-12: input 0 has type float64/.test(e.message));
+    assert.throws(() => ops.Celu(new Tensor('float64', [1]), { opset: 27 }), (e) => /^Celu-12: input 0 has type float64/.test(e.message));
+    assert.equal(ops.Celu(bf, { opset: 28 }).type, 'bfloat16');
   });
   test('first versions', () => {
     for (const [op, first] of [['HardSwish', 14], ['Celu', 12], ['Gelu', 20], ['Mish', 18], ['ThresholdedRelu', 10], ['Shrink', 9]]) {
@@ -222,7 +224,7 @@ describe('activations: version rules', () => {
   });
   test('attributes are checked', () => {
     assert.throws(() => ops.Gelu(f32, { approximate: 'erf' }), (e) => e instanceof OnnxWasmError && /approximate/.test(e.message));
-    assert.throws(() => ops.Celu(f32, { alpha: 0 }), (e) => e instanceof OnnxWasmError && /^Celu-12: .*'alpha' must not be 0/.test(e.message));
+    assert.throws(() => ops.Celu(f32, { alpha: 0 }), (e) => e instanceof OnnxWasmError && /^Celu-28: .*'alpha' must not be 0/.test(e.message));
     assert.throws(() => ops.HardSwish(f32, { alpha: 0.5 }), (e) => e instanceof OnnxWasmError && /alpha/.test(e.message));
   });
 });

@@ -10,6 +10,7 @@ import { ATTRIBUTE_TYPE, buildModel, tensorProto } from '../../tools/onnx-builde
 import { HAS_ONNX_CASES, SKIPPED_ONNX_CASES, onnxCases } from '../../tools/test-cases.mjs';
 import { ARRAY, assertPicked, both, bytesOf, eachIndex, flat, i32, i64, isError, rowsOf, sizeOf, stored } from './helpers/data-runs.mjs';
 import { assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
+import { FLOAT_TYPES } from '../../tools/values.mjs';
 
 before(() => ready());
 
@@ -234,6 +235,35 @@ describe('ConstantOfShape, Range and Size', () => {
       for (let i = 0, v = round(start); i < n; i++, v = round(v + round(delta))) out.push(v);
       return out;
     };
+    // float16 and bfloat16 (27): stepped in float32 and each element rounded once, or stepped in the type.
+    const halfReference = (type, start, limit, delta, inFloat32) => {
+      const { encode, decode } = FLOAT_TYPES[type];
+      const out = [];
+      const n = Math.max(Math.ceil((limit - start) / delta), 0);
+      for (let i = 0, v = start; i < n; i++) {
+        out.push(encode(v));
+        v = Math.fround((inFloat32 ? v : decode(out[i])) + delta);
+      }
+      return out;
+    };
+    const HALF_CASES = [[0, 1, 0.125], [5, -5, -1.5], [1, 1, 1], [1000, 1100, 0.75], [256, 300, 1]];
+    for (const type of ['float16', 'bfloat16']) {
+      for (const [s, l, d] of HALF_CASES) {
+        for (const stash of [undefined, 1, type === 'float16' ? 10 : 16]) {
+          const inputs = [s, l, d].map((v) => new Tensor(type, FLOAT_TYPES[type].array.of(FLOAT_TYPES[type].encode(v)), []));
+          const [vs, vl, vd] = [s, l, d].map((v) => FLOAT_TYPES[type].decode(FLOAT_TYPES[type].encode(v)));
+          const want = halfReference(type, vs, vl, vd, stash !== (type === 'float16' ? 10 : 16));
+          for (const y of await both('Range', inputs, { opset: 27, ...(stash ? { stash_type: stash } : {}) })) {
+            assert.equal(y.type, type);
+            assert.deepEqual([...y.data], want, `Range ${type} ${s} ${l} ${d} stash_type ${stash}`);
+          }
+        }
+      }
+      assert.throws(() => ops.Range([0, 1, 1].map((v) => new Tensor(type, FLOAT_TYPES[type].array.of(FLOAT_TYPES[type].encode(v)), [])), { opset: 11 }),
+        isError('INVALID_ARGUMENT', 'Range-11', type));
+    }
+    assert.throws(() => ops.Range([0, 1, 1].map((v) => new Tensor('float16', Uint16Array.of(FLOAT_TYPES.float16.encode(v)), [])), { stash_type: 11 }),
+      isError('UNSUPPORTED', 'Range-27', "'stash_type' 11"));
     const CASES = {
       float32: [[0, 1, 0.1], [5, -5, -1.5], [1, 1, 1], [0, 10, -1], [0.5, 3.25, 0.25]],
       float64: [[0, 1, 0.1], [-2, 2, 0.3], [3, 0, 1]],
@@ -242,7 +272,7 @@ describe('ConstantOfShape, Range and Size', () => {
       int64: [[INT64_MIN, INT64_MAX, 2n ** 61n], [INT64_MAX, INT64_MIN, -(2n ** 62n)], [5n, 6n, INT64_MAX], [0n, 10n, 3n], [3n, 3n, -1n]],
     };
     for (const row of rowsOf('Range')) {
-      assert.deepEqual(new Set(row.types), new Set(Object.keys(CASES)));
+      assert.deepEqual(new Set(row.types), new Set([...Object.keys(CASES), ...(row.version >= 27 ? ['float16', 'bfloat16'] : [])]));
       for (const [type, cases] of Object.entries(CASES)) {
         for (const [s, l, d] of cases) {
           const want = reference(type, s, l, d);
@@ -254,7 +284,7 @@ describe('ConstantOfShape, Range and Size', () => {
         }
       }
     }
-    assert.throws(() => ops.Range([scalar('int32', 0), scalar('int32', 5), scalar('int32', 0)]), isError('INVALID_ARGUMENT', 'Range-11', "'delta'", '0'));
+    assert.throws(() => ops.Range([scalar('int32', 0), scalar('int32', 5), scalar('int32', 0)]), isError('INVALID_ARGUMENT', 'Range-27', "'delta'", '0'));
     assert.throws(() => ops.Range([scalar('float32', 0), scalar('float32', NaN), scalar('float32', 1)]), isError('INVALID_ARGUMENT', 'NaN'));
     assert.throws(() => ops.Range([new Tensor('int32', [0, 1], [2]), scalar('int32', 5), scalar('int32', 1)]), isError('INVALID_ARGUMENT', "'start'", 'scalar'));
     assert.throws(() => ops.Range([scalar('float32', 0), scalar('float32', 1e30), scalar('float32', 1)]), isError('OUT_OF_MEMORY'));
