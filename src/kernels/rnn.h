@@ -20,7 +20,7 @@ void matmul_nt_add(const double* a, size_t lda, const double* b, size_t ldb, dou
 // filled with zero rows); rnn_packed_product adds h (batch rows, each `hidden` long) times those rows'
 // transpose to c (batch rows ldc apart): each sum over k in order, then added to c, as the GEMM core
 // sums.
-constexpr size_t kRnnPanelRows = 32;
+constexpr size_t kRnnPanelRows = 48;
 size_t rnn_packed_size(size_t rows, size_t hidden);
 void rnn_pack(const float* r, size_t rows, size_t hidden, float* packed);
 void rnn_packed_product(const float* h, const float* packed, size_t rows, size_t hidden, size_t batch, float* c, size_t ldc);
@@ -56,6 +56,9 @@ struct LstmCell {
 };
 void lstm_cell(const LstmCell& cell, float* gates, const float* peephole, float* c, float* h);
 void lstm_cell(const LstmCell& cell, double* gates, const double* peephole, double* c, double* h);
+// float32's LSTM cell of activations Sigmoid, Tanh, Tanh (the default), which lstm_cell runs: one pass
+// over the hidden units, four at a time, giving the bytes of the activations and loops the others take.
+void lstm_cell_sigmoid_tanh_f32(float* gates, const float* peephole, float* c, float* h, size_t hidden, float clip, bool input_forget);
 
 // GRU, gates z, r, h (3 * hidden), activations f and g. In two halves, because the hidden gate's
 // product with R needs r first: gru_update_reset activates z and r in gates[0, 2 * hidden) and, where

@@ -45,6 +45,10 @@ template <typename S>
 void lstm_cell_t(const LstmCell& cell, S* gates, const S* peephole, S* c, S* h) {
   const size_t H = cell.p.hidden;
   const S clip = static_cast<S>(cell.p.clip);
+  if constexpr (std::is_same_v<S, float>) {
+    if (cell.f.kind == ActivationKind::kSigmoid && cell.g.kind == ActivationKind::kTanh && cell.h.kind == ActivationKind::kTanh)
+      return lstm_cell_sigmoid_tanh_f32(gates, peephole, c, h, H, clip, cell.input_forget);
+  }
   S* i = gates;
   S* o = gates + H;
   S* f = gates + 2 * H;
