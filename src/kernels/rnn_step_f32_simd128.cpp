@@ -1,6 +1,6 @@
-// The recurrent step's float32 product on R packed in panels (kernels/rnn.h): for each panel, eight
-// vector accumulators of its 32 rows' sums; for each k, one splat of h's element and eight loads at
-// fixed offsets, two k per pass.
+// The recurrent step's float32 product on R packed in panels (kernels/rnn.h): for each panel, twelve
+// vector accumulators of its 48 rows' sums (with the splat and a loaded vector, within x64's 16 vector
+// registers); for each k, one splat of h's element and twelve loads at fixed offsets, two k per pass.
 #include <algorithm>
 #include <cstring>
 
