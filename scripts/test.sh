@@ -5,17 +5,29 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Each part's wall-clock time, listed when the run ends (passing or not).
+# Each part's wall-clock time and CPU time (user + sys of the processes it ran, which a loaded machine
+# changes less), listed when the run ends (passing or not).
 timings=()
 section_title=""
 section_start=$SECONDS
+# cpu: the CPU seconds of this shell's finished child processes (and theirs), from `times`, which must
+# run in this shell (in a subshell it counts the subshell's children).
+times_file=$(mktemp)
+children_cpu() {
+  times > "$times_file"
+  cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", 60 * (u[1] + s[1]) + u[2] + s[2] }' "$times_file")
+}
+children_cpu
+section_cpu=$cpu
 section() {
-  if [ -n "$section_title" ]; then timings+=("$((SECONDS - section_start)) s  $section_title"); fi
+  children_cpu
+  if [ -n "$section_title" ]; then timings+=("$((SECONDS - section_start)) s ($((cpu - section_cpu)) s CPU)  $section_title"); fi
   section_title=$1
   section_start=$SECONDS
+  section_cpu=$cpu
   [ -z "$1" ] || echo "== $1"
 }
-trap 'section ""; printf "npm test: %s s in all\n" "$SECONDS"; printf "  %s\n" "${timings[@]}"' EXIT
+trap 'section ""; rm -f "$times_file"; printf "npm test: %s s in all (%s s CPU)\n" "$SECONDS" "$cpu"; printf "  %s\n" "${timings[@]}"' EXIT
 
 section "set-up (scripts/setup.sh --test)"
 bash scripts/setup.sh --test
