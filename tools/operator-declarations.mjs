@@ -107,7 +107,11 @@ function attributesOf(op, rows) {
     for (const a of row.attributes) {
       let entry = attributes.get(a.name);
       if (entry === undefined) attributes.set(a.name, (entry = { name: a.name, kind: a.kind, versions: [], choices: new Map(), default: null, required: false }));
-      if (entry.kind !== a.kind) throw new Error(`${op}: attribute '${a.name}' is a ${entry.kind} in one version, a ${a.kind} in another`);
+      // A number either way (LpPool's p: a float in version 1, an int later) declares as one.
+      const numbers = (kind) => kind === 'int' || kind === 'float';
+      if (entry.kind !== a.kind && !(numbers(entry.kind) && numbers(a.kind)))
+        throw new Error(`${op}: attribute '${a.name}' is a ${entry.kind} in one version, a ${a.kind} in another`);
+      entry.kind = a.kind;  // the newest version's
       entry.versions.push(row.version);
       entry.default = a.default;
       for (const c of a.choices) if (!entry.choices.has(c)) entry.choices.set(c, row.version);

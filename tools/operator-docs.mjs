@@ -623,6 +623,23 @@ export const OPERATOR_DOCS = {
       p: 'The norm\'s order: 1 or 2 (default 2); others are refused.',
     },
   },
+  LpPool: {
+    doc: 'Each window\'s p-norm, (sum |x|^p)^(1/p) over its taps inside the input (the padding adds nothing; a window wholly in it gives 0), over X (N x C x D1 ... x Dn). float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once). bfloat16 from version 22.',
+    options: 'N is the number of spatial axes (input rank - 2).',
+    attributes: {
+      kernel_shape: POOL_KERNEL_SHAPE,
+      ...WINDOW_PLACEMENT,
+      p: 'The norm\'s order, positive (default 2): a float in version 1, an int from version 2.',
+      ceil_mode: 'Version 18 on: compute output sizes with ceil instead of floor (default 0).',
+      dilations: 'Version 18 on: spacing of the window\'s taps along each spatial axis (N values; default 1 each).',
+    },
+  },
+  GlobalLpPool: {
+    doc: 'The p-norm of each whole plane of X (N x C x D1 ... x Dn): (N, C, 1, ..., 1). bfloat16 from version 22.',
+    attributes: {
+      p: 'The norm\'s order, positive (default 2): a float in version 1, an int from version 2.',
+    },
+  },
   LRN: {
     doc: 'Local response normalization: X (N x C x D1 ...) / (bias + alpha / size * square_sum)^beta, square_sum the sum of the squares of the channels from c - floor((size - 1) / 2) to c + ceil((size - 1) / 2) inside [0, C). float64 computes in float64, the others in float32 (float16 and bfloat16 rounded once). bfloat16 from version 13.',
     attributes: {

@@ -14,6 +14,9 @@ extern const OpSchema kCeilSchema;
 extern const OpSchema kRoundSchema;
 extern const OpSchema kMinSchema;
 extern const OpSchema kAveragePoolSchema;
+// LpPool and GlobalLpPool (ops/lp_pool.cpp)
+extern const OpSchema kLpPoolSchema;
+extern const OpSchema kGlobalLpPoolSchema;
 // MaxPool and GlobalMaxPool (ops/max_pool.cpp)
 extern const OpSchema kMaxPoolSchema;
 extern const OpSchema kGlobalMaxPoolSchema;

@@ -39,7 +39,7 @@ std::span<const OpSchema* const> all_operators() {
       // Softmax, LogSoftmax, Pow
       &kSoftmaxSchema, &kLogSoftmaxSchema, &kPowSchema,
       // MaxPool, GlobalMaxPool, Resize
-      &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kResizeSchema, &kUpsampleSchema,
+      &kMaxPoolSchema, &kGlobalMaxPoolSchema, &kLpPoolSchema, &kGlobalLpPoolSchema, &kResizeSchema, &kUpsampleSchema,
       // recurrent
       &kLstmSchema, &kGruSchema, &kRnnSchema,
       // slicing and selection
