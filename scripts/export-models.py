@@ -51,11 +51,12 @@ OUT = Path(__file__).resolve().parent.parent / 'tests' / 'data' / 'exported'
 ALLOWED = set('''Constant Identity Cast Reshape Flatten Squeeze Unsqueeze Transpose Shape Gather Concat Pad
 Clip Relu Max Add Sub Mul Div GlobalAveragePool ReduceMean Floor Ceil Round Min AveragePool
 MatMul Gemm Conv MaxPool Resize
-LSTM GRU RNN Expand ConstantOfShape Slice If Equal Greater ReduceSum'''.split())
+LSTM GRU RNN Expand ConstantOfShape Slice If Equal Greater ReduceSum
+ConvTranspose InstanceNormalization DepthToSpace BatchNormalization Tanh'''.split())
 # Operators whose float results depend on the order of a sum: compared with ONNX's tolerance (Resize
 # only where it interpolates: nearest copies).
 AVERAGING = {'AveragePool', 'GlobalAveragePool', 'ReduceMean', 'ReduceSum', 'MatMul', 'Gemm', 'Conv',
-             'LSTM', 'GRU', 'RNN'}
+             'LSTM', 'GRU', 'RNN', 'ConvTranspose', 'InstanceNormalization', 'BatchNormalization'}
 
 
 def nodes(graph):
@@ -146,6 +147,34 @@ def seeded_module(make):
     """A module whose weights come from a fixed seed, not the order the list is built in."""
     torch.manual_seed(36)
     return make()
+
+
+class TinyUNet(nn.Module):
+    """A U-Net's shape at its smallest: a Conv + InstanceNorm + ReLU encoder, a pooled middle, a
+    ConvTranspose 2x2 stride 2 back up, the skip concatenated, a 1x1 Conv out."""
+
+    def __init__(self):
+        super().__init__()
+        self.down = nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.InstanceNorm2d(4, affine=True), nn.ReLU())
+        self.middle = nn.Sequential(nn.MaxPool2d(2), nn.Conv2d(4, 8, 3, padding=1), nn.InstanceNorm2d(8), nn.ReLU())
+        self.up = nn.ConvTranspose2d(8, 4, 2, stride=2)
+        self.out = nn.Conv2d(8, 1, 1)
+
+    def forward(self, x):
+        skip = self.down(x)
+        return self.out(torch.cat([self.up(self.middle(skip)), skip], 1))
+
+
+def linear_batchnorm():
+    """nn.Linear, then nn.BatchNorm1d with running statistics and affine parameters of its own."""
+    model = nn.Sequential(nn.Linear(12, 6), nn.BatchNorm1d(6), nn.ReLU())
+    with torch.no_grad():
+        norm = model[1]
+        norm.running_mean.uniform_(-1, 1)
+        norm.running_var.uniform_(0.25, 2)
+        norm.weight.uniform_(0.5, 1.5)
+        norm.bias.uniform_(-0.5, 0.5)
+    return model
 
 
 class Recurrent(nn.Module):
@@ -458,6 +487,16 @@ CASES = [
      [f32(N, 3, 4), f32(2, N, 5)], [14, 17], False),
     ('rnn_relu_2layers_zero_state', "nn.RNN(4, 5, 2, nonlinearity='relu') without an initial state, dynamic batch",
      recurrent(lambda: nn.RNN(4, 5, 2, nonlinearity='relu'), 0), [f32(3, N, 4)], [14, 17], True),
+    # ---- Issue 42's network operators: a U-Net's (ConvTranspose, InstanceNormalization), a
+    # super-resolution net's (PixelShuffle: DepthToSpace), a linear layer's BatchNorm1d (Gemm +
+    # BatchNormalization, which the exporter leaves unfolded after a Linear)
+    ('tiny_unet', 'Conv + InstanceNorm2d + ReLU, MaxPool, Conv, ConvTranspose2d(8, 4, 2, stride=2), skip Concat, 1x1 Conv',
+     seeded_module(TinyUNet), [f32(N, 1, 16, 16)], [13, 17], False),
+    ('super_resolution', 'ESPCN-style: Conv 5x5 + Tanh, Conv 3x3 to 4 channels, nn.PixelShuffle(2) (DepthToSpace)',
+     seeded_module(lambda: nn.Sequential(nn.Conv2d(1, 8, 5, padding=2), nn.Tanh(), nn.Conv2d(8, 4, 3, padding=1), nn.PixelShuffle(2))),
+     [f32(N, 1, 12, 10)], [11, 13, 17], False),
+    ('linear_batchnorm', 'nn.Linear(12, 6) then nn.BatchNorm1d(6) in inference (Gemm, BatchNormalization), dynamic batch',
+     seeded_module(linear_batchnorm), [f32(N, 12)], [9, 14, 15], True),
     # ---- torch.jit.script of a data-dependent `if` (If): one data set per branch, or a dynamic batch
     ('if_sum', 'scripted `if x.sum() > 0: x * 2 else x - 1` (If on Greater of ReduceSum), a data set per branch',
      scripted(IfSum), [f32(N, 3, 4, kind='above')], [11, 13, 17], False,
