@@ -74,6 +74,9 @@ void gru_update_reset(const GruCell& cell, float* gates, const float* h, float* 
 void gru_update_reset(const GruCell& cell, double* gates, const double* h, double* reset_h);
 void gru_hidden(const GruCell& cell, float* gates, const float* h_product, float* h);
 void gru_hidden(const GruCell& cell, double* gates, const double* h_product, double* h);
+// float32's gru_hidden where g is Tanh (the default), which gru_hidden runs: one pass over the hidden
+// units, four at a time, giving the bytes of the activation and loops the others take.
+void gru_hidden_tanh_f32(const float* gates, const float* h_product, float* h, size_t hidden, float clip, bool linear_before_reset);
 
 // RNN: one gate, activation f.
 struct RnnCell {

@@ -2,7 +2,8 @@
 // elementwise Sigmoid and Tanh's functions (kernels/math_f32x4.h), so within their 2 ulp. The clip is
 // std::min(std::max(x, -clip), clip) as the scalar activations apply it (pmax and pmin: a NaN stays).
 // The last n % 4 elements go through a padded vector, so every element takes the same instructions.
-// The LSTM cell of the default activations runs here whole, its gates and state four units at a time.
+// The LSTM cell of the default activations runs here whole, and GRU's hidden gate and state where that
+// gate's activation is Tanh, four units at a time.
 #include <algorithm>
 
 #include "kernels/math_f32x4.h"
@@ -75,7 +76,42 @@ void lstm_cell_units(float* gates, const float* peephole, float* c, float* h, si
   std::copy_n(local_h, n, h + k);
 }
 
+// GRU's hidden gate and new state for four units, with gru_hidden's operations in its order
+// (rnn_cells.cpp): n += r . product (linear_before_reset) or n += product, n = tanh(clip(n)),
+// h = (1 - z) . n + z . h.
+template <bool kLinearBeforeReset>
+inline void gru_units(const float* z_in, const float* r_in, const float* n_in, const float* product, float* h, v128_t lo, v128_t hi) {
+  const v128_t z = wasm_v128_load(z_in), p = wasm_v128_load(product);
+  v128_t n = wasm_v128_load(n_in);
+  n = wasm_f32x4_add(n, kLinearBeforeReset ? wasm_f32x4_mul(wasm_v128_load(r_in), p) : p);
+  n = tanh_f32x4(clipped(n, lo, hi));
+  const v128_t one_minus_z = wasm_f32x4_sub(wasm_f32x4_const_splat(1.0f), z);
+  wasm_v128_store(h, wasm_f32x4_add(wasm_f32x4_mul(one_minus_z, n), wasm_f32x4_mul(z, wasm_v128_load(h))));
+}
+
+template <bool kLinearBeforeReset>
+void gru_hidden_units(const float* gates, const float* product, float* h, size_t hidden, float clip) {
+  const v128_t hi = wasm_f32x4_splat(clip), lo = wasm_f32x4_splat(-clip);
+  size_t k = 0;
+  for (; k + 4 <= hidden; k += 4)
+    gru_units<kLinearBeforeReset>(gates + k, gates + hidden + k, gates + 2 * hidden + k, product + k, h + k, lo, hi);
+  if (k == hidden) return;
+  // The last units through padded vectors: gates z, r, h, the product and the state, each 4 floats.
+  const size_t n = hidden - k;
+  float local[20] = {};
+  for (size_t q = 0; q < 3; ++q) std::copy_n(gates + q * hidden + k, n, local + 4 * q);
+  std::copy_n(product + k, n, local + 12);
+  std::copy_n(h + k, n, local + 16);
+  gru_units<kLinearBeforeReset>(local, local + 4, local + 8, local + 12, local + 16, lo, hi);
+  std::copy_n(local + 16, n, h + k);
+}
+
 }  // namespace
+
+void gru_hidden_tanh_f32(const float* gates, const float* h_product, float* h, size_t hidden, float clip, bool linear_before_reset) {
+  if (linear_before_reset) gru_hidden_units<true>(gates, h_product, h, hidden, clip);
+  else gru_hidden_units<false>(gates, h_product, h, hidden, clip);
+}
 
 void lstm_cell_sigmoid_tanh_f32(float* gates, const float* peephole, float* c, float* h, size_t hidden, float clip, bool input_forget) {
   if (peephole) {

@@ -87,6 +87,10 @@ void gru_update_reset_t(const GruCell& cell, S* gates, const S* h, S* reset_h) {
 template <typename S>
 void gru_hidden_t(const GruCell& cell, S* gates, const S* h_product, S* h) {
   const size_t H = cell.p.hidden;
+  if constexpr (std::is_same_v<S, float>) {
+    if (cell.g.kind == ActivationKind::kTanh)
+      return gru_hidden_tanh_f32(gates, h_product, h, H, static_cast<float>(cell.p.clip), cell.linear_before_reset);
+  }
   const S* z = gates;
   const S* r = gates + H;
   S* n = gates + 2 * H;
