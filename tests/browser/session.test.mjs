@@ -19,6 +19,20 @@ before(async () => {
 
 after(() => server?.close());
 
+// Each case's status in Node ({ name: status }), run once for all the engines.
+let nodeRuns;
+function nodeStatuses() {
+  nodeRuns ??= (async () => {
+    const statuses = {};
+    for (const { name, dir } of [...exportedCases(), ...onnxCases()]) {
+      const readFile = async (path) => readFileSync(join(dir, path));
+      statuses[name] = (await runCase({ name, readFile, api })).status;
+    }
+    return statuses;
+  })();
+  return nodeRuns;
+}
+
 eachEngine((browser) => {
 
   test(`${browser.name}: every exported model and ONNX backend test case through InferenceSession, models and data fetched by URL`, async (t) => {
@@ -31,13 +45,28 @@ eachEngine((browser) => {
     const results = await page.evaluate(async ({ cases }) => {
       const api = await import('/dist/onnx-wasm.mjs');
       const { runCase } = await import('/tools/conformance-runner.mjs');
+      const fetchFile = async (name, path) => {
+        const response = await fetch(`/test-cases/${name}/${path}`);
+        if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+        return new Uint8Array(await response.arrayBuffer());
+      };
+      // One request at a time leaves the page waiting on each; so the files the server lists for the
+      // next few cases are fetched while a case runs (a file it does not list is fetched when read).
+      const { cases: listed } = await (await fetch('/test-cases/index.json')).json();
+      const filesOf = new Map(listed.map((c) => [c.name, c.files]));
+      const fetchCase = (name) => new Map((filesOf.get(name) ?? []).map((path) => {
+        const bytes = fetchFile(name, path);
+        bytes.catch(() => {}); // a failure is reported when the runner reads that file
+        return [path, bytes];
+      }));
+      const LOOKAHEAD = 8;
+      const fetched = [];
       const out = [];
-      for (const name of cases) {
-        const readFile = async (path) => {
-          const response = await fetch(`/test-cases/${name}/${path}`);
-          if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-          return new Uint8Array(await response.arrayBuffer());
-        };
+      for (const [i, name] of cases.entries()) {
+        for (let next = i; next < Math.min(i + LOOKAHEAD, cases.length); next++) fetched[next] ??= fetchCase(cases[next]);
+        const files = fetched[i];
+        fetched[i] = null;
+        const readFile = (path) => files.get(path) ?? fetchFile(name, path);
         out.push(await runCase({ name, readFile, api }));
       }
       // A model given by URL, fetched by the browser build.
@@ -51,11 +80,7 @@ eachEngine((browser) => {
     assert.deepEqual(failed, []);
     // Each case ends as it does in Node (npm run conformance): passed, or refused for an operator or a
     // type the runtime lacks.
-    const inNode = {};
-    for (const { name, dir } of all) {
-      const readFile = async (path) => readFileSync(join(dir, path));
-      inNode[name] = (await runCase({ name, readFile, api })).status;
-    }
+    const inNode = await nodeStatuses();
     assert.deepEqual(Object.fromEntries(results.filter((r) => r.name !== 'URL source').map((r) => [r.name, r.status])), inNode);
     assert.deepEqual(exported.filter((c) => inNode[c.name] !== 'passed'), [], 'every exported model passes');
     if (HAS_ONNX_CASES) assert.ok(Object.values(inNode).filter((s) => s === 'passed').length >= exported.length + 180, 'most ONNX cases pass');
