@@ -164,6 +164,8 @@ export async function launch(engine) {
 }
 
 const DEFAULT_TIMEOUT = 30000;
+// The longest one evaluate() may run, in Firefox and WebKit (Chromium's has no limit).
+const SCRIPT_TIMEOUT = 5 * 60000;
 const DEFAULT_VIEWPORT = { width: 1280, height: 900 };
 
 async function launchChromium() {
@@ -194,7 +196,8 @@ async function launchChromium() {
 }
 
 async function launchFirefox() {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true });
+  // puppeteer's default protocol timeout (180 s) would end a long evaluate() first.
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true, protocolTimeout: SCRIPT_TIMEOUT });
   return {
     engine: 'firefox',
     name: ENGINES.firefox,
@@ -323,7 +326,7 @@ async function launchWebKit() {
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     }).build();
-    await driver.manage().setTimeouts({ script: 5 * 60000 });
+    await driver.manage().setTimeouts({ script: SCRIPT_TIMEOUT });
   } catch (e) {
     await driverProcess?.stop();
     await xvfb.stop();
