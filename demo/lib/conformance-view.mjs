@@ -1,7 +1,8 @@
 // The conformance view: the test cases the server lists (/test-cases/index.json: this repository's
 // exported models, and ONNX's backend test cases where the server has them), each case's files
 // fetched first and then run, from memory, through the same runner as `npm run conformance`, so the
-// two times are apart: fetching (the network) and running (decoding the model and the .pb files,
+// two times are apart: fetching (the network: how long the page waited for the case's files, which
+// are fetched while the cases before it run) and running (decoding the model and the .pb files,
 // running, comparing).
 import * as onnxWasm from 'onnx-wasm';
 import { runCase } from '../../tools/conformance-runner.mjs';
@@ -9,6 +10,9 @@ import { formatReading, timeOnce } from './timing.mjs';
 import { $, el, formatMs } from './ui.mjs';
 
 const STATUS_TEXT = { passed: 'pass', failed: 'FAIL', refused: 'refused' };
+// How many cases' files are fetched at once, from the one about to run on: one request at a time
+// would leave the page waiting on each.
+const LOOKAHEAD = 8;
 
 async function fetchBytes(url) {
   const response = await fetch(url);
@@ -49,8 +53,17 @@ async function runAll() {
     $('conformance-skipped').textContent = skipped ? `The server ${skipped}.` : '';
     const expectedOperators = [...new Set(onnxWasm.supportedOperators().map((o) => o.op))];
     summarize(results, cases.length);
-    for (const testCase of cases) {
-      const fetched = await timeOnce(() => fetchCase(testCase));
+    const fetches = [];
+    for (const [i, testCase] of cases.entries()) {
+      for (let next = i; next < Math.min(i + LOOKAHEAD, cases.length); next++) {
+        fetches[next] ??= fetchCase(cases[next]).then((files) => ({ files }), (error) => ({ error }));
+      }
+      const fetched = await timeOnce(async () => {
+        const { files, error } = await fetches[i];
+        if (error) throw error;
+        return files;
+      });
+      fetches[i] = null;
       const files = fetched.result;
       const ran = await timeOnce(() => runCase({
         name: testCase.name, api: onnxWasm, expectedOperators, dataSets: testCase.dataSets,
