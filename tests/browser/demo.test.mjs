@@ -373,10 +373,18 @@ async function makePng(page, width, height, pixelSource) {
   }, [width, height, pixelSource.toString()]));
 }
 
-const pixels = (page, id) => page.evaluate((id) => {
-  const canvas = document.getElementById(id);
-  return { width: canvas.width, height: canvas.height, data: [...canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data] };
-}, id);
+// A canvas's RGBA bytes, { width, height, data: [r, g, b, a, …] }: they leave the page as one base64
+// string, since an array of hundreds of thousands of numbers takes the protocol seconds to send.
+async function pixels(page, id) {
+  const { width, height, base64 } = await page.evaluate((id) => {
+    const canvas = document.getElementById(id);
+    const bytes = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { width: canvas.width, height: canvas.height, base64: btoa(binary) };
+  }, id);
+  return { width, height, data: [...Buffer.from(base64, 'base64')] };
+}
 const pixelAt = (image, x, y) => image.data.slice(4 * (y * image.width + x), 4 * (y * image.width + x) + 4);
 
 async function usePicture(page, name, png, pipeline = 'image-blur-posterize.onnx') {
