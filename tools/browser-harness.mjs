@@ -120,9 +120,14 @@ function injectProbe(res) {
   return () => type ?? res.getHeader('content-type');
 }
 
+// An empty HTML page on every server's origin, for tests that only need the origin (the module, the
+// models, the test cases): the demo page would load and run its own models first.
+const BLANK_PATH = '/.browser-harness/blank.html';
+
 /**
- * Serves handle(req, res) on a free loopback port. Resolves to { base, requests, close() }: requests
- * lists each response as { path, status, type } (its content type), in the order they finished.
+ * Serves handle(req, res) on a free loopback port. Resolves to { base, blank, requests, close() }:
+ * blank is the URL of an empty page on it; requests lists each response as { path, status, type }
+ * (its content type), in the order they finished.
  */
 export async function serve(handle) {
   const requests = [];
@@ -135,12 +140,19 @@ export async function serve(handle) {
       res.end(PROBE);
       return;
     }
+    if (path === BLANK_PATH) {
+      res.setHeader('Content-Type', 'text/html');
+      res.end('<!doctype html><html><head><title>blank</title></head><body></body></html>');
+      return;
+    }
     handle(req, res);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
+  const base = `http://127.0.0.1:${server.address().port}/`;
   return {
-    base: `http://127.0.0.1:${server.address().port}/`,
+    base,
+    blank: new URL(BLANK_PATH, base).href,
     requests,
     close: () => new Promise((resolve) => server.close(resolve)),
   };

@@ -54,7 +54,7 @@ eachEngine((browser) => {
       session: { y: ['bool', 1, 0, 0, 1, 0, 1, 1, 1], n: ['int32', 1, 0, 0, 1, 0, 1, 1, 1] },
     });
     const page = await browser.newPage();
-    await page.goto(server.base);
+    await page.goto(server.blank);
     // the same function as in Node, sent as its source (the harness's pages set no CSP)
     const inPage = await page.evaluate(async ({ source, modelBytes }) => {
       const ow = await import('/dist/onnx-wasm.mjs');

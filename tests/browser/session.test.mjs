@@ -41,7 +41,7 @@ eachEngine((browser) => {
     const all = [...exported, ...onnxCases()];
     const cases = all.map((c) => c.name);
     const page = await browser.newPage();
-    await page.goto(server.base);
+    await page.goto(server.blank);
     const results = await page.evaluate(async ({ cases }) => {
       const api = await import('/dist/onnx-wasm.mjs');
       const { runCase } = await import('/tools/conformance-runner.mjs');
@@ -92,9 +92,9 @@ eachEngine((browser) => {
   test(`${browser.name}: ready({ wasmUrl }) on an HTML page or a missing file rejects with NOT_READY naming it; then the wasm loads`, async (t) => {
     t.diagnostic(`${browser.name} ${browser.version}`);
     const page = await browser.newPage();
-    await page.goto(server.base);
+    await page.goto(server.blank);
     const results = await page.evaluate(async () => {
-      // A module instance of its own (the page's is ready already).
+      // A module instance of its own, whatever else the page loaded.
       const { ready, ops, Tensor } = await import('/dist/onnx-wasm.mjs?instance=fresh');
       const failure = (wasmUrl) => ready({ wasmUrl }).then(() => 'resolved', (e) => ({ code: e.code, message: e.message }));
       const html = await failure('/index.html');

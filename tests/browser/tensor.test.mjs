@@ -23,7 +23,7 @@ after(() => server?.close());
 eachEngine((browser) => {
   test(`${browser.name}: the programs written for onnxruntime-web, and every image and value conversion, give onnxruntime-web's results`, async () => {
     const page = await browser.newPage();
-    await page.goto(server.base);
+    await page.goto(server.blank);
     const { ours, theirs, conversions, ortTensors } = await page.evaluate(async () => {
       const ow = await import('/dist/onnx-wasm.mjs');
       await ow.ready(); // ops.* below are synchronous
@@ -153,7 +153,7 @@ eachEngine((browser) => {
 
   test(`${browser.name}: in a worker, fromImage takes an ImageBitmap, an OffscreenCanvas and a URL, resized and NHWC; toImageData works; toDataURL is refused by name`, async () => {
     const page = await browser.newPage();
-    await page.goto(server.base);
+    await page.goto(server.blank);
     const result = await page.evaluate(async () => {
       const source = `
         const { Tensor } = await import('${location.origin}/dist/onnx-wasm.mjs');
