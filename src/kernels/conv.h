@@ -14,18 +14,25 @@
 
 namespace ow::kernels {
 
-// Bounds applied to each output as it is stored: Min(Max(y, lo), hi), as the Max and Min kernels by a
-// scalar compute them (kernels/min_max_ops.h); a Relu or Clip after the Conv (onnx/passes/
-// conv_clamp_fusion.cpp). Never NaN; the default bounds give every y back unchanged.
-struct OutputClamp {
+// What each output goes through as it is stored (onnx/passes/conv_activation_fusion.cpp): the bounds,
+// Min(Max(y, lo), hi), as the Max and Min kernels by a scalar compute them (kernels/min_max_ops.h): a
+// Relu or Clip after the Conv (never NaN; the default bounds give every y back unchanged); then, with
+// `silu`, y * sigmoid(y) with the Sigmoid kernel's sigmoid_f32x4 (kernels/math_f32x4.h) and the Mul
+// kernel's product: a Sigmoid and a Mul after the Conv.
+struct OutputActivation {
   float lo = -INFINITY, hi = INFINITY;
+  bool silu = false;
 };
 
 // y (`outputs` planes of the output positions, one after another) = bias (per output plane; null: 0) +
 // the weights (packed by gemm_f32_pack_a for outputs x channels * taps) times the windows of the
 // `channels` input planes at x. axes: depth, height, width, as im2col's. Sums in depth order from the
-// bias, so that the result is the same for any blocking of the output; each output then clamped.
+// bias, so that the result is the same for any blocking of the output; each output then activated.
 void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const float* packed_weights, size_t outputs, const float* bias,
-              const OutputClamp& clamp, float* y);
+              const OutputActivation& activation, float* y);
+
+// y[0..n) through `activation` in place, with conv_f32's instructions: for the outputs of a Conv
+// computed by another path (the depthwise one, kernels/dwconv.h).
+void activate_f32(const OutputActivation& activation, float* y, size_t n);
 
 }  // namespace ow::kernels

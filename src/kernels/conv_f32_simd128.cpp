@@ -14,6 +14,7 @@
 
 #include "kernels/conv.h"
 #include "kernels/gemm_tile.h"
+#include "kernels/math_f32x4.h"
 #include "kernels/min_max_ops.h"
 #include "kernels/simd128.h"
 
@@ -91,15 +92,21 @@ struct OffsetRows {
   const float* operator()(size_t p) const { return base + offsets[p]; }
 };
 
-// OutputClamp's bounds as the Max and Min kernels apply them to vectors.
-struct VectorClamp {
+// OutputActivation as vectors: its bounds as the Max and Min kernels apply them, then SiLU as the
+// Sigmoid and Mul kernels compute it.
+struct VectorActivation {
   FloatByScalar<float, false> lo;
   FloatByScalar<float, true> hi;
-  explicit VectorClamp(const OutputClamp& clamp) : lo(*FloatByScalar<float, false>::of(clamp.lo)), hi(*FloatByScalar<float, true>::of(clamp.hi)) {}
+  bool silu;
+  explicit VectorActivation(const OutputActivation& activation)
+      : lo(*FloatByScalar<float, false>::of(activation.lo)), hi(*FloatByScalar<float, true>::of(activation.hi)), silu(activation.silu) {}
+  v128_t clamp(v128_t y) const { return hi(lo(y)); }
+  static v128_t silu_of(v128_t y) { return wasm_f32x4_mul(y, sigmoid_f32x4(y)); }
+  v128_t operator()(v128_t y) const { return silu ? silu_of(clamp(y)) : clamp(y); }
 };
 
 // The part of the product a tile computes: where its sum starts (the bias when the first block of
-// depth, else what C holds) and whether it is the last, whose sums are clamped as they are stored.
+// depth, else what C holds) and whether it is the last, whose sums are activated as they are stored.
 struct DepthBlock {
   bool first, last;
 };
@@ -107,7 +114,7 @@ struct DepthBlock {
 // C tile (R rows ldc apart, `cols` <= kNr columns) = its start + A panel (kc steps) x B (kc rows of 8).
 // Its start is the bias (per row; null: 0) for the first block, else what C holds.
 template <size_t R, class Rows>
-void tile(size_t kc, const float* a, Rows b, float* c, size_t ldc, size_t cols, const float* bias, DepthBlock block, const VectorClamp& clamp) {
+void tile(size_t kc, const float* a, Rows b, float* c, size_t ldc, size_t cols, const float* bias, DepthBlock block, const VectorActivation& activation) {
   const bool first = block.first;
   gemm_tile::Accumulators<R> acc;
   float local[R * kNr];
@@ -130,16 +137,26 @@ void tile(size_t kc, const float* a, Rows b, float* c, size_t ldc, size_t cols, 
   gemm_tile::multiply_add<R>(kc, a, b, acc);
   if (block.last) {
     for (size_t r = 0; r < R; ++r) {
-      acc.lo[r] = clamp.hi(clamp.lo(acc.lo[r]));
-      acc.hi[r] = clamp.hi(clamp.lo(acc.hi[r]));
+      acc.lo[r] = activation.clamp(acc.lo[r]);
+      acc.hi[r] = activation.clamp(acc.hi[r]);
     }
   }
   for (size_t r = 0; r < R; ++r) {
     float* row = whole ? c + r * ldc : local + r * kNr;
     wasm_v128_store(row, acc.lo[r]);
     wasm_v128_store(row + 4, acc.hi[r]);
-    if (!whole) std::memcpy(c + r * ldc, row, cols * sizeof(float));
   }
+  // SiLU on the stored rows, still in L1: beside the live accumulators, its constants and
+  // temporaries would not fit the vector registers.
+  if (block.last && activation.silu) {
+    for (size_t r = 0; r < R; ++r) {
+      float* row = whole ? c + r * ldc : local + r * kNr;
+      wasm_v128_store(row, VectorActivation::silu_of(wasm_v128_load(row)));
+      wasm_v128_store(row + 4, VectorActivation::silu_of(wasm_v128_load(row + 4)));
+    }
+  }
+  if (!whole)
+    for (size_t r = 0; r < R; ++r) std::memcpy(c + r * ldc, local + r * kNr, cols * sizeof(float));
 }
 
 // With a 1x1 kernel at stride 1 along the width, the panel's 8 columns of each channel are 8
@@ -156,7 +173,7 @@ const float* pointwise_columns(const float* x, const ConvAxis (&axes)[3], const 
 }
 
 template <class Rows>
-using Tile = void (*)(size_t, const float*, Rows, float*, size_t, size_t, const float*, DepthBlock, const VectorClamp&);
+using Tile = void (*)(size_t, const float*, Rows, float*, size_t, size_t, const float*, DepthBlock, const VectorActivation&);
 // tile<R> at index R, for R in 1..kMr.
 template <class Rows, size_t... R>
 constexpr std::array<Tile<Rows>, kMr + 1> tiles(std::index_sequence<R...>) {
@@ -169,11 +186,11 @@ constexpr std::array<Tile<Rows>, kMr + 1> kTiles = tiles<Rows>(std::make_index_s
 // panel's B (kc steps from p0), into the panel's columns of each output plane (at y, out_plane apart).
 template <class Rows>
 void multiply_panel(const float* packed_weights, size_t depth, size_t p0, size_t kc, Rows b, size_t outputs, const float* bias,
-                    const VectorClamp& clamp, float* y, size_t out_plane, size_t cols) {
+                    const VectorActivation& activation, float* y, size_t out_plane, size_t cols) {
   const DepthBlock block{p0 == 0, p0 + kc == depth};
   for (size_t i = 0; i < outputs; i += kMr) {
     const size_t r = std::min(kMr, outputs - i);
-    kTiles<Rows>[r](kc, packed_weights + i * depth + p0 * kMr, b, y + i * out_plane, out_plane, cols, bias ? bias + i : nullptr, block, clamp);
+    kTiles<Rows>[r](kc, packed_weights + i * depth + p0 * kMr, b, y + i * out_plane, out_plane, cols, bias ? bias + i : nullptr, block, activation);
   }
 }
 
@@ -223,8 +240,8 @@ class PaddedInput {
 }  // namespace
 
 void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const float* packed_weights, size_t outputs, const float* bias,
-              const OutputClamp& output_clamp, float* y) {
-  const VectorClamp clamp(output_clamp);
+              const OutputActivation& output_activation, float* y) {
+  const VectorActivation activation(output_activation);
   const ConvAxis &ad = axes[0], &ah = axes[1], &aw = axes[2];
   const size_t kernel_rows = channels * ad.kernel * ah.kernel;  // depth steps in groups of aw.kernel
   const size_t depth = kernel_rows * aw.kernel;
@@ -244,17 +261,29 @@ void conv_f32(const float* x, size_t channels, const ConvAxis (&axes)[3], const 
           const size_t rows = std::min(block_rows, kernel_rows - t0);
           const size_t p0 = t0 * aw.kernel, kc = rows * aw.kernel;
           if (from_padded) {
-            multiply_panel(packed_weights, depth, p0, kc, padded.rows(axes, at, p0), outputs, bias, clamp, y_at, out_plane, at.cols);
+            multiply_panel(packed_weights, depth, p0, kc, padded.rows(axes, at, p0), outputs, bias, activation, y_at, out_plane, at.cols);
           } else if (direct) {
-            multiply_panel(packed_weights, depth, p0, kc, StridedRows{direct + t0 * in_plane, in_plane}, outputs, bias, clamp, y_at, out_plane, at.cols);
+            multiply_panel(packed_weights, depth, p0, kc, StridedRows{direct + t0 * in_plane, in_plane}, outputs, bias, activation, y_at, out_plane, at.cols);
           } else {
             gather_panel(x, axes, at, t0, rows, panel.data());
-            multiply_panel(packed_weights, depth, p0, kc, StridedRows{panel.data(), kNr}, outputs, bias, clamp, y_at, out_plane, at.cols);
+            multiply_panel(packed_weights, depth, p0, kc, StridedRows{panel.data(), kNr}, outputs, bias, activation, y_at, out_plane, at.cols);
           }
         }
       }
     }
   }
+}
+
+void activate_f32(const OutputActivation& output_activation, float* y, size_t n) {
+  const VectorActivation activation(output_activation);
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) wasm_v128_store(y + i, activation(wasm_v128_load(y + i)));
+  if (i == n) return;
+  // The last 1 to 3 through a vector too, as the tiles' partial columns are.
+  float tail[4] = {};
+  std::memcpy(tail, y + i, (n - i) * sizeof(float));
+  wasm_v128_store(tail, activation(wasm_v128_load(tail)));
+  std::memcpy(y + i, tail, (n - i) * sizeof(float));
 }
 
 }  // namespace ow::kernels

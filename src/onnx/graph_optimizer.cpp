@@ -15,7 +15,7 @@ Status optimize(OptimizationLevel level, StepGraph& graph, OptimizationReport& r
   if (level >= OptimizationLevel::kExtended) {
     fuse_pad_pool(graph);
     fold_batch_norms(graph);
-    fuse_conv_clamps(graph);
+    fuse_conv_activations(graph);
     fuse_chains(graph);
     reshape_from_dims(graph);
   }

@@ -41,7 +41,7 @@ struct Step {
 
   // The node's operator on the step's inputs, as declared; or, where `nodes` holds more than one, a
   // Conv whose weights hold the BatchNormalization after it (passes/batch_norm_folding.cpp) or whose
-  // kernel also applies the clamp after it (passes/conv_clamp_fusion.cpp).
+  // kernel also applies the clamp or SiLU after it (passes/conv_activation_fusion.cpp).
   struct OneNode {};
 
   // A Pad of zeros fused into the AveragePool after it (passes/pad_pool_fusion.cpp): `op` is the

@@ -10,8 +10,8 @@
 // from its bias. float64 runs the scalar GEMM core on im2col columns (kernels/im2col.h), built in
 // blocks of output positions so that the columns stay in cache; a 1x1 kernel with stride 1 and no
 // padding multiplies X itself; the bias fills Y first and the product adds to it. A session may fuse
-// a Relu or Clip after a float32 Conv into it (ops/conv.h): the GEMM's tiles clamp as they store, the
-// depthwise path clamps each plane after it.
+// a Relu or Clip, or a SiLU (Sigmoid and Mul), after a float32 Conv into it (ops/conv.h): the GEMM's
+// tiles apply it as they store, the depthwise path to each plane after it.
 #include "ops/conv.h"
 
 #include <algorithm>
@@ -22,7 +22,6 @@
 #include "kernels/copy_rows.h"
 #include "kernels/dwconv.h"
 #include "kernels/im2col.h"
-#include "kernels/scale_round_clamp.h"
 #include "ops/families.h"
 #include "ops/matrix_product.h"
 #include "ops/pool_geometry.h"
@@ -36,8 +35,8 @@ constexpr size_t kColumnBytes = 1 << 20;
 
 class ConvKernel final : public Kernel {
  public:
-  ConvKernel(WindowAttributes window, int64_t group, kernels::OutputClamp clamp = {})
-      : window_(std::move(window)), group_(group), clamp_(clamp) {}
+  ConvKernel(WindowAttributes window, int64_t group, kernels::OutputActivation activation = {})
+      : window_(std::move(window)), group_(group), activation_(activation) {}
 
   // Constant float32 weights (a model's): each group's [M / group, C / group x K] packed for the GEMM
   // core's tiles (kernels/conv.h). Not for the direct depthwise path, which reads W as it is.
@@ -69,8 +68,8 @@ class ConvKernel final : public Kernel {
       return InvalidArgument("attribute 'kernel_shape' " + dims_to_string(window_.kernel()) + " is not W's spatial shape " +
                              dims_to_string(kernel));
     OW_ASSIGN_OR_RETURN(WindowAttributes window, window_.with_axes(spatial, kernel));
-    if (clamps() && x.dtype() != DType::kFloat32)
-      return Status(ErrorCode::kInternal, std::string("a Conv clamping its output runs on float32 only, not ") + dtype_name(x.dtype()));
+    if (activates() && x.dtype() != DType::kFloat32)
+      return Status(ErrorCode::kInternal, std::string("a Conv activating its output runs on float32 only, not ") + dtype_name(x.dtype()));
     const int64_t n = x.dims()[0], c = x.dims()[1], m = w.dims()[0];
     if (c != w.dims()[1] * group_)
       return InvalidArgument("input X has " + std::to_string(c) + " channels but W of shape " + dims_to_string(w.dims()) + " with group " +
@@ -123,7 +122,7 @@ class ConvKernel final : public Kernel {
             const size_t image = plane / static_cast<size_t>(m), oc = plane % static_cast<size_t>(m);
             kernels::dwconv_f32(x_data + (image * static_cast<size_t>(c) + oc / mg) * in_plane, axes[1], axes[2], w_data + oc * taps,
                                 b_data ? b_data[oc] : 0.0f, y_data + plane * out_plane);
-            if (clamps()) kernels::scale_round_clamp({.lo = clamp_.lo, .hi = clamp_.hi}, y_data + plane * out_plane, y_data + plane * out_plane, out_plane);
+            if (activates()) kernels::activate_f32(activation_, y_data + plane * out_plane, out_plane);
           }
           store_result<S>(*y, y_scratch);
           return;
@@ -141,7 +140,7 @@ class ConvKernel final : public Kernel {
         for (size_t image = 0; image < static_cast<size_t>(n); ++image) {
           for (size_t g = 0; g < groups; ++g) {
             kernels::conv_f32(x_data + (image * static_cast<size_t>(c) + g * cg) * in_plane, cg, axes, panels + g * group_panels, mg,
-                              b_data ? b_data + g * mg : nullptr, clamp_, y_data + (image * static_cast<size_t>(m) + g * mg) * out_plane);
+                              b_data ? b_data + g * mg : nullptr, activation_, y_data + (image * static_cast<size_t>(m) + g * mg) * out_plane);
           }
         }
         store_result<S>(*y, y_scratch);
@@ -178,19 +177,19 @@ class ConvKernel final : public Kernel {
   }
 
  private:
-  bool clamps() const { return clamp_.lo != -INFINITY || clamp_.hi != INFINITY; }
+  bool activates() const { return activation_.lo != -INFINITY || activation_.hi != INFINITY || activation_.silu; }
 
   WindowAttributes window_;
   int64_t group_;
-  kernels::OutputClamp clamp_;  // a fused Relu's or Clip's (ops/conv.h)
+  kernels::OutputActivation activation_;  // a fused Relu's, Clip's or SiLU's (ops/conv.h)
   PackedWeights packed_;
 };
 
-Result<std::unique_ptr<ConvKernel>> make_conv_kernel(const Attributes& attrs, kernels::OutputClamp clamp) {
+Result<std::unique_ptr<ConvKernel>> make_conv_kernel(const Attributes& attrs, kernels::OutputActivation activation) {
   OW_ASSIGN_OR_RETURN(WindowAttributes window, WindowAttributes::parse(attrs, {.kernel_required = false, .dilations = true}));
   OW_ASSIGN_OR_RETURN(int64_t group, attrs.get_int("group", 1));
   if (group < 1 || group > INT32_MAX) return InvalidArgument("attribute 'group' must be positive, got " + std::to_string(group));
-  return std::make_unique<ConvKernel>(std::move(window), group, clamp);
+  return std::make_unique<ConvKernel>(std::move(window), group, activation);
 }
 
 Result<std::unique_ptr<Kernel>> make_conv(int /*version*/, const Attributes& attrs) {
@@ -215,9 +214,9 @@ constexpr OpVersion kConvVersions[] = {{.since_version = 1, .types = type_t<kFlo
 
 constexpr OpSchema kConvSchema{.name = "Conv", .inputs = kInputs, .outputs = kOutputs, .versions = kConvVersions, .make_kernel = make_conv};
 
-std::optional<PreparedOp> conv_clamping_output(const PreparedOp& conv, const Attributes& attrs, kernels::OutputClamp clamp) {
+std::optional<PreparedOp> conv_activating_output(const PreparedOp& conv, const Attributes& attrs, kernels::OutputActivation activation) {
   if (&conv.schema() != &kConvSchema) return std::nullopt;
-  Result<std::unique_ptr<ConvKernel>> kernel = make_conv_kernel(attrs, clamp);  // as the node's own kernel was made
+  Result<std::unique_ptr<ConvKernel>> kernel = make_conv_kernel(attrs, activation);  // as the node's own kernel was made
   if (!kernel.ok()) return std::nullopt;
   return conv.with_kernel(kernel.take());
 }

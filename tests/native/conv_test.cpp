@@ -1,7 +1,8 @@
 // Conv's implicit GEMM (kernels/conv.h) against a scalar loop in double: 2-D planes of widths 1..20
 // (each partial and whole 8-position run, the stride-1 and stride-2 loads at every distance from the
 // row's ends), strides 1..3, dilations, asymmetric pads, output counts past a register tile, depth
-// past one panel, 1x1 kernels (read in place), 1-D and 3-D, outputs clamped as they are stored; the kernel writes exactly the output
+// past one panel, 1x1 kernels (read in place), 1-D and 3-D, outputs clamped or through SiLU as they are stored (and by
+// activate_f32); the kernel writes exactly the output
 // planes; a tap in the padding adds 0 x w, so an infinite weight there gives NaN.
 #include <algorithm>
 #include <cmath>
@@ -27,7 +28,7 @@ ptrdiff_t input_at(const ConvAxis& a, size_t o, size_t k) {
 // Convolves `channels` random planes into `outputs` planes (with a bias, or none) and compares every
 // output with the double loop.
 void check(size_t channels, size_t outputs, const ConvAxis (&axes)[3], bool with_bias, uint32_t& state, float weight_at_0 = 0,
-           OutputClamp clamp = {}) {
+           OutputActivation activation = {}) {
   const ConvAxis &ad = axes[0], &ah = axes[1], &aw = axes[2];
   const size_t in_plane = ad.input * ah.input * aw.input, out_plane = ad.output * ah.output * aw.output;
   const size_t taps = ad.kernel * ah.kernel * aw.kernel, depth = channels * taps;
@@ -39,7 +40,7 @@ void check(size_t channels, size_t outputs, const ConvAxis (&axes)[3], bool with
   std::vector<float> packed(gemm_f32_packed_a_size(outputs, depth));
   gemm_f32_pack_a(outputs, depth, {w.data(), static_cast<ptrdiff_t>(depth), 1}, packed.data());
   std::vector<float> y(outputs * out_plane + 5, -7.0f);  // the 5 past the planes must stay
-  conv_f32(x.data(), channels, axes, packed.data(), outputs, with_bias ? bias.data() : nullptr, clamp, y.data());
+  conv_f32(x.data(), channels, axes, packed.data(), outputs, with_bias ? bias.data() : nullptr, activation, y.data());
   for (size_t i = outputs * out_plane; i < y.size(); ++i) REQUIRE(y[i] == -7.0f);
   for (size_t m = 0; m < outputs; ++m)
     for (size_t p = 0; p < out_plane; ++p) {
@@ -61,7 +62,13 @@ void check(size_t channels, size_t outputs, const ConvAxis (&axes)[3], bool with
               want += product;
               magnitude += std::fabs(product);
             }
-      want = std::min(std::max(want, static_cast<double>(clamp.lo)), static_cast<double>(clamp.hi));  // NaN stays
+      want = std::min(std::max(want, static_cast<double>(activation.lo)), static_cast<double>(activation.hi));  // NaN stays
+      // SiLU: the sum's error scaled by its derivative (at most 1.1), and the sigmoid's and product's
+      // roundings.
+      if (activation.silu) {
+        want = want / (1 + std::exp(-want));
+        magnitude = 1.1 * magnitude + std::fabs(want);
+      }
       INFO("channels " << channels << " outputs " << outputs << " width " << aw.input << "/" << aw.kernel << " s" << aw.stride << " d"
                        << aw.dilation << " p" << aw.pad << " at output " << m << ", " << p);
       const float got = y[m * out_plane + p];
@@ -108,18 +115,37 @@ TEST_CASE("conv_f32: depth past one panel, 1-D, 3-D, and an infinite weight over
   check(2, 4, padded, true, state, std::numeric_limits<float>::infinity());
 }
 
-TEST_CASE("conv_f32: outputs clamped as stored, at every path and past one panel of depth", "[conv]") {
+TEST_CASE("conv_f32: outputs clamped or through SiLU as stored, at every path and past one panel of depth", "[conv]") {
   uint32_t state = 13;
   const ConvAxis unit = {1, 1, 1, 1, 1, 0};
-  for (const OutputClamp clamp : {OutputClamp{0.0f, INFINITY}, OutputClamp{-1.0f, 0.5f}, OutputClamp{2.0f, -3.0f}}) {
-    INFO("clamp " << clamp.lo << ", " << clamp.hi);
+  for (const OutputActivation activation : {OutputActivation{0.0f, INFINITY}, OutputActivation{-1.0f, 0.5f}, OutputActivation{2.0f, -3.0f},
+                                            OutputActivation{.silu = true}, OutputActivation{-1.0f, 0.5f, true}}) {
+    INFO("clamp " << activation.lo << ", " << activation.hi << (activation.silu ? ", SiLU" : ""));
     const ConvAxis stride1[3] = {unit, make_axis(5, 3, 1, 1, 1, 1), make_axis(13, 3, 1, 1, 1, 1)};
-    check(2, 7, stride1, true, state, 0, clamp);
+    check(2, 7, stride1, true, state, 0, activation);
     const ConvAxis stride2[3] = {unit, make_axis(6, 3, 2, 1, 1, 1), make_axis(19, 3, 2, 1, 1, 0)};
-    check(3, 6, stride2, true, state, 0, clamp);
+    check(3, 6, stride2, true, state, 0, activation);
     const ConvAxis pointwise[3] = {unit, make_axis(3, 1, 1, 1, 0, 0), make_axis(20, 1, 1, 1, 0, 0)};
-    check(4, 11, pointwise, false, state, 0, clamp);
+    check(4, 11, pointwise, false, state, 0, activation);
     const ConvAxis deep[3] = {unit, make_axis(3, 3, 1, 1, 1, 1), make_axis(9, 3, 1, 1, 1, 1)};
-    check(60, 5, deep, true, state, 0, clamp);  // 540 depth steps: clamped in the last block only
+    check(60, 5, deep, true, state, 0, activation);  // 540 depth steps: activated in the last block only
+  }
+}
+
+TEST_CASE("activate_f32: every element as the tiles store it, the last 1 to 3 too", "[conv]") {
+  const OutputActivation silu{.silu = true}, clamp{-0.5f, 2.0f};
+  for (size_t n = 0; n <= 9; ++n) {
+    std::vector<float> y(n + 1, 7.0f), want(n);
+    for (size_t i = 0; i < n; ++i) y[i] = -3.0f + 0.75f * static_cast<float>(i);
+    for (size_t i = 0; i < n; ++i) want[i] = static_cast<float>(y[i] / (1 + std::exp(-static_cast<double>(y[i]))));
+    std::vector<float> clamped(y.begin(), y.end());
+    activate_f32(silu, y.data(), n);
+    activate_f32(clamp, clamped.data(), n);
+    CHECK(y[n] == 7.0f);  // past n: untouched
+    CHECK(clamped[n] == 7.0f);
+    for (size_t i = 0; i < n; ++i) {
+      CHECK(std::fabs(y[i] - want[i]) <= 4e-7f * (std::fabs(want[i]) + 1e-3f));
+      CHECK(clamped[i] == std::min(std::max(-3.0f + 0.75f * static_cast<float>(i), -0.5f), 2.0f));
+    }
   }
 }

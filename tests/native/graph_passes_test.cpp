@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <numeric>
 #include <optional>
 #include <tuple>
 
@@ -366,9 +367,9 @@ TEST_CASE("Pass alone: no BatchNormalization fold where a value it rewrites is r
 }
 
 // A Conv on [1, 2, 5, 9] of the edge values (NaN, infinities, zeros) with weights `w` ([M, 2 / group,
-// kh, kw]; -0 bias), its output read by the node `clamp` adds; whether the pass fused them, having
-// checked (run_alone) that the fused step gives the two nodes' bytes.
-bool conv_clamp_fused(const Tensor& w, int64_t group, const std::function<size_t(Built&, size_t)>& clamp, int64_t opset = 13) {
+// kh, kw]; -0 bias), its output read by the nodes `activation` adds; whether the pass fused them all,
+// having checked (run_alone) that the fused step gives the nodes' bytes.
+bool conv_activation_fused(const Tensor& w, int64_t group, const std::function<size_t(Built&, size_t)>& activation, int64_t opset = 13) {
   Built b;
   b.opset = opset;
   const size_t x = b.value();
@@ -377,14 +378,16 @@ bool conv_clamp_fused(const Tensor& w, int64_t group, const std::function<size_t
   Attributes attrs = ints_attribute("pads", {1, 0, 1, 2});
   attrs.set("group", AttributeValue::Int(group));
   const size_t y = b.node("Conv", {x, weights, bias}, attrs);
-  const size_t clamped = clamp(b, y);
-  b.outputs.insert(b.outputs.begin(), clamped);
+  const size_t activated = activation(b, y);
+  b.outputs.insert(b.outputs.begin(), activated);
   std::vector<float> data(2 * 5 * 9);
   for (size_t i = 0; i < data.size(); ++i) data[i] = i % 7 == 3 ? 0.0f : kEdges[i % kEdges.size()] * static_cast<float>(i % 4 + 1) / 8;
-  const auto steps = run_alone(b, [](StepGraph& g) { fuse_conv_clamps(g); }, {{x, make_tensor<float>({1, 2, 5, 9}, data)}});
+  const auto steps = run_alone(b, [](StepGraph& g) { fuse_conv_activations(g); }, {{x, make_tensor<float>({1, 2, 5, 9}, data)}});
   if (steps.size() != 1) return false;
   CHECK(steps[0].is_node());
-  CHECK(steps[0].nodes == std::vector<size_t>{0, 1});
+  std::vector<size_t> all_nodes(b.nodes.size());
+  std::iota(all_nodes.begin(), all_nodes.end(), 0);
+  CHECK(steps[0].nodes == all_nodes);
   CHECK(steps[0].outputs == std::vector<size_t>{b.outputs[0]});
   CHECK(steps[0].label == b.steps[0].label);
   return true;
@@ -402,25 +405,55 @@ TEST_CASE("Pass alone: a Relu or Clip that alone reads a float32 Conv's output f
       return b.node("Clip", {y, b.constant(make_tensor<float>({}, {lo})), b.constant(make_tensor<float>({}, {hi}))});
     };
   };
-  CHECK(conv_clamp_fused(w, 1, relu));
-  CHECK(conv_clamp_fused(negative, 1, relu));  // Relu(-0) is +0
-  CHECK(conv_clamp_fused(depthwise, 2, relu));  // the depthwise path clamps each plane after it
-  CHECK(conv_clamp_fused(w, 1, clip(-0.5f, 1.5f)));
-  CHECK(conv_clamp_fused(w, 1, clip(0.75f, -0.25f)));  // min > max: max everywhere
-  CHECK(conv_clamp_fused(negative, 1, clip(-0.0f, 0.0f)));
-  CHECK(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Clip", {y, kNoValue, b.constant(make_tensor<float>({}, {6.0f}))}); }));
-  CHECK(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Max", {b.constant(make_tensor<float>({1}, {0.25f})), y}); }));
+  CHECK(conv_activation_fused(w, 1, relu));
+  CHECK(conv_activation_fused(negative, 1, relu));  // Relu(-0) is +0
+  CHECK(conv_activation_fused(depthwise, 2, relu));  // the depthwise path clamps each plane after it
+  CHECK(conv_activation_fused(w, 1, clip(-0.5f, 1.5f)));
+  CHECK(conv_activation_fused(w, 1, clip(0.75f, -0.25f)));  // min > max: max everywhere
+  CHECK(conv_activation_fused(negative, 1, clip(-0.0f, 0.0f)));
+  CHECK(conv_activation_fused(w, 1, [](Built& b, size_t y) { return b.node("Clip", {y, kNoValue, b.constant(make_tensor<float>({}, {6.0f}))}); }));
+  CHECK(conv_activation_fused(w, 1, [](Built& b, size_t y) { return b.node("Max", {b.constant(make_tensor<float>({1}, {0.25f})), y}); }));
   Attributes six;
   six.set("min", AttributeValue::Float(0.0f));
   six.set("max", AttributeValue::Float(6.0f));
-  CHECK(conv_clamp_fused(w, 1, [&six](Built& b, size_t y) { return b.node("Clip", {y}, six); }, 6));  // Clip-6's attributes
+  CHECK(conv_activation_fused(w, 1, [&six](Built& b, size_t y) { return b.node("Clip", {y}, six); }, 6));  // Clip-6's attributes
   // Not fused: a NaN bound (Clip gives NaN everywhere), a clamp of another rank than Y's, a node that
   // is more than a clamp, a Conv read twice or a graph output.
-  CHECK_FALSE(conv_clamp_fused(w, 1, clip(NAN, 1.0f)));
-  CHECK_FALSE(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Max", {y, b.constant(make_tensor<float>({1, 1, 1, 1, 1}, {0.0f}))}); }));
-  CHECK_FALSE(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Floor", {y}); }));
-  CHECK_FALSE(conv_clamp_fused(w, 1, [](Built& b, size_t y) { return b.node("Min", {y, y}); }));
-  CHECK_FALSE(conv_clamp_fused(w, 1, [](Built& b, size_t y) {
+  CHECK_FALSE(conv_activation_fused(w, 1, clip(NAN, 1.0f)));
+  CHECK_FALSE(conv_activation_fused(w, 1, [](Built& b, size_t y) { return b.node("Max", {y, b.constant(make_tensor<float>({1, 1, 1, 1, 1}, {0.0f}))}); }));
+}
+
+TEST_CASE("Pass alone: the Sigmoid and Mul of a float32 Conv's SiLU fused into it", "[onnx][passes]") {
+  std::vector<float> kernel(4 * 2 * 3 * 2);
+  for (size_t i = 0; i < kernel.size(); ++i) kernel[i] = static_cast<float>(static_cast<int>(i % 7) - 4) / 4;
+  const Tensor w = make_tensor<float>({4, 2, 3, 2}, kernel);
+  const Tensor depthwise = make_tensor<float>({2, 1, 3, 3}, std::vector<float>(kernel.begin(), kernel.begin() + 18));
+  const Tensor pointwise = make_tensor<float>({3, 2, 1, 1}, {-1.0f, 0.5f, 2.0f, -0.25f, 1.5f, -3.0f});
+  const auto silu = [](Built& b, size_t y) { return b.node("Mul", {y, b.node("Sigmoid", {y})}); };
+  CHECK(conv_activation_fused(w, 1, silu));
+  CHECK(conv_activation_fused(pointwise, 1, silu));
+  CHECK(conv_activation_fused(depthwise, 2, silu));  // the depthwise path activates each plane after it
+  CHECK(conv_activation_fused(w, 1, [](Built& b, size_t y) { return b.node("Mul", {b.node("Sigmoid", {y}), y}); }));
+  CHECK(conv_activation_fused(w, 1, [](Built& b, size_t y) { return b.node("Mul", {y, b.node("Sigmoid", {y})}); }, 6));
+  // Not fused: a Mul of the Sigmoid by itself or of something else, the Sigmoid or the Conv read
+  // again, the Sigmoid of another value.
+  CHECK_FALSE(conv_activation_fused(w, 1, [](Built& b, size_t y) {
+    const size_t s = b.node("Sigmoid", {y});
+    return b.node("Mul", {s, s});
+  }));
+  CHECK_FALSE(conv_activation_fused(w, 1, [](Built& b, size_t y) {
+    const size_t s = b.node("Sigmoid", {y});
+    b.outputs.push_back(s);
+    return b.node("Mul", {y, s});
+  }));
+  CHECK_FALSE(conv_activation_fused(w, 1, [](Built& b, size_t y) {
+    b.outputs.push_back(b.node("Floor", {y}));
+    return b.node("Mul", {y, b.node("Sigmoid", {y})});
+  }));
+  CHECK_FALSE(conv_activation_fused(w, 1, [](Built& b, size_t y) { return b.node("Mul", {y, b.node("Sigmoid", {b.node("Floor", {y})})}); }));
+  CHECK_FALSE(conv_activation_fused(w, 1, [](Built& b, size_t y) { return b.node("Floor", {y}); }));
+  CHECK_FALSE(conv_activation_fused(w, 1, [](Built& b, size_t y) { return b.node("Min", {y, y}); }));
+  CHECK_FALSE(conv_activation_fused(w, 1, [](Built& b, size_t y) {
     b.outputs.push_back(y);
     return b.node("Relu", {y});
   }));

@@ -158,12 +158,12 @@ TEST_CASE("AveragePool's answers: its window where the version counts padding, a
 
 TEST_CASE("Conv's answer: the Conv clamping its outputs as it stores them, of every version; float32 only", "[passes][facts]") {
   const Attributes attrs = attrs_of({{"pads", AttributeValue::Ints({1, 1, 1, 1})}});
-  CHECK_FALSE(conv_clamping_output(prepared("Relu", 13, {}), {}, {0.0f, INFINITY}));
+  CHECK_FALSE(conv_activating_output(prepared("Relu", 13, {}), {}, {0.0f, INFINITY}));
   const Tensor x = make_tensor<float>({1, 1, 2, 3}, {1, -2, 3, -4, 5, NAN});
   const Tensor w = make_tensor<float>({1, 1, 1, 1}, {2});
   for (const int64_t opset : {1, 11, 22}) {
     INFO("opset " << opset);
-    const std::optional<PreparedOp> conv = conv_clamping_output(prepared("Conv", opset, attrs), attrs, {-3.0f, 4.0f});
+    const std::optional<PreparedOp> conv = conv_activating_output(prepared("Conv", opset, attrs), attrs, {-3.0f, 4.0f});
     REQUIRE(conv);
     CHECK(conv->label() == prepared("Conv", opset, attrs).label());
     Outputs y;

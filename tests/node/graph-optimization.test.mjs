@@ -145,29 +145,32 @@ test('an exported quantize pipeline: Mul, Round and Clip fused into one step, co
   assert.deepEqual(steps.all, [['AveragePool', 'compute', 'Pad AveragePool'], ['Mul+Round+Clip', 'in-place', 'Mul Round Clip']]);
 });
 
-test('a Relu or Clip after a Conv is applied as the Conv stores its outputs: the same bytes, NaN and infinities through', async () => {
-  // The MNIST CNN: Conv, Relu, MaxPool twice, then Gemm; and Conv + Clip(0, 6) (ReLU6) and Conv + Clip
-  // with min > max (max everywhere) on inputs of infinities, NaN and zeros.
+test('a Relu, Clip or SiLU after a Conv is applied as the Conv stores its outputs: the same bytes, NaN and infinities through', async () => {
+  // The MNIST CNN: Conv, Relu, MaxPool twice, then Gemm; and Conv + Clip(0, 6) (ReLU6), Conv + Clip
+  // with min > max (max everywhere) and Conv + SiLU (YOLOv8's x * Sigmoid(x)) on inputs of infinities,
+  // NaN and zeros.
   const mnist = readFileSync(new URL('../data/graphs/mnist_cnn/model.onnx', import.meta.url));
   const digit = new Tensor('float32', Float32Array.from({ length: 784 }, (_, i) => (i % 29 === 0 ? 1 : (i % 13) / 13)), [1, 1, 28, 28]);
   const edges = [Infinity, -Infinity, NaN, 0, -0, 0.5, -2, 7];
   const x = new Tensor('float32', Float32Array.from({ length: 2 * 6 * 10 }, (_, i) => (i % 5 === 1 ? edges[i % 8] : ((i % 11) - 5) / 3)), [1, 2, 6, 10]);
-  const clipped = (lo, hi) => buildModel({
+  const convThen = (initializers, nodes) => buildModel({
     opset: 13, inputs: [{ name: 'x', type: 'float32', dims: [1, 2, 6, 10] }], outputs: [{ name: 'y', type: 'float32' }],
     initializers: [
       { name: 'w', type: 'float32', dims: [3, 2, 3, 3], data: Array.from({ length: 54 }, (_, i) => ((i % 9) - 4) / 2) },
       { name: 'b', type: 'float32', dims: [3], data: [-0, 0.5, -1] },
-      { name: 'lo', type: 'float32', dims: [], data: [lo] }, { name: 'hi', type: 'float32', dims: [], data: [hi] },
+      ...initializers,
     ],
-    nodes: [
-      { op: 'Conv', inputs: ['x', 'w', 'b'], outputs: ['c'], attributes: { pads: [1, 1, 1, 1], strides: [1, 2] } },
-      { op: 'Clip', inputs: ['c', 'lo', 'hi'], outputs: ['y'] },
-    ],
+    nodes: [{ op: 'Conv', inputs: ['x', 'w', 'b'], outputs: ['c'], attributes: { pads: [1, 1, 1, 1], strides: [1, 2] } }, ...nodes],
   });
+  const clipped = (lo, hi) => convThen(
+    [{ name: 'lo', type: 'float32', dims: [], data: [lo] }, { name: 'hi', type: 'float32', dims: [], data: [hi] }],
+    [{ op: 'Clip', inputs: ['c', 'lo', 'hi'], outputs: ['y'] }]);
+  const silu = convThen([], [{ op: 'Sigmoid', inputs: ['c'], outputs: ['s'] }, { op: 'Mul', inputs: ['c', 's'], outputs: ['y'] }]);
   for (const [name, model, feeds, fused] of [
     ['MNIST', mnist, { x: digit }, ['Conv+Relu', 'MaxPool', 'Conv+Relu', 'MaxPool', 'Flatten', 'Gemm']],
     ['ReLU6', clipped(0, 6), { x }, ['Conv+Clip']],
     ['min > max', clipped(1, -1), { x }, ['Conv+Clip']],
+    ['SiLU', silu, { x }, ['Conv+Sigmoid+Mul']],
   ]) {
     const outputs = {};
     for (const level of ['disabled', 'extended']) {
@@ -182,6 +185,7 @@ test('a Relu or Clip after a Conv is applied as the Conv stores its outputs: the
     assert.deepEqual([...outputs.extended.data], [...outputs.disabled.data], name);
     assert.ok(outputs.extended.data.every((v, i) => Object.is(v, outputs.disabled.data[i])), name);
     if (name === 'min > max') assert.ok(outputs.extended.data.every((v) => v === -1 || Number.isNaN(v)), name);  // NaN stays NaN
+    if (name === 'SiLU') assert.ok(outputs.extended.data.some(Number.isNaN) && outputs.extended.data.includes(Infinity), name);
     if (name === 'ReLU6') assert.ok(outputs.extended.data.some(Number.isNaN) && outputs.extended.data.includes(6) && outputs.extended.data.includes(0), name);
   }
 });

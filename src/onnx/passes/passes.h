@@ -19,9 +19,9 @@ void fuse_pad_pool(StepGraph& g);
 // extended (batch_norm_folding.cpp): a BatchNormalization after a Conv of constant weights folded
 // into them (not bit for bit: graph_optimizer.h).
 void fold_batch_norms(StepGraph& g);
-// extended (conv_clamp_fusion.cpp): a Relu or Clip (a clamp by constants) that alone reads a float32
-// Conv's output, applied by the Conv as it stores it.
-void fuse_conv_clamps(StepGraph& g);
+// extended (conv_activation_fusion.cpp): a Relu or Clip (a clamp by constants) that alone reads a
+// float32 Conv's output, or a SiLU of it (x * Sigmoid(x)), applied by the Conv as it stores it.
+void fuse_conv_activations(StepGraph& g);
 // extended (chain_fusion.cpp): elementwise steps by scalar constants, each reading the one before,
 // fused into one pass (chain_rules.h).
 void fuse_chains(StepGraph& g);
