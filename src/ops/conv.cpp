@@ -3,8 +3,9 @@
 // operators' (ops/pool_geometry.h); kernel_shape, when given, must be W's. In float32 (and float16,
 // bfloat16, which compute in float32 and round once) each (image, group) is an implicit GEMM
 // (kernels/conv.h): the group's weights [M / group, C / group x K], in the GEMM core's panels, times
-// the input windows gathered a few output positions at a time, from the bias. Constant float32
-// weights in a session (a model's) are packed once, at its creation; others on each call. A depthwise
+// the input windows gathered a few output positions at a time, from the bias. Constant weights in a
+// session (a model's) are packed once, at its creation (float16's and bfloat16's converted then);
+// others on each call. A depthwise
 // Conv (one input channel per group, any number of outputs per group) of 1 or 2 spatial axes skips
 // the GEMM, whose k would be only the taps: each output plane is convolved directly (kernels/dwconv.h),
 // from its bias. float64 runs the scalar GEMM core on im2col columns (kernels/im2col.h), built in
@@ -38,16 +39,25 @@ class ConvKernel final : public Kernel {
   ConvKernel(WindowAttributes window, int64_t group, kernels::OutputActivation activation = {})
       : window_(std::move(window)), group_(group), activation_(activation) {}
 
-  // Constant float32 weights (a model's): each group's [M / group, C / group x K] packed for the GEMM
-  // core's tiles (kernels/conv.h). Not for the direct depthwise path, which reads W as it is.
+  // Constant weights (a model's) of float32, or of float16 or bfloat16 converted to float32 here, once:
+  // each group's [M / group, C / group x K] packed for the GEMM core's tiles (kernels/conv.h). Not for
+  // the direct depthwise path, which reads W as it is.
   Status prepare_constants(const Inputs& constants) override {
     const Tensor* w = constants.size() > 1 ? constants[1] : nullptr;
-    if (!w || w->dtype() != DType::kFloat32 || w->rank() < 3 || w->rank() > 5 || w->size() == 0) return Status::Ok();
+    if (!w || w->rank() < 3 || w->rank() > 5 || w->size() == 0) return Status::Ok();
     const auto m = static_cast<size_t>(w->dims()[0]), groups = static_cast<size_t>(group_);
     if (m % groups != 0 || (w->dims()[1] == 1 && w->rank() <= 4)) return Status::Ok();
+    std::vector<float> converted;
+    const float* elements = nullptr;
+    switch (w->dtype()) {
+      case DType::kFloat32: elements = w->data<float>(); break;
+      case DType::kFloat16: elements = compute_elements<Float16>(*w, converted); break;
+      case DType::kBFloat16: elements = compute_elements<BFloat16>(*w, converted); break;
+      default: return Status::Ok();
+    }
     const size_t mg = m / groups, depth = w->size() / m;
     return packed_.pack_a(*w, groups, mg, depth, [&](size_t g) {
-      return kernels::MatrixOperand<float>{w->data<float>() + g * mg * depth, static_cast<ptrdiff_t>(depth), 1};
+      return kernels::MatrixOperand<float>{elements + g * mg * depth, static_cast<ptrdiff_t>(depth), 1};
     });
   }
 
@@ -113,7 +123,10 @@ class ConvKernel final : public Kernel {
       using C = ComputeType<S>;
       std::vector<float> x_scratch, w_scratch, b_scratch, y_scratch;
       const C* x_data = compute_elements<S>(x, x_scratch);
-      const C* w_data = compute_elements<S>(w, w_scratch);
+      // The weights packed at the session's creation; else W's elements (float16's converted now).
+      const float* packed = nullptr;
+      if constexpr (std::is_same_v<C, float>) packed = packed_.panels_for(w);
+      const C* w_data = packed ? nullptr : compute_elements<S>(w, w_scratch);
       C* y_data = result_elements<S>(*y, y_scratch);
       const C* b_data = bias ? compute_elements<S>(*bias, b_scratch) : nullptr;
       if constexpr (std::is_same_v<C, float>) {
@@ -130,7 +143,7 @@ class ConvKernel final : public Kernel {
         // The weights in the GEMM core's panels: packed at the session's creation, or now.
         const size_t group_panels = kernels::gemm_f32_packed_a_size(mg, depth);
         std::vector<float> packed_now;
-        const float* panels = packed_.panels_for(w);
+        const float* panels = packed;
         if (!panels) {
           packed_now.resize(groups * group_panels);
           for (size_t g = 0; g < groups; ++g)

@@ -4,7 +4,8 @@
 // and without bias, kernel_shape given or inferred; NaN and infinities; and refusals.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { OnnxWasmError, Tensor, ops, ready } from 'onnx-wasm';
+import { InferenceSession, OnnxWasmError, Tensor, ops, ready } from 'onnx-wasm';
+import { buildModel } from '../../tools/onnx-builder.mjs';
 import { FLOAT_TYPES, rng } from '../../tools/values.mjs';
 import { randomData } from './helpers/product-data.mjs';
 import { checkProduct, referenceConv, valuesOf } from './helpers/product-reference.mjs';
@@ -90,6 +91,27 @@ describe('Conv: the direct depthwise path (one input channel per group)', () => 
       checkConv(type, 22, [1, 1, 9, 14], [5, 1, 3, 3], false, { strides: [2, 1], pads: [0, 1, 1, 0] }, next, `${type} one input channel`);
       checkConv(type, 22, [1, 16, 30, 37], [16, 1, 3, 3], true, { group: 16, pads: [1, 1, 1, 1] }, next, `${type} 3x3 s1`, false);
       checkConv(type, 22, [1, 16, 30, 37], [16, 1, 3, 3], true, { group: 16, strides: [2, 2], pads: [1, 1, 1, 1] }, next, `${type} 3x3 s2`, false);
+    });
+  }
+});
+
+describe('Conv: constant float16 and bfloat16 weights in a session', () => {
+  for (const type of ['float16', 'bfloat16']) {
+    test(`${type}: converted to float32 and packed once, at creation: the bytes of ops.Conv, which converts them on each call`, async () => {
+      const next = rng(900 + type.length);
+      const xDims = [2, 6, 9, 11], wDims = [8, 3, 3, 3], attrs = { group: 2, pads: [1, 0, 1, 2], strides: [1, 2] };
+      const x = randomData(type, size(xDims), next, true), w = randomData(type, size(wDims), next, true), b = randomData(type, 8, next, true);
+      const model = buildModel({
+        opset: 22, inputs: [{ name: 'x', type, dims: xDims }], outputs: [{ name: 'y', type }],
+        initializers: [{ name: 'w', type, dims: wDims, data: w }, { name: 'b', type, dims: [8], data: b }],
+        nodes: [{ op: 'Conv', inputs: ['x', 'w', 'b'], outputs: ['y'], attributes: attrs }],
+      });
+      const session = await InferenceSession.create(model);
+      const { y } = await session.run({ x: new Tensor(type, x, xDims) });
+      session.release();
+      const want = ops.Conv([new Tensor(type, x, xDims), new Tensor(type, w, wDims), new Tensor(type, b, [8])], { opset: 22, ...attrs });
+      assert.deepEqual([...y.dims], [...want.dims]);
+      assert.deepEqual([...y.data], [...want.data]);
     });
   }
 });
