@@ -221,8 +221,8 @@ TEST_CASE("Graph: refusals name the node and the reason", "[onnx][graph]") {
   const std::string y = f32_info("y");
 
   SECTION("an operator the runtime lacks, with its domain") {
-    expect_error(load({{pb::node({"LpPool", {"x"}, {"y"}, "lp", {}, ""})}, {}, {x}, {y}}),
-                 ErrorCode::kUnsupported, "node 'lp' (LpPool): unsupported operator 'LpPool' (domain ai.onnx)");
+    expect_error(load({{pb::node({"MaxRoiPool", {"x"}, {"y"}, "roi", {}, ""})}, {}, {x}, {y}}),
+                 ErrorCode::kUnsupported, "node 'roi' (MaxRoiPool): unsupported operator 'MaxRoiPool' (domain ai.onnx)");
     // An unnamed node is named by its output.
     expect_error(load({{pb::node({"DFT", {"x"}, {"y"}, "", {}, ""})}, {}, {x}, {y}}), ErrorCode::kUnsupported,
                  "the node computing 'y' (DFT): unsupported operator 'DFT' (domain ai.onnx)");
