@@ -8,10 +8,11 @@
 //             dimensions), run once with the ordinary operator; Identity nodes removed (their
 //             readers read the input itself); Pad nodes of all-zero pads made views of their input;
 //   extended: a Pad of zeros before an AveragePool fused into the pooling's pads; a BatchNormalization
-//             in inference after a Conv of constant weights folded into them (as onnxruntime does),
-//             the one rewrite that changes the rounding: each output is within 2 (K + 8) float32
-//             (float64) roundings of its terms' magnitude, |factor| * (sum |w x| + |b - mean|) + |B|,
-//             K the products it sums, of the unfused graph's; elementwise nodes
+//             in inference after a Conv, or a Gemm of transB 1 and beta 1 (a linear layer), of constant
+//             weights folded into them (as onnxruntime does), the one rewrite that changes the
+//             rounding: each output is within 2 (K + 8) float32 (float64) roundings of its terms'
+//             magnitude, |factor| * (sum |w x| + |b - mean|) + |B| (a Gemm's alpha in w), K the
+//             products it sums, of the unfused graph's; elementwise nodes
 //             by scalar constants that each read the one before (scale, offset, round, clamp: a
 //             quantize step) fused into one pass (passes/chain_rules.h);
 //             a Reshape whose shape is computed (Shape, Gather, Unsqueeze, Concat) from dimensions

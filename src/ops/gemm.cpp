@@ -5,6 +5,8 @@
 // in it does not reach Y). Integers compute exactly, wrapping, and take only whole alpha and beta;
 // float16/bfloat16 compute in float32 and round once. A constant float32 B in a session (a model's
 // weights) is packed for the GEMM core once, at its creation.
+#include "ops/gemm.h"
+
 #include <cmath>
 #include <string>
 
@@ -108,13 +110,16 @@ class GemmKernel final : public Kernel {
   PackedWeights packed_b_;
 };
 
+// From this version C broadcasts to [M, N] without the `broadcast` attribute.
+constexpr int kBroadcastsFrom = 7;
+
 Result<std::unique_ptr<Kernel>> make_gemm(int version, const Attributes& attrs) {
   OW_ASSIGN_OR_RETURN(double alpha, attrs.get_float("alpha", 1.0));
   OW_ASSIGN_OR_RETURN(double beta, attrs.get_float("beta", 1.0));
   OW_ASSIGN_OR_RETURN(bool trans_a, flag_attribute(attrs, "transA"));
   OW_ASSIGN_OR_RETURN(bool trans_b, flag_attribute(attrs, "transB"));
   OW_ASSIGN_OR_RETURN(bool broadcast, flag_attribute(attrs, "broadcast"));
-  return std::unique_ptr<Kernel>(new GemmKernel(alpha, beta, trans_a, trans_b, version < 7, broadcast));
+  return std::unique_ptr<Kernel>(new GemmKernel(alpha, beta, trans_a, trans_b, version < kBroadcastsFrom, broadcast));
 }
 
 // 6 changes only the text, 7 always broadcasts C (drops `broadcast`), 9 adds the 32- and 64-bit
@@ -140,5 +145,13 @@ constexpr OpVersion kGemmVersions[] = {
 }  // namespace
 
 constexpr OpSchema kGemmSchema{.name = "Gemm", .inputs = kInputs, .outputs = kOutputs, .versions = kGemmVersions, .make_kernel = make_gemm};
+
+bool gemm_columns_are_rows_of_b(const PreparedOp& gemm, const Attributes& attrs, const Tensor* c) {
+  if (&gemm.schema() != &kGemmSchema || gemm.version().since_version < kBroadcastsFrom) return false;
+  const Result<double> beta = attrs.get_float("beta", 1.0);
+  const Result<bool> trans_b = flag_attribute(attrs, "transB");
+  if (!beta.ok() || beta.value() != 1 || !trans_b.ok() || !trans_b.value()) return false;
+  return c == nullptr || c->rank() == 1;
+}
 
 }  // namespace ow

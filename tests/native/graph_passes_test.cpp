@@ -341,6 +341,83 @@ TEST_CASE("Pass alone: BatchNormalization folded into the Conv before it, within
   }
 }
 
+TEST_CASE("Pass alone: BatchNormalization folded into the Gemm (a linear layer) before it, within the rounding it changes", "[onnx][passes]") {
+  // Gemm of A [5, 3] by B [4, 3] transposed (alpha 0.5), with C [4] or none, then
+  // BatchNormalization over the 4 columns: the bound of the Conv's case, K = 3, alpha in the terms.
+  const std::vector<float> weights = {0.5f, -1.25f, 2.0f, 0.75f, -0.3f, 1.1f, -2.2f, 0.9f, 1.7f, -0.6f, 0.4f, -1.9f};
+  const std::vector<float> gemm_bias = {0.1f, -0.7f, 1.3f, 0.0f};
+  const std::vector<float> scale = {1.5f, -0.8f, 0.25f, 3.0f}, shift = {0.2f, -1.0f, 0.5f, 2.0f}, mean = {0.3f, -0.4f, 1.1f, -2.0f},
+                           variance = {0.9f, 2.5f, 0.0f, 0.04f};
+  std::vector<float> data(5 * 3);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = kEdges[i % 9] * static_cast<float>(i % 7 + 1) / 3.0f;  // finite values
+  for (const Dims& c_dims : {Dims{4}, Dims{}}) {
+    const bool with_bias = !c_dims.empty();
+    INFO("C " << dims_to_string(c_dims));
+    Built b;
+    b.opset = 15;
+    const size_t x = b.value();
+    const size_t w = b.constant(make_tensor<float>({4, 3}, weights));
+    std::vector<size_t> gemm_inputs = {x, w};
+    if (with_bias) gemm_inputs.push_back(b.constant(make_tensor<float>(c_dims, gemm_bias)));
+    Attributes gemm_attrs;
+    gemm_attrs.set("transB", AttributeValue::Int(1));
+    gemm_attrs.set("alpha", AttributeValue::Float(0.5));
+    const size_t g = b.node("Gemm", gemm_inputs, gemm_attrs);
+    const size_t params[] = {b.constant(make_tensor<float>({4}, scale)), b.constant(make_tensor<float>({4}, shift)),
+                             b.constant(make_tensor<float>({4}, mean)), b.constant(make_tensor<float>({4}, variance))};
+    Attributes attrs;
+    attrs.set("epsilon", AttributeValue::Float(0.01));
+    b.outputs = {b.node("BatchNormalization", {g, params[0], params[1], params[2], params[3]}, attrs)};
+    const auto within = [&](const Tensor& got, const Tensor& want) {
+      if (got.dims() != want.dims()) return false;
+      for (size_t e = 0; e < got.size(); ++e) {
+        const size_t row = e / 4, n = e % 4;
+        double terms = 0;
+        for (size_t k = 0; k < 3; ++k) terms += std::fabs(0.5 * weights[n * 3 + k] * data[row * 3 + k]);
+        const double factor = scale[n] / std::sqrt(variance[n] + static_cast<double>(0.01f));
+        const double magnitude = std::fabs(factor) * (terms + std::fabs((with_bias ? gemm_bias[n] : 0.0) - mean[n])) + std::fabs(shift[n]);
+        if (std::fabs(static_cast<double>(got.data<float>()[e]) - want.data<float>()[e]) > 2 * (3 + 8) * 0x1p-24 * magnitude) return false;
+      }
+      return true;
+    };
+    const auto steps = run_alone(b, [](StepGraph& graph) { fold_batch_norms(graph); }, {{x, make_tensor<float>({5, 3}, data)}}, within);
+    REQUIRE(steps.size() == 1);
+    CHECK(steps[0].nodes == std::vector<size_t>{0, 1});
+    CHECK(steps[0].inputs == std::vector<size_t>{x, w, with_bias ? gemm_inputs[2] : params[1]});
+    CHECK(&steps[0].op.schema() == &kGemmSchema);
+  }
+}
+
+TEST_CASE("Pass alone: no BatchNormalization fold into a Gemm whose columns are not B's rows as they are", "[onnx][passes]") {
+  // transB 0 (B's columns are Y's), beta 2 (C scaled), C [5, 1] (one value per row), C [1, 4] (not
+  // the [N] of an exported linear layer), Gemm-6 (legacy C).
+  struct Case {
+    int64_t trans_b;
+    float beta;
+    Dims c_dims;
+    int opset;
+  };
+  const Case cases[] = {{0, 1.0f, {4}, 15}, {1, 2.0f, {4}, 15}, {1, 1.0f, {5, 1}, 15}, {1, 1.0f, {1, 4}, 15}, {1, 1.0f, {5, 4}, 6}};
+  for (const Case& c : cases) {
+    INFO("transB " << c.trans_b << " beta " << c.beta << " C " << dims_to_string(c.c_dims) << " opset " << c.opset);
+    Built b;
+    b.opset = c.opset;
+    const size_t x = b.value();
+    const size_t w = b.constant(make_tensor<float>({4, 4}, std::vector<float>(16, 0.5f)));
+    const size_t bias = b.constant(make_tensor<float>(c.c_dims, std::vector<float>(c.c_dims[0] * (c.c_dims.size() > 1 ? c.c_dims[1] : 1), 0.25f)));
+    Attributes gemm_attrs;
+    gemm_attrs.set("transB", AttributeValue::Int(c.trans_b));
+    gemm_attrs.set("beta", AttributeValue::Float(c.beta));
+    const size_t g = b.node("Gemm", {x, w, bias}, gemm_attrs);
+    std::vector<size_t> params;
+    for (float v : {1.5f, 0.5f, 0.25f, 4.0f}) params.push_back(b.constant(make_tensor<float>({4}, {v, v, v, v})));
+    b.outputs = {b.node("BatchNormalization", {g, params[0], params[1], params[2], params[3]})};
+    const size_t before = b.steps.size();
+    const auto steps = run_alone(b, [](StepGraph& graph) { fold_batch_norms(graph); }, {{x, make_tensor<float>({5, 4}, std::vector<float>(20, 1.0f))}});
+    CHECK(steps.size() == before);
+  }
+}
+
 TEST_CASE("Pass alone: no BatchNormalization fold where a value it rewrites is read elsewhere, or in training", "[onnx][passes]") {
   const auto build = [](Built& b, bool training, bool weights_read_again, bool conv_read_again) {
     b.opset = 15;

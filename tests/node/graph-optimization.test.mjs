@@ -1,6 +1,6 @@
 // Graph optimization (graphOptimizationLevel): every exported model and every ONNX backend case the
 // runtime loads (where ONNX_TESTS_DIR has them: tools/test-cases.mjs) gives the same outputs, bit for
-// bit, optimized by default and with 'disabled'; what each level does shows in session.graph; feeds
+// bit (but a folded BatchNormalization's, within ONNX's tolerance), optimized by default and with 'disabled'; what each level does shows in session.graph; feeds
 // are never written and no returned output shares memory with a feed or another output.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { InferenceSession, OnnxWasmError, Tensor, decodeTensorProto, ready } from 'onnx-wasm';
 import { buildModel } from '../../tools/onnx-builder.mjs';
+import { compareTensors } from '../../tools/conformance-runner.mjs';
 import { EXPORTED_DIR, HAS_ONNX_CASES, ONNX_SUITES, SKIPPED_ONNX_CASES, dataSets, exportedCases, onnxCases } from '../../tools/test-cases.mjs';
 
 before(() => ready());
@@ -39,16 +40,23 @@ async function runFolder(folder, options) {
   }
 }
 
-/** Asserts that both runs agree: the same error, or the same outputs byte for byte. */
+/**
+ * Asserts that both runs agree: the same error, or the same outputs byte for byte; but where the
+ * optimized graph folded a BatchNormalization into the weights before it, the one rewrite that changes
+ * the rounding (graph_optimizer.h, checked against its bound by the native per-pass test), within ONNX's
+ * tolerance.
+ */
 function assertSame(optimized, plain, label) {
   assert.equal(optimized.error, plain.error, label);
   if (plain.error) return;
+  const folded = optimized.graph.steps.some((step) => step.opType.endsWith('+BatchNormalization'));
   for (const [s, outputs] of plain.results.entries()) {
     for (const [k, want] of outputs.entries()) {
       const got = optimized.results[s][k];
       assert.equal(got.type, want.type, `${label}: data set ${s}, output ${k}`);
       assert.deepEqual(got.dims, want.dims, `${label}: data set ${s}, output ${k}`);
-      assert.deepEqual(bytesOf(got), bytesOf(want), `${label}: data set ${s}, output ${k} differs`);
+      if (folded) assert.equal(compareTensors(got, want), null, `${label}: data set ${s}, output ${k} (a BatchNormalization folded)`);
+      else assert.deepEqual(bytesOf(got), bytesOf(want), `${label}: data set ${s}, output ${k} differs`);
     }
   }
 }

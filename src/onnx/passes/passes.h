@@ -16,8 +16,8 @@ void fold_constants(StepGraph& g, OptimizationReport& report);
 void remove_identities(StepGraph& g, OptimizationReport& report);
 // extended (pad_pool_fusion.cpp): a Pad of zeros fused into the AveragePool that alone reads it.
 void fuse_pad_pool(StepGraph& g);
-// extended (batch_norm_folding.cpp): a BatchNormalization after a Conv of constant weights folded
-// into them (not bit for bit: graph_optimizer.h).
+// extended (batch_norm_folding.cpp): a BatchNormalization after a Conv or Gemm of constant weights
+// folded into them (not bit for bit: graph_optimizer.h).
 void fold_batch_norms(StepGraph& g);
 // extended (conv_activation_fusion.cpp): a Relu or Clip (a clamp by constants) that alone reads a
 // float32 Conv's output, or a SiLU of it (x * Sigmoid(x)), applied by the Conv as it stores it.
