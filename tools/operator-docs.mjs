@@ -677,4 +677,64 @@ export const OPERATOR_DOCS = {
       seed: 'Version 12 on: the training\'s random seed; unused in inference.',
     },
   },
+  Mod: {
+    doc: '[A, B]: the remainder of A / B, broadcasting as Add. fmod 0 (integers only): the divisor\'s sign, as Python\'s %; fmod 1: the dividend\'s sign, as C\'s fmod (float16 and bfloat16 through float32, where it is exact). An integer x mod 0 is 0, as NumPy\'s.',
+    attributes: {
+      fmod: '0 (default): the remainder with the divisor\'s sign, of integers; 1: C\'s fmod, which the floating-point types need.',
+    },
+  },
+  BitShift: {
+    doc: '[X, Y] of unsigned integers: X shifted by Y bits, broadcasting as Add; a count of the type\'s width or more gives 0.',
+    attributes: {
+      direction: '\'LEFT\' or \'RIGHT\' (logical). Required.',
+    },
+  },
+  BitwiseAnd: {
+    doc: '[A, B] of integers: the bits of A and B, broadcasting as Add.',
+  },
+  BitwiseOr: {
+    doc: '[A, B] of integers: the bits of A or B, broadcasting as Add.',
+  },
+  BitwiseXor: {
+    doc: '[A, B] of integers: the bits of A xor B, broadcasting as Add.',
+  },
+  BitwiseNot: {
+    doc: 'The bits of x inverted, of integers.',
+  },
+  IsNaN: {
+    doc: 'Bool: 1 where x is a NaN (of any sign and payload).',
+  },
+  IsInf: {
+    doc: 'Bool: 1 where x is an infinity of a sign the attributes detect.',
+    attributes: {
+      detect_negative: 'Detect -inf (default 1).',
+      detect_positive: 'Detect +inf (default 1).',
+    },
+  },
+  CastLike: {
+    doc: '[input, target_type]: input converted to target_type\'s type by Cast\'s rules; target_type is read for its type alone.',
+    attributes: {
+      saturate: 'Version 19 on: only affects float8 results (which the runtime lacks): accepted and ignored.',
+      round_mode: 'Version 24 on: only affects float8e8m0 results: checked and ignored.',
+    },
+  },
+  EyeLike: {
+    doc: 'A matrix of the 2-D input\'s shape: 1 on the k-th diagonal (column - row = k), 0 elsewhere.',
+    attributes: {
+      dtype: 'The output type, a TensorProto.DataType number (default the input\'s type).',
+      k: 'The diagonal: 0 (default) the main one, positive above it, negative below.',
+    },
+  },
+  Trilu: {
+    doc: '[input, k?]: each matrix of the innermost two dims with the elements on one side of the k-th diagonal (column - row = k; k an int64 of one value, default 0) kept and the others 0.',
+    attributes: {
+      upper: '1 (default): keep column - row >= k; 0: keep column - row <= k.',
+    },
+  },
+  OneHot: {
+    doc: '[indices, depth, values]: the indices\' shape with an axis of depth inserted; values[1] where the position along it is the index (read as int64 as Cast reads it), values[0] elsewhere. An index outside the range gives a line of values[0]; from version 11 negative indices count from the end.',
+    attributes: {
+      axis: 'Where the new axis goes, in [-r - 1, r] for indices of rank r (default -1, innermost).',
+    },
+  },
 };

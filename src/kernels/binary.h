@@ -48,6 +48,24 @@ const BinaryLoops* greater_loops(DType t);
 const BinaryLoops* less_or_equal_loops(DType t);
 const BinaryLoops* greater_or_equal_loops(DType t);
 
+// Mod (kernels/mod.cpp), scalar: SIMD128 has no division. floor_mod_loops: the integers' remainder
+// with the divisor's sign (Python's %), fmod_loops: C's fmod, the dividend's sign, of every type with
+// arithmetic (the half types in float32, where fmod is exact). An integer x mod 0 is 0, as NumPy's.
+// floor_mod_loops is null for the floating-point types.
+const BinaryLoops* floor_mod_loops(DType t);
+const BinaryLoops* fmod_loops(DType t);
+// The bitwise operations of the integer types (kernels/bitwise_simd128.cpp); null for other types.
+// A shift by the type's width or more gives 0 (all bits shifted out), where WebAssembly's and C++'s
+// shifts take the count modulo the width or leave it undefined; right shifts are logical (BitShift
+// is of unsigned types).
+const BinaryLoops* bitwise_and_loops(DType t);
+const BinaryLoops* bitwise_or_loops(DType t);
+const BinaryLoops* bitwise_xor_loops(DType t);
+const BinaryLoops* shift_left_loops(DType t);
+const BinaryLoops* shift_right_loops(DType t);
+// y[i] = ~x[i] over n elements of integer type t (false, nothing written, for another type); y may be x.
+bool bitwise_not(DType t, const void* x, void* y, size_t n);
+
 // Clip's y[i] = Min(Max(a[i], *lo), *hi) in one pass, for float32 and float64 bounds that are not
 // NaN; false, nothing written, for other types and bounds (then Max, then Min). y may be a.
 bool clamp(DType t, const void* a, const void* lo, const void* hi, void* y, size_t n);

@@ -201,11 +201,12 @@ void vs_untyped(const void* a, const void* b, void* y, size_t n) {
 template <template <typename> class Op, typename T>
 constexpr BinaryLoops kBinaryLoops = {sizeof(T), sizeof(OutOf<Op, T>), vv_rows_untyped<Op, T>, vs_untyped<Op, T>, nullptr};
 
-// The table of `Op` for element type t.
-template <template <typename> class Op>
+// The table of `Op` for element type t, when t is one of Ts (by default every type with arithmetic);
+// else null.
+template <template <typename> class Op, typename... Ts>
 const BinaryLoops* binary_loops_of(DType t) {
   const BinaryLoops* loops = nullptr;
-  visit_dtype(t, [&](auto element) __attribute__((always_inline)) { loops = &kBinaryLoops<Op, decltype(element)>; });
+  visit_dtype<Ts...>(t, [&](auto element) __attribute__((always_inline)) { loops = &kBinaryLoops<Op, decltype(element)>; });
   return loops;
 }
 

@@ -6,6 +6,8 @@
 // cases test_operator_add_size1_broadcast and _singleton_broadcast expand a B of [2, 1] or [1, 3]).
 // The comparisons Equal, Less, Greater, LessOrEqual and GreaterOrEqual share all of it, with a bool
 // output, and so do the logical And, Or and Xor of bool inputs; Not (of one input) is here with them.
+// So do Mod (from version 10, broadcasting), BitShift (11) and BitwiseAnd, BitwiseOr, BitwiseXor (18),
+// of integers, with BitwiseNot.
 #include <algorithm>
 #include <optional>
 
@@ -36,6 +38,9 @@ class ArithmeticKernel final : public Kernel {
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& a = *inputs[0];
+    const kernels::BinaryLoops* loops = loops_(a.dtype());
+    // Only Mod's integer remainder lacks types its version allows (the floating-point ones).
+    if (!loops) return InvalidArgument(std::string("input 0 ('A') has type ") + dtype_name(a.dtype()) + ", whose remainder needs attribute 'fmod' = 1");
     Tensor b_view;
     Inputs operands = inputs;
     Dims dims;
@@ -48,7 +53,7 @@ class ArithmeticKernel final : public Kernel {
     }
     Tensor* y;
     OW_RETURN_IF_ERROR(output_tensor(outputs, 0, compares_ ? DType::kBool : a.dtype(), std::move(dims), y));
-    broadcast_fold(operands, *y, *loops_(a.dtype()), commutative_);
+    broadcast_fold(operands, *y, *loops, commutative_);
     return Status::Ok();
   }
 
@@ -189,6 +194,61 @@ Result<std::unique_ptr<Kernel>> make_not(int /*version*/, const Attributes& /*at
 
 constexpr OpVersion kNotVersions[] = {{.since_version = 1, .types = type_t<kBoolType>, .attributes = {}}};
 
+// Mod: fmod 0 the integers' remainder with the divisor's sign, 1 C's fmod (the dividend's sign), which
+// the floating-point types need.
+Result<std::unique_ptr<Kernel>> make_mod(int /*version*/, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(const int64_t fmod, attrs.get_int("fmod", 0));
+  if (fmod != 0 && fmod != 1) return InvalidArgument("attribute 'fmod' must be 0 or 1, not " + std::to_string(fmod));
+  return std::unique_ptr<Kernel>(new ArithmeticKernel(fmod == 1 ? kernels::fmod_loops : kernels::floor_mod_loops, false, false, false, false, kNoAxis));
+}
+
+// BitShift: direction "LEFT" or "RIGHT", required.
+constexpr std::string_view kDirections[] = {"LEFT", "RIGHT"};
+Result<std::unique_ptr<Kernel>> make_bit_shift(int /*version*/, const Attributes& attrs) {
+  if (!attrs.find("direction")) return InvalidArgument("attribute 'direction' is required");
+  OW_ASSIGN_OR_RETURN(const std::string direction, attrs.get_string("direction", ""));
+  if (direction != "LEFT" && direction != "RIGHT")
+    return InvalidArgument("attribute 'direction' is '" + direction + "'; it must be 'LEFT' or 'RIGHT'");
+  return std::unique_ptr<Kernel>(
+      new ArithmeticKernel(direction == "LEFT" ? kernels::shift_left_loops : kernels::shift_right_loops, false, false, false, false, kNoAxis));
+}
+
+template <LoopsOf loops>
+Result<std::unique_ptr<Kernel>> make_bitwise(int /*version*/, const Attributes& /*attrs*/) {
+  return std::unique_ptr<Kernel>(new ArithmeticKernel(loops, true, false, false, false, kNoAxis));
+}
+
+// BitwiseNot: ~x, of x's type and shape.
+class BitwiseNotKernel final : public Kernel {
+ public:
+  Status compute(const Inputs& inputs, Outputs& outputs) const override {
+    const Tensor& x = *inputs[0];
+    Tensor* y;
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, x.dtype(), x.dims(), y));
+    kernels::bitwise_not(x.dtype(), x.raw_data(), y->raw_data(), x.size());
+    return Status::Ok();
+  }
+};
+
+Result<std::unique_ptr<Kernel>> make_bitwise_not(int /*version*/, const Attributes& /*attrs*/) {
+  return std::unique_ptr<Kernel>(new BitwiseNotKernel);
+}
+
+// Mod 10 of the numeric types, 13 adds bfloat16.
+constexpr std::array<AttributeSpec, 1> kModAttributes = {{{"fmod", AttrKind::kFlag, "0"}}};
+constexpr OpVersion kModVersions[] = {{.since_version = 10, .types = type_t<kNumericTypes>, .attributes = kModAttributes},
+                                      {.since_version = 13, .types = type_t<kAllTypes>, .attributes = kModAttributes}};
+constexpr std::array<DType, 4> kUnsignedTypes = {DType::kUint8, DType::kUint16, DType::kUint32, DType::kUint64};
+constexpr std::array<AttributeSpec, 1> kBitShiftAttributes = {{{"direction", AttrKind::kString, {}, kDirections, true}}};
+constexpr OpVersion kBitShiftVersions[] = {{.since_version = 11, .types = type_t<kUnsignedTypes>, .attributes = kBitShiftAttributes}};
+constexpr Param kBitShiftInputs[] = {{"X", "T"}, {"Y", "T"}};
+constexpr Param kBitShiftOutputs[] = {{"Z", "T"}};
+constexpr OpVersion kBitwiseVersions[] = {{.since_version = 18, .types = type_t<kIntegerTypes>, .attributes = {}}};
+
+constexpr OpSchema integer_schema(std::string_view name, std::span<const OpVersion> versions, KernelFactory make_kernel) {
+  return {.name = name, .inputs = kInputs, .outputs = kOutputs, .versions = versions, .make_kernel = make_kernel, .elementwise = true};
+}
+
 }  // namespace
 
 using kernels::Comparison;
@@ -221,5 +281,22 @@ constexpr OpSchema kNotSchema{.name = "Not",
                               .versions = kNotVersions,
                               .make_kernel = make_not,
                               .elementwise = true};
+
+constexpr OpSchema kModSchema = integer_schema("Mod", kModVersions, make_mod);
+constexpr OpSchema kBitShiftSchema{.name = "BitShift",
+                                   .inputs = kBitShiftInputs,
+                                   .outputs = kBitShiftOutputs,
+                                   .versions = kBitShiftVersions,
+                                   .make_kernel = make_bit_shift,
+                                   .elementwise = true};
+constexpr OpSchema kBitwiseAndSchema = integer_schema("BitwiseAnd", kBitwiseVersions, make_bitwise<kernels::bitwise_and_loops>);
+constexpr OpSchema kBitwiseOrSchema = integer_schema("BitwiseOr", kBitwiseVersions, make_bitwise<kernels::bitwise_or_loops>);
+constexpr OpSchema kBitwiseXorSchema = integer_schema("BitwiseXor", kBitwiseVersions, make_bitwise<kernels::bitwise_xor_loops>);
+constexpr OpSchema kBitwiseNotSchema{.name = "BitwiseNot",
+                                     .inputs = kUnaryInputs,
+                                     .outputs = kUnaryOutputs,
+                                     .versions = kBitwiseVersions,
+                                     .make_kernel = make_bitwise_not,
+                                     .elementwise = true};
 
 }  // namespace ow

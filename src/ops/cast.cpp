@@ -2,7 +2,7 @@
 // the type by its TensorProto.DataType name ("FLOAT"), 6 on by its number; 13 adds bfloat16; 19 adds
 // float8 and `saturate`, 24 `round_mode`, which only affect float8 and float8e8m0 results (types the
 // runtime lacks, so here they are checked and ignored); 21, 23, 24 and 25 add int4, float4, float8e8m0
-// and int2.
+// and int2. CastLike (15 on, the same history from 15) converts to its second input's type.
 #include <optional>
 #include <string>
 
@@ -15,23 +15,25 @@ namespace {
 
 class CastKernel final : public Kernel {
  public:
-  explicit CastKernel(DType to) : to_(to) {}
+  // to: nullopt for CastLike, which converts to its second input's type
+  explicit CastKernel(std::optional<DType> to) : to_(to) {}
 
   Status compute(const Inputs& inputs, Outputs& outputs) const override {
     const Tensor& x = *inputs[0];
-    if (x.dtype() == to_ && outputs.empty()) {
+    const DType to = to_ ? *to_ : inputs[1]->dtype();
+    if (x.dtype() == to && outputs.empty()) {
       outputs.push_back(x);  // shares owned memory; a view (of memory the caller owns) is copied
       if (x.owns_data()) return Status::Ok();
       outputs.pop_back();
     }
     Tensor* y;
-    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, to_, x.dims(), y));
-    kernels::cast(x.dtype(), x.raw_data(), to_, y->raw_data(), x.size());
+    OW_RETURN_IF_ERROR(output_tensor(outputs, 0, to, x.dims(), y));
+    kernels::cast(x.dtype(), x.raw_data(), to, y->raw_data(), x.size());
     return Status::Ok();
   }
 
  private:
-  DType to_;
+  std::optional<DType> to_;
 };
 
 // TensorProto.DataType's names, by number (Cast-1 names its `to` so).
@@ -66,13 +68,24 @@ Result<DType> cast_target(int version, const Attributes& attrs) {
   return type;
 }
 
-Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) {
-  OW_ASSIGN_OR_RETURN(const DType type, cast_target(version, attrs));
+// saturate and round_mode, which only affect types the runtime lacks: checked.
+Status check_float8_attributes(const Attributes& attrs) {
   OW_RETURN_IF_ERROR(attrs.get_int("saturate", 1).status());
   OW_ASSIGN_OR_RETURN(const std::string round_mode, attrs.get_string("round_mode", "up"));
   if (round_mode != "up" && round_mode != "down" && round_mode != "nearest")
     return InvalidArgument("attribute 'round_mode' is '" + round_mode + "'; it must be 'up', 'down' or 'nearest'");
+  return Status::Ok();
+}
+
+Result<std::unique_ptr<Kernel>> make_cast(int version, const Attributes& attrs) {
+  OW_ASSIGN_OR_RETURN(const DType type, cast_target(version, attrs));
+  OW_RETURN_IF_ERROR(check_float8_attributes(attrs));
   return std::unique_ptr<Kernel>(new CastKernel(type));
+}
+
+Result<std::unique_ptr<Kernel>> make_cast_like(int /*version*/, const Attributes& attrs) {
+  OW_RETURN_IF_ERROR(check_float8_attributes(attrs));
+  return std::unique_ptr<Kernel>(new CastKernel(std::nullopt));
 }
 
 // A Cast to float32 as a chain's selection: of the chain's bool mask (the only value of a chain a Cast
@@ -96,6 +109,13 @@ constexpr auto kCastVersions = concat(same_versions({1, 6, 9}, {.types = kNumeri
                                       same_versions({24, 25}, {.types = kAll, .attributes = kRoundMode}));
 constexpr Param kInputs[] = {{"input", "T1"}};
 constexpr Param kOutputs[] = {{"output", "T2"}};
+// CastLike: 15, then 19 adds saturate, 24 round_mode, as Cast.
+constexpr std::array<AttributeSpec, 1> kSaturateOnly = {{{"saturate", AttrKind::kFlag, "1"}}};
+constexpr auto kSaturateRoundMode = with(kSaturateOnly, AttributeSpec{"round_mode", AttrKind::kString, "up", kRoundModes});
+constexpr auto kCastLikeVersions = concat(same_versions({15}, {.types = kAll, .attributes = {}}),
+                                          same_versions({19, 21, 23}, {.types = kAll, .attributes = kSaturateOnly}),
+                                          same_versions({24, 25}, {.types = kAll, .attributes = kSaturateRoundMode}));
+constexpr Param kCastLikeInputs[] = {{"input", "T1"}, {"target_type", "T2"}};
 
 }  // namespace
 
@@ -106,5 +126,11 @@ constexpr OpSchema kCastSchema{.name = "Cast",
                                .make_kernel = make_cast,
                                .elementwise = true,
                                .chain_stage = cast_chain_stage};
+
+constexpr OpSchema kCastLikeSchema{.name = "CastLike",
+                                   .inputs = kCastLikeInputs,
+                                   .outputs = kOutputs,
+                                   .versions = kCastLikeVersions,
+                                   .make_kernel = make_cast_like};
 
 }  // namespace ow

@@ -73,6 +73,7 @@ extern const OpSchema kTopKSchema;
 extern const OpSchema kConstantSchema;
 extern const OpSchema kIdentitySchema;
 extern const OpSchema kCastSchema;
+extern const OpSchema kCastLikeSchema;
 extern const OpSchema kShapeSchema;
 extern const OpSchema kGatherSchema;
 extern const OpSchema kConcatSchema;
@@ -163,6 +164,20 @@ extern const OpSchema kMeanVarianceNormalizationSchema;
 extern const OpSchema kDepthToSpaceSchema;
 extern const OpSchema kSpaceToDepthSchema;
 extern const OpSchema kDropoutSchema;
+// Mod, BitShift, BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseNot, with the arithmetic (ops/arithmetic.cpp)
+extern const OpSchema kModSchema;
+extern const OpSchema kBitShiftSchema;
+extern const OpSchema kBitwiseAndSchema;
+extern const OpSchema kBitwiseOrSchema;
+extern const OpSchema kBitwiseXorSchema;
+extern const OpSchema kBitwiseNotSchema;
+// IsNaN and IsInf (ops/float_class.cpp)
+extern const OpSchema kIsNaNSchema;
+extern const OpSchema kIsInfSchema;
+// Trilu and EyeLike (ops/triangle.cpp), OneHot (ops/one_hot.cpp)
+extern const OpSchema kTriluSchema;
+extern const OpSchema kEyeLikeSchema;
+extern const OpSchema kOneHotSchema;
 // If (ops/control.cpp): a session runs its branches
 extern const OpSchema kIfSchema;
 

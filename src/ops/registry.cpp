@@ -51,7 +51,10 @@ std::span<const OpSchema* const> all_operators() {
       &kBatchNormalizationSchema, &kLayerNormalizationSchema, &kInstanceNormalizationSchema, &kGroupNormalizationSchema, &kLpNormalizationSchema,
       &kLrnSchema, &kMeanVarianceNormalizationSchema,
       // layout, and Dropout in inference
-      &kDepthToSpaceSchema, &kSpaceToDepthSchema, &kDropoutSchema};
+      &kDepthToSpaceSchema, &kSpaceToDepthSchema, &kDropoutSchema,
+      // integer arithmetic and bits, floating-point classes
+      &kModSchema, &kBitShiftSchema, &kBitwiseAndSchema, &kBitwiseOrSchema, &kBitwiseXorSchema, &kBitwiseNotSchema,
+      &kIsNaNSchema, &kIsInfSchema, &kCastLikeSchema, &kEyeLikeSchema, &kTriluSchema, &kOneHotSchema};
   return ops;
 }
 

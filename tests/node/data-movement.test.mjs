@@ -1,4 +1,4 @@
-// Constant, Identity, Cast, Shape, Gather and Concat through ops.* and InferenceSession: every version
+// Constant, Identity, Cast, CastLike, Shape, Gather and Concat through ops.* and InferenceSession: every version
 // and type against references written here (Cast's from the ONNX rules and saturating truncation, in
 // exact arithmetic on numbers and bigints), with edge values, negative axes and indices, empty tensors,
 // and the refusals.
@@ -74,6 +74,42 @@ async function runNode({ opset, op, attributes = {}, inputs, outputType, initial
 
 const DATA_TYPE_NAME = { float32: 'FLOAT', float64: 'DOUBLE', float16: 'FLOAT16', bfloat16: 'BFLOAT16', int8: 'INT8', int16: 'INT16',
   int32: 'INT32', int64: 'INT64', uint8: 'UINT8', uint16: 'UINT16', uint32: 'UINT32', uint64: 'UINT64' };
+
+// CastLike: Cast to its second input's type, whatever that input's shape (it is read for its type only).
+describe('CastLike', () => {
+  test('every version, every pair of types, through ops.* and a session; bool both ways', async () => {
+    for (const version of versionsOf('CastLike')) {
+      for (const from of TYPES) {
+        const data = sourceData(from);
+        const x = new Tensor(from, data, [data.length]);
+        for (const to of TYPES) {
+          const like = new Tensor(to, new ARRAY[to](2), [2, 1]);
+          const y = ops.CastLike([x, like], { opset: version });
+          assert.equal(y.type, to);
+          assert.deepEqual(y.dims, [data.length]);
+          assertCast(y.data, from, to, data, `CastLike-${version} ${from} -> ${to}`);
+        }
+      }
+      const attributes = { ...(version >= 19 ? { saturate: 0 } : {}), ...(version >= 24 ? { round_mode: 'nearest' } : {}) };
+      const x = new Tensor('float64', sourceData('float64'));
+      const y = await runNode({ opset: version, op: 'CastLike', attributes, inputs: [x, new Tensor('int16', [], [0])], outputType: 'int16' });
+      assertCast(y.data, 'float64', 'int16', x.data, `CastLike-${version} model`);
+    }
+    const bools = ops.CastLike([new Tensor('float32', [0, -0, NaN, 0.5, -Infinity], [5]), new Tensor('bool', [1], [1])]);
+    assert.equal(bools.type, 'bool');
+    assert.deepEqual([...bools.data], [0, 0, 1, 1, 1]);
+    assert.deepEqual([...ops.CastLike([bools, new Tensor('int64', [], [0])]).data], [0n, 0n, 1n, 1n, 1n]);
+    assert.deepEqual(ops.CastLike([new Tensor('int8', [], [0, 3]), new Tensor('float16', new Uint16Array(1), [])]).dims, [0, 3]);
+  });
+
+  test('refusals name the version and attribute', () => {
+    const x = new Tensor('float32', [1]);
+    assert.throws(() => ops.CastLike([x, x], { opset: 15, saturate: 1 }), isError('INVALID_ARGUMENT', 'CastLike-15', "'saturate'"));
+    assert.throws(() => ops.CastLike([x, x], { opset: 23, round_mode: 'up' }), isError('INVALID_ARGUMENT', 'CastLike-23', "'round_mode'"));
+    assert.throws(() => ops.CastLike([x, x], { round_mode: 'odd' }), isError('INVALID_ARGUMENT', 'CastLike-25', "'round_mode'"));
+    assert.throws(() => ops.CastLike([x, x], { opset: 14 }), (e) => e instanceof OnnxWasmError && e.message.includes('CastLike'));
+  });
+});
 
 describe('Cast', () => {
   test('every version, every pair of types, through ops.*', () => {

@@ -663,3 +663,31 @@ export function referenceLpNorm(x, dims, axis, p) {
   }
   return y;
 }
+
+// Mod, BitShift and the bitwise operators of integers, from their definitions, on bigints (exact, and
+// with two's complement bitwise semantics at any width), wrapped to a type of `bits` bits.
+const wrapBits = (signed, bits, v) => (signed ? BigInt.asIntN(bits, v) : BigInt.asUintN(bits, v));
+
+// a mod b: fmod 1 the remainder of truncated division (C's fmod, the dividend's sign), fmod 0 of floor
+// division (Python's %, the divisor's sign). Numbers: fmod of their float64 values, which JavaScript's
+// % is (exact, so also the float32 and half types' result). Integers (bigints): x mod 0 is 0, as NumPy's.
+export function referenceMod(a, b, fmod) {
+  if (typeof a === 'number') return a % b;
+  if (b === 0n) return 0n;
+  const r = a % b;
+  return !fmod && r !== 0n && (r < 0n) !== (b < 0n) ? r + b : r;
+}
+
+// The integer operations on bigint values of a type of `bits` bits, signed or not, wrapped to it.
+export const INTEGER_OPERATIONS = {
+  BitwiseAnd: (a, b) => a & b,
+  BitwiseOr: (a, b) => a | b,
+  BitwiseXor: (a, b) => a ^ b,
+  // Every bit shifted out where the count is the width or more.
+  LEFT: (a, b, bits) => (b >= BigInt(bits) ? 0n : a << b),
+  RIGHT: (a, b, bits) => (b >= BigInt(bits) ? 0n : a >> b),
+};
+export function referenceInteger(operation, a, b, signed, bits) {
+  return wrapBits(signed, bits, INTEGER_OPERATIONS[operation](a, b, bits));
+}
+export const referenceBitwiseNot = (a, signed, bits) => wrapBits(signed, bits, ~a);
