@@ -1,10 +1,10 @@
-// float32 exp, log, tanh and sigmoid on four lanes (SIMD128), for the elementwise math kernels and
+// float32 exp, log, tanh, sigmoid and erf on four lanes (SIMD128), for the elementwise math kernels and
 // Softmax. Each is within 2 ulp of the correctly rounded result over the whole float32 range, subnormal
 // results included (tests/native/math_accuracy_test.cpp measures it); NaN gives NaN, and the limits
 // are IEEE's: exp(-inf) = +0, exp(x > 88.72...) = +inf, log(±0) = -inf, log(x < 0) = NaN,
 // tanh(±0) = ±0. No lane branches: the limits are clamps and selects. exp's polynomial is a
 // degree-6 minimax fit of e^r (relative error 2^-28, so the roundings dominate); log's and tanh's are
-// Cephes' (logf, tanhf). SIMD128 has no fused multiply-add, so the argument reductions split their
+// Cephes' (logf, tanhf); erf's are Chebyshev interpolants (below). SIMD128 has no fused multiply-add, so the argument reductions split their
 // constants (Cody and Waite) to stay exact. pmin and pmax are single instructions where min and max
 // (which order NaN and -0) are not; with x first they pass a NaN x through.
 #pragma once
@@ -117,6 +117,39 @@ inline v128_t sigmoid_f32x4(v128_t x) {
   const v128_t one = wasm_f32x4_const_splat(1.0f);
   const v128_t numerator = wasm_v128_bitselect(e, one, wasm_f32x4_lt(x, wasm_f32x4_const_splat(0.0f)));
   return wasm_f32x4_div(numerator, wasm_f32x4_add(one, e));
+}
+
+// erf x. Below |x| = 1: x + x R(x^2), R a degree-6 fit of erf(x) / x - 1 in x^2 (absolute error
+// 2^-26.6), so that the last operation adds a small term to x. From 1: 1 - e^-x^2 F(1 / |x|), signed,
+// F a degree-8 fit of erfc(x) e^(x^2) in t = 8/3 (1/x) - 5/3 over x in [1, 4] (relative error 2^-24.6,
+// which erfc <= 0.16 shrinks before the subtraction); |x| clamped to 4, where erf already rounds to 1.
+// A NaN is not below 1 and passes the clamp (pmin with it first), so gives NaN.
+inline v128_t erf_f32x4(v128_t x) {
+  const v128_t sign = wasm_i32x4_const_splat(static_cast<int32_t>(0x80000000u));
+  const v128_t a = wasm_v128_andnot(x, sign);
+  const v128_t z = wasm_f32x4_mul(x, x);
+  v128_t r = wasm_f32x4_const_splat(0x1.4a9dacp-14f);
+  r = wasm_f32x4_add(wasm_f32x4_mul(r, z), wasm_f32x4_const_splat(-0x1.a46b40p-11f));
+  r = wasm_f32x4_add(wasm_f32x4_mul(r, z), wasm_f32x4_const_splat(0x1.541636p-8f));
+  r = wasm_f32x4_add(wasm_f32x4_mul(r, z), wasm_f32x4_const_splat(-0x1.b7fb38p-6f));
+  r = wasm_f32x4_add(wasm_f32x4_mul(r, z), wasm_f32x4_const_splat(0x1.ce2d18p-4f));
+  r = wasm_f32x4_add(wasm_f32x4_mul(r, z), wasm_f32x4_const_splat(-0x1.81273ep-2f));
+  r = wasm_f32x4_add(wasm_f32x4_mul(r, z), wasm_f32x4_const_splat(0x1.06eba8p-3f));
+  const v128_t small = wasm_f32x4_add(x, wasm_f32x4_mul(x, r));
+  const v128_t b = wasm_f32x4_pmin(a, wasm_f32x4_const_splat(4.0f));
+  const v128_t t = wasm_f32x4_sub(wasm_f32x4_div(wasm_f32x4_const_splat(0x1.555556p+1f), b), wasm_f32x4_const_splat(0x1.aaaaaap+0f));
+  v128_t f = wasm_f32x4_const_splat(-0x1.750320p-19f);
+  f = wasm_f32x4_add(wasm_f32x4_mul(f, t), wasm_f32x4_const_splat(-0x1.47006cp-16f));
+  f = wasm_f32x4_add(wasm_f32x4_mul(f, t), wasm_f32x4_const_splat(0x1.047c6ep-13f));
+  f = wasm_f32x4_add(wasm_f32x4_mul(f, t), wasm_f32x4_const_splat(-0x1.73c760p-12f));
+  f = wasm_f32x4_add(wasm_f32x4_mul(f, t), wasm_f32x4_const_splat(0x1.e2473ep-12f));
+  f = wasm_f32x4_add(wasm_f32x4_mul(f, t), wasm_f32x4_const_splat(0x1.2ec05ep-9f));
+  f = wasm_f32x4_add(wasm_f32x4_mul(f, t), wasm_f32x4_const_splat(-0x1.8d31d2p-6f));
+  f = wasm_f32x4_add(wasm_f32x4_mul(f, t), wasm_f32x4_const_splat(0x1.2597fap-3f));
+  f = wasm_f32x4_add(wasm_f32x4_mul(f, t), wasm_f32x4_const_splat(0x1.394bbep-2f));
+  const v128_t e = exp_f32x4<ExpRange::kNonPositive>(wasm_f32x4_neg(wasm_f32x4_mul(b, b)));
+  const v128_t large = wasm_f32x4_sub(wasm_f32x4_const_splat(1.0f), wasm_f32x4_mul(e, f));
+  return wasm_v128_bitselect(small, wasm_v128_or(large, wasm_v128_and(x, sign)), wasm_f32x4_lt(a, wasm_f32x4_const_splat(1.0f)));
 }
 
 }  // namespace ow::kernels

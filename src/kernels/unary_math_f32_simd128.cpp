@@ -1,8 +1,8 @@
 // float32 elementwise math (kernels/unary_math.h): SIMD128 loops of four vectors, then one, then a scalar
 // tail through lane 0 of the same vector code, so every element gets the same bits. The four vectors of
-// a step are independent, so the CPU overlaps the long polynomial ones (Exp, Log, Tanh, Sigmoid). Erf
-// and the trigonometric and hyperbolic functions are computed in float64 by the C library and rounded
-// once (not vectorized).
+// a step are independent, so the CPU overlaps the long polynomial ones (Exp, Log, Tanh, Sigmoid, Erf).
+// The trigonometric and hyperbolic functions are computed in float64 by the C library and rounded once
+// (not vectorized).
 #include "kernels/binary_loops.h"
 #include "kernels/math_f32x4.h"
 #include "kernels/unary_libm.h"
@@ -48,7 +48,7 @@ UnaryLoop unary_math_f32(UnaryMath op) {
     case UnaryMath::kLog: return vector_loop<log_f32x4>;
     case UnaryMath::kTanh: return vector_loop<tanh_f32x4>;
     case UnaryMath::kSigmoid: return vector_loop<sigmoid_f32x4>;
-    case UnaryMath::kErf: return via_f64_loop<libm::erf>;
+    case UnaryMath::kErf: return vector_loop<erf_f32x4>;
     case UnaryMath::kSign: return vector_loop<sign_f32x4>;
     case UnaryMath::kSin: return via_f64_loop<libm::sin>;
     case UnaryMath::kCos: return via_f64_loop<libm::cos>;
