@@ -4,8 +4,8 @@
 // overlap is allowed.
 //
 // Semantics: float32 within 2 ulp of the correctly rounded result (kernels/math_f32x4.h; Abs, Neg,
-// Reciprocal, Sqrt and Sign exact; Erf and the trigonometric and hyperbolic functions the C library's
-// float64 result rounded once); float64 from the C library's functions (musl's in the wasm
+// Reciprocal, Sqrt and Sign exact; the trigonometric and hyperbolic functions the C library's float64
+// result rounded once); float64 from the C library's functions (musl's in the wasm
 // build), within 2 ulp; float16 and bfloat16 compute in float32 and round once. Integers: Abs and Neg wrap (the
 // lowest value gives itself), Abs of an unsigned type is the value; Erf is erf(x) in float64 truncated
 // toward zero, as ONNX's reference casts it: 0, or ±1 from |x| = 6 (where it rounds to ±1). Sign is
