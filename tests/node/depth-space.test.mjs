@@ -6,7 +6,7 @@ import { before, describe, test } from 'node:test';
 import { ops, ready, Tensor } from 'onnx-wasm';
 import { referenceDepthSpacePicks } from './helpers/reference.mjs';
 import { assertPicked, both, isError, rowsOf, sizeOf, stored } from './helpers/data-runs.mjs';
-import { assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
+import { NEEDS_ONNX_CASES, assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
 
 before(() => ready());
 
@@ -46,7 +46,7 @@ for (const op of ['DepthToSpace', 'SpaceToDepth']) {
   });
 }
 
-test("ONNX's DepthToSpace and SpaceToDepth cases pass", async () => {
+test("ONNX's DepthToSpace and SpaceToDepth cases pass", NEEDS_ONNX_CASES, async () => {
   const names = await assertOnnxCasesPass(['DepthToSpace', 'SpaceToDepth']);
   assert.ok(names.some((n) => n.includes('crd')) && names.some((n) => n.includes('spacetodepth')));
 });

@@ -7,7 +7,7 @@ import { before, test } from 'node:test';
 import { ops, ready, Tensor, OnnxWasmError } from 'onnx-wasm';
 import { runNode } from './helpers/node-runs.mjs';
 import { assertPicked, rowsOf, sizeOf, stored } from './helpers/data-runs.mjs';
-import { assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
+import { NEEDS_ONNX_CASES, assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
 import { FLOAT_TYPES } from '../../tools/values.mjs';
 
 before(() => ready());
@@ -45,7 +45,7 @@ test('training_mode true is refused, naming the input', async () => {
   );
 });
 
-test("ONNX's Dropout cases pass", async () => {
+test("ONNX's Dropout cases pass", NEEDS_ONNX_CASES, async () => {
   const names = await assertOnnxCasesPass(['Dropout']);
   assert.ok(names.some((n) => n.includes('dropout_default_mask')));
 });

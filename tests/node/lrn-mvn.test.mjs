@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { OnnxWasmError, Tensor, ops, ready } from 'onnx-wasm';
 import { FLOAT_TYPES, rng } from '../../tools/values.mjs';
-import { assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
+import { NEEDS_ONNX_CASES, assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
 
 before(() => ready());
 
@@ -145,6 +145,6 @@ describe('LRN and MeanVarianceNormalization: empty tensors and refusals', () => 
   });
 });
 
-test('ONNX\'s backend cases of LRN and MeanVarianceNormalization pass', async () => {
+test('ONNX\'s backend cases of LRN and MeanVarianceNormalization pass', NEEDS_ONNX_CASES, async () => {
   await assertOnnxCasesPass(['LRN', 'MeanVarianceNormalization']);
 });

@@ -10,7 +10,7 @@ import { buildModel } from '../../tools/onnx-builder.mjs';
 import { referenceBatchNorm, referenceGroupNorm, referenceLayerNorm, referenceLpNorm } from './helpers/reference.mjs';
 import { runNode } from './helpers/node-runs.mjs';
 import { ulpDistance } from './helpers/math-reference.mjs';
-import { assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
+import { NEEDS_ONNX_CASES, assertOnnxCasesPass } from './helpers/onnx-cases.mjs';
 import { FLOAT_TYPES, rng } from '../../tools/values.mjs';
 
 before(() => ready());
@@ -426,7 +426,7 @@ describe('LpNormalization', () => {
   });
 });
 
-test("ONNX's BatchNormalization, LayerNormalization, InstanceNormalization, GroupNormalization, LpNormalization cases pass", async () => {
+test("ONNX's BatchNormalization, LayerNormalization, InstanceNormalization, GroupNormalization, LpNormalization cases pass", NEEDS_ONNX_CASES, async () => {
   const names = await assertOnnxCasesPass(['BatchNormalization', 'LayerNormalization', 'InstanceNormalization', 'GroupNormalization', 'LpNormalization']);
   for (const name of ['layer_normalization', 'batchnorm_example_training_mode', 'instancenorm', 'group_normalization', 'lpnormalization']) assert.ok(names.some((n) => n.includes(name)), name);
 });

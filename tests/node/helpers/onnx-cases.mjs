@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import * as api from 'onnx-wasm';
 import { NEWER_OPSET, runCase } from '../../../tools/conformance-runner.mjs';
 import { decodeModel } from '../../../tools/onnx-builder.mjs';
-import { dataSets, onnxCases } from '../../../tools/test-cases.mjs';
+import { HAS_ONNX_CASES, SKIPPED_ONNX_CASES, dataSets, onnxCases } from '../../../tools/test-cases.mjs';
+
+/** A test's options when it runs ONNX's cases: skipped, saying why, where ONNX_TESTS_DIR has none. */
+export const NEEDS_ONNX_CASES = { skip: !HAS_ONNX_CASES && SKIPPED_ONNX_CASES };
 
 /**
  * Runs every node case whose model uses one of `operators`; asserts each passed, or was refused for
